@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import fastifyCompress from '@fastify/compress'
+import fastifyCors from '@fastify/cors'
+import fastifyHelmet from '@fastify/helmet'
+import fastifyStatic from '@fastify/static'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import { PRODUCT_NAME } from '@kindling/core'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify'
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import pino, { type Logger } from 'pino'
+import { z } from 'zod'
+import { createAuth, trustedOrigins } from './auth/auth'
+import { createIdTokenVerifier } from './auth/id-token'
+import { registerAuthRoutes } from './auth/routes'
+import type { Config } from './config'
+import { type DatabaseHandle, openDatabase } from './db/client'
+import { createCallerHook } from './http/caller'
+import { errorBody, registerErrorHandler } from './http/errors'
+import { errorResponse, jsonResponse, publicSecurity, swaggerOptions } from './http/openapi'
+import { createMailer } from './mail/mailer'
+import { DEFAULT_WEB_DIST_DIR } from './paths'
+import { registerActivityRoutes } from './routes/activities'
+import { registerAttributeRoutes } from './routes/attributes'
+import { registerEventRoutes } from './routes/events'
+import { registerGoalRoutes } from './routes/goals'
+import { registerGroupRoutes } from './routes/groups'
+
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
+export interface BuildOptions {
+  /** A logger to use instead of a JSON logger at config.logLevel (tests pass a silent one). */
+  logger?: Logger
+}
+
+export type App = FastifyInstance & { database: DatabaseHandle }
+
+/**
+ * The whole server: opens (and migrates) the database, then registers auth, the data API, the
+ * OpenAPI document and the web app. Closing the app drains requests, then closes the database.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const logger = options.logger ?? pino({ level: config.logLevel })
+  const database = await openDatabase(config)
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    logger,
+  })
+
+  const app: FastifyInstance = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+  })
+  app.addHook('onClose', async () => {
+    mailer.close()
+    await database.close()
+  })
+
+  try {
+    await registerEverything(app, config, database, mailer, logger)
+  } catch (error) {
+    await app.close()
+    throw error
+  }
+  return Object.assign(app, { database })
+}
+
+async function registerEverything(
+  app: FastifyInstance,
+  config: Config,
+  database: DatabaseHandle,
+  mailer: ReturnType<typeof createMailer>,
+  logger: Logger,
+) {
+  const { db } = database
+  // Bodies are validated in the handlers (PUT merges the stored record first); the route
+  // schemas still describe them for the OpenAPI document.
+  app.setValidatorCompiler((route) =>
+    route.httpPart === 'body'
+      ? (data: unknown) => ({ value: data })
+      : validatorCompiler(route as never),
+  )
+  // Responses are checked and serialised by the type provider (zod encode): the core output
+  // schemas are transform-free shapes of the stored records.
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorateRequest('caller', undefined)
+  registerErrorHandler(app)
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(fastifyCors, {
+    origin: trustedOrigins(config),
+    credentials: true,
+    exposedHeaders: ['set-auth-token', 'x-next-before', 'x-request-id'],
+  })
+
+  // Before every route (it hooks onRoute): brotli or gzip by Accept-Encoding for API JSON and the
+  // web assets over 1 KiB (brotli at quality 4, cheap enough per request). Request bodies are
+  // not decompressed: clients send plain JSON.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    globalDecompression: false,
+  })
+
+  await app.register(fastifySwagger, swaggerOptions())
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  typed.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+
+  typed.get('/api/health', {
+    schema: {
+      operationId: 'getHealth',
+      tags: ['system'],
+      summary: 'Health check',
+      description: 'Reports whether the server and its database answer.',
+      security: publicSecurity,
+      response: {
+        200: jsonResponse(
+          'The server and its database answer.',
+          z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+        ),
+        // The operation takes no input, so no client error is expected; any would be this body.
+        '4xx': errorResponse('A client error (none is expected: the operation takes no input).'),
+        503: errorResponse('The database does not answer (`database-unavailable`).'),
+      },
+    },
+    handler: async (_request, reply) => {
+      if (await database.ping()) return { status: 'ok' as const, database: database.driver }
+      return reply
+        .status(503)
+        .send(errorBody('database-unavailable', 'The database does not answer.'))
+    },
+  })
+
+  const auth = createAuth({ config, db, mailer, logger })
+  registerAuthRoutes(app, { auth, db, config })
+
+  const verifier = createIdTokenVerifier(db, config.publicUrl)
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', createCallerHook(verifier))
+    registerActivityRoutes(scope, db)
+    registerGroupRoutes(scope, db)
+    registerEventRoutes(scope, db)
+    registerAttributeRoutes(scope, db)
+    registerGoalRoutes(scope, db)
+  })
+
+  await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR)
+}
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
+
+function wantsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? ''
+  return accept.includes('text/html') || accept.includes('*/*') || accept === ''
+}
+
+/** The built SPA: hashed assets cached forever, index.html never, and the SPA fallback. */
+async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const hasWeb = existsSync(join(distDir, 'index.html'))
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.header(
+          'cache-control',
+          /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        )
+      },
+    })
+  } else {
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send(`${PRODUCT_NAME}: the API is running, but the web app is not built (npm run build).`),
+    )
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? ''
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApi(path) && wantsHtml(request)
+    if (hasWeb && isPageRequest && !path.startsWith('/assets/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    return reply.status(404).send(errorBody('not-found', `No route ${request.method} ${path}.`))
+  })
+}

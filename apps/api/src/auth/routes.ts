@@ -1,0 +1,341 @@
+import { ApiError } from '@kindling/core'
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Config } from '../config'
+import type { Database } from '../db/client'
+import { authErrorBody } from '../http/errors'
+import { jsonResponse, publicSecurity, sessionSecurity } from '../http/openapi'
+import type { Auth } from './auth'
+
+/** Auth paths limited per e-mail address on top of better-auth's per-IP limits. */
+const EMAIL_LIMITED = new Set([
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/send-verification-email',
+])
+
+const AuthUser = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+    image: z.string().nullable().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AuthUser' })
+const AuthSession = z
+  .object({ id: z.string(), userId: z.string(), expiresAt: z.string(), token: z.string() })
+  .meta({ id: 'AuthSession' })
+/**
+ * better-auth's own error body, e.g. `{ code: 'USER_ALREADY_EXISTS', message }`. Errors the
+ * server raises on these routes itself (bad JSON, body too large, too many attempts) also carry
+ * the ApiError `error` object (see authErrorBody).
+ */
+const AuthError = z
+  .object({
+    code: z.string().optional(),
+    message: z.string(),
+    error: ApiError.shape.error.optional(),
+  })
+  .meta({ id: 'AuthError' })
+const SignedIn = z.object({
+  token: z
+    .string()
+    .nullable()
+    .describe('The session token (also set as a cookie and in the set-auth-token header).'),
+  user: AuthUser,
+})
+const Email = z.email()
+const Password = z.string().min(8).max(128)
+
+const error = (description: string) => jsonResponse(description, AuthError)
+const E400 = error(
+  'Invalid input (`VALIDATION_ERROR`, naming the field) or a body that is not JSON.',
+)
+const E403 = error('The Origin header is not a trusted origin (`INVALID_ORIGIN`).')
+const E413 = error('The request body is larger than 1 MiB.')
+const E415 = error('The body is not JSON.')
+const E429 = error(
+  'Too many attempts from this address or for this e-mail (`TOO_MANY_REQUESTS`); see the Retry-After header.',
+)
+/** The errors every POST to better-auth can answer, before it looks at the request. */
+const postErrors = { 400: E400, 403: E403, 413: E413, 415: E415, 429: E429 }
+
+const docs = {
+  signUp: {
+    method: 'POST' as const,
+    url: '/api/auth/sign-up/email',
+    schema: {
+      operationId: 'signUpEmail',
+      tags: ['auth'],
+      summary: 'Create an account',
+      description:
+        'Creates the user with e-mail and password, mails the verification link and signs the user in (cookie session; bearer clients read the set-auth-token header). Needs an Origin header from a trusted origin.',
+      body: z.object({
+        email: Email,
+        password: Password,
+        name: z.string().max(100).optional().describe('Display name; empty when not given.'),
+        callbackURL: z
+          .string()
+          .optional()
+          .describe('Where the verification link lands; default /.'),
+      }),
+      security: publicSecurity,
+      response: {
+        200: jsonResponse('Created and signed in.', SignedIn),
+        ...postErrors,
+        422: error('An account with this e-mail exists (`USER_ALREADY_EXISTS`).'),
+      },
+    },
+  },
+  signIn: {
+    method: 'POST' as const,
+    url: '/api/auth/sign-in/email',
+    schema: {
+      operationId: 'signInEmail',
+      tags: ['auth'],
+      summary: 'Sign in',
+      description:
+        'Signs in with e-mail and password; works while the e-mail is unverified (the user is then sent to /confirm-email). 401 INVALID_EMAIL_OR_PASSWORD on a wrong e-mail or password.',
+      body: z.object({
+        email: Email,
+        password: z.string().min(1).max(128),
+        rememberMe: z.boolean().optional(),
+        callbackURL: z.string().optional(),
+      }),
+      security: publicSecurity,
+      response: {
+        200: jsonResponse(
+          'Signed in.',
+          SignedIn.extend({
+            redirect: z.boolean().optional(),
+            url: z.string().nullable().optional(),
+          }),
+        ),
+        ...postErrors,
+        401: error('Wrong e-mail or password (`INVALID_EMAIL_OR_PASSWORD`).'),
+      },
+    },
+  },
+  signOut: {
+    method: 'POST' as const,
+    url: '/api/auth/sign-out',
+    schema: {
+      operationId: 'signOut',
+      tags: ['auth'],
+      summary: 'Sign out',
+      description: 'Ends the current session (cookie or bearer session token).',
+      body: z.object({}).optional(),
+      security: [...sessionSecurity, {}],
+      response: {
+        200: jsonResponse(
+          'Signed out (also when there was no session).',
+          z.object({ success: z.boolean() }),
+        ),
+        ...postErrors,
+      },
+    },
+  },
+  getSession: {
+    method: 'GET' as const,
+    url: '/api/auth/get-session',
+    schema: {
+      operationId: 'getSession',
+      tags: ['auth'],
+      summary: 'The current session',
+      description: 'The signed-in user and session, or null when signed out.',
+      security: [...sessionSecurity, {}],
+      response: {
+        200: jsonResponse(
+          'The session, or null when signed out.',
+          z.object({ user: AuthUser, session: AuthSession }).nullable(),
+        ),
+        // Signed out is a 200 null, and this read is not rate-limited.
+        '4xx': error('A client error (none is expected: signed out answers 200 null).'),
+      },
+    },
+  },
+  sendVerification: {
+    method: 'POST' as const,
+    url: '/api/auth/send-verification-email',
+    schema: {
+      operationId: 'sendVerificationEmail',
+      tags: ['auth'],
+      summary: 'Resend the verification e-mail',
+      description: 'Mails a new verification link to an unverified account.',
+      body: z.object({ email: Email, callbackURL: z.string().optional() }),
+      security: publicSecurity,
+      response: {
+        200: jsonResponse('A new link is on its way.', z.object({ status: z.boolean() })),
+        ...postErrors,
+      },
+    },
+  },
+  verifyEmail: {
+    method: 'GET' as const,
+    url: '/api/auth/verify-email',
+    schema: {
+      operationId: 'verifyEmail',
+      tags: ['auth'],
+      summary: 'Verify an e-mail address',
+      description:
+        'The link of the verification e-mail. Marks the e-mail verified, signs the user in, and redirects (302) to callbackURL; without callbackURL answers JSON.',
+      querystring: z.object({ token: z.string(), callbackURL: z.string().optional() }),
+      security: publicSecurity,
+      response: {
+        200: jsonResponse(
+          'Verified (no callbackURL given).',
+          z.object({ status: z.boolean(), user: AuthUser.nullable().optional() }),
+        ),
+        302: z.null().describe('Redirect to callbackURL (with ?error=... when the token is bad).'),
+        400: error('No token given (`VALIDATION_FAILED`).'),
+        401: error('The token is invalid or expired (`INVALID_TOKEN`), without a callbackURL.'),
+        429: E429,
+      },
+    },
+  },
+  token: {
+    method: 'GET' as const,
+    url: '/api/auth/token',
+    schema: {
+      operationId: 'getIdToken',
+      tags: ['auth'],
+      summary: 'Get an id token for the data API',
+      description:
+        'A short-lived (15 minutes) signed JWT for `Authorization: Bearer` on the data API. Needs a session (cookie, or `Authorization: Bearer <session token>` for native).',
+      security: sessionSecurity,
+      response: {
+        200: jsonResponse('A fresh id token.', z.object({ token: z.string() })),
+        401: error('No session (`UNAUTHORIZED`).'),
+      },
+    },
+  },
+}
+
+/**
+ * Serves better-auth under /api/auth: documented routes for the endpoints the apps use, and a
+ * hidden catch-all for the rest. All of them hand the request to better-auth's web handler.
+ */
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  options: { auth: Auth; db: Database; config: Config },
+): void {
+  const { auth, db, config } = options
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const path = request.url.split('?')[0] ?? ''
+    let body = request.body as Record<string, unknown> | undefined
+    if (request.method === 'POST' && EMAIL_LIMITED.has(path) && body && typeof body === 'object') {
+      if (path === '/api/auth/sign-up/email' && body.name === undefined)
+        body = { ...body, name: '' }
+      if (typeof body.email === 'string') {
+        const retryAfter = await checkEmailAttempts(db, config, path, body.email)
+        if (retryAfter !== null) return sendTooMany(reply, retryAfter)
+      }
+    }
+    const limitedEmail =
+      request.method === 'POST' && EMAIL_LIMITED.has(path) && typeof body?.email === 'string'
+        ? body.email
+        : null
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined || name === 'content-length' || name === 'x-kindling-client-ip')
+        continue
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+    }
+    headers.set('x-kindling-client-ip', request.ip)
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && body !== undefined
+    if (hasBody) headers.set('content-type', 'application/json')
+    const response = await auth.handler(
+      new Request(new URL(request.url, config.publicUrl), {
+        method: request.method,
+        headers,
+        body: hasBody ? JSON.stringify(body) : undefined,
+      }),
+    )
+    if (response.status === 429) {
+      return sendTooMany(reply, Number(response.headers.get('x-retry-after') ?? 60))
+    }
+    // Only failures count against an address: a user who signs in often is never locked out,
+    // while guessing a password for one address stops after a few tries from any IP.
+    if (limitedEmail !== null && response.status >= 400) {
+      await recordFailedEmailAttempt(db, config, path, limitedEmail)
+    }
+    reply.status(response.status)
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value)
+    })
+    const cookies = response.headers.getSetCookie()
+    if (cookies.length > 0) reply.header('set-cookie', cookies)
+    return reply.send(Buffer.from(await response.arrayBuffer()))
+  }
+
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  for (const route of Object.values(docs)) {
+    typed.route({ ...route, handler: handle } as Parameters<typeof typed.route>[0])
+  }
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    handler: handle,
+  })
+}
+
+function sendTooMany(reply: FastifyReply, retryAfter: number) {
+  const body = authErrorBody('too-many-requests', 'Too many requests. Please try again later.')
+  return reply
+    .status(429)
+    .header('retry-after', String(retryAfter))
+    .type('application/json')
+    .send(Buffer.from(JSON.stringify(body)))
+}
+
+function emailLimitKey(path: string, email: string): string {
+  return `${path}:${email.trim().toLowerCase()}`
+}
+
+/**
+ * Whether `email` has used up its failed attempts on `path` in the current window.
+ * Returns null when allowed, else the seconds until the window ends.
+ */
+async function checkEmailAttempts(
+  db: Database,
+  config: Config,
+  path: string,
+  email: string,
+): Promise<number | null> {
+  const { emailMax, emailWindow } = config.authRateLimit
+  const now = Date.now()
+  const windowMs = emailWindow * 1000
+  const result = await db.execute<{ count: number; window_start: string | number }>(sql`
+    select count, window_start from email_rate_limit
+    where key = ${emailLimitKey(path, email)} and window_start > ${now - windowMs}`)
+  const row = (result as unknown as { rows: { count: number; window_start: string | number }[] })
+    .rows[0]
+  if (!row || Number(row.count) < emailMax) return null
+  return Math.max(1, Math.ceil((Number(row.window_start) + windowMs - now) / 1000))
+}
+
+/** Counts one failed attempt for `email` on `path` in a fixed window, atomically. */
+async function recordFailedEmailAttempt(
+  db: Database,
+  config: Config,
+  path: string,
+  email: string,
+): Promise<void> {
+  const now = Date.now()
+  const windowMs = config.authRateLimit.emailWindow * 1000
+  await db.execute(sql`
+    insert into email_rate_limit (key, count, window_start)
+    values (${emailLimitKey(path, email)}, 1, ${now})
+    on conflict (key) do update set
+      count = case when email_rate_limit.window_start <= ${now - windowMs} then 1
+                   else email_rate_limit.count + 1 end,
+      window_start = case when email_rate_limit.window_start <= ${now - windowMs} then ${now}
+                          else email_rate_limit.window_start end`)
+}

@@ -1,0 +1,119 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { MIGRATIONS_DIR } from '../paths'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+/** The one database handle: PGlite and node-postgres share Drizzle's PostgreSQL surface. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+
+export interface DatabaseHandle {
+  db: Database
+  driver: 'pglite' | 'postgres'
+  /** True when a trivial query answers. */
+  ping(): Promise<boolean>
+  close(): Promise<void>
+}
+
+export class DataDirLockedError extends Error {}
+
+/** Opens PostgreSQL at `databaseUrl`, else PGlite under `dataDir`, and applies the migrations. */
+export async function openDatabase(options: {
+  dataDir: string
+  databaseUrl?: string | undefined
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const db = drizzleNodePg({ client: pool, schema })
+    try {
+      await migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR })
+    } catch (error) {
+      await pool.end()
+      throw error
+    }
+    return {
+      db: db as unknown as Database,
+      driver: 'postgres',
+      ping: () => ping(db as unknown as Database),
+      close: () => pool.end(),
+    }
+  }
+
+  const releaseLock = lockDataDir(options.dataDir)
+  let client: PGlite | undefined
+  try {
+    client = await PGlite.create(join(options.dataDir, 'pglite'))
+    const db = drizzlePglite({ client, schema })
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR })
+    const opened = client
+    return {
+      db: db as unknown as Database,
+      driver: 'pglite',
+      ping: () => ping(db as unknown as Database),
+      close: async () => {
+        await opened.close()
+        releaseLock()
+      },
+    }
+  } catch (error) {
+    await client?.close().catch(() => undefined)
+    releaseLock()
+    throw error
+  }
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * PGlite is one process per directory: two processes on it corrupt it. A lock file holding the
+ * owner's pid refuses a second start; a stale lock (its process gone) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true })
+  const file = join(dataDir, 'kindling.lock')
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = openSync(file, 'wx')
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      return () => rmSync(file, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const pid = Number(readFileSync(file, 'utf8').trim())
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `DATA_DIR ${dataDir} is in use by another Kindling process (pid ${pid}); stop it or use another DATA_DIR`,
+        )
+      }
+      if (pid === process.pid) {
+        throw new DataDirLockedError(`DATA_DIR ${dataDir} is already open in this process`)
+      }
+      rmSync(file, { force: true })
+    }
+  }
+  throw new DataDirLockedError(`DATA_DIR ${dataDir}: could not take the lock file ${file}`)
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}

@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+// ---- better-auth tables (field names are the adapter's model fields) ----
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+})
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: instant('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+)
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: instant('access_token_expires_at'),
+    refreshTokenExpiresAt: instant('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+)
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+)
+
+export const jwks = pgTable('jwks', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: instant('created_at').notNull(),
+  expiresAt: instant('expires_at'),
+  alg: text('alg'),
+  crv: text('crv'),
+})
+
+/** Shared by better-auth's per-IP limiter and our per-e-mail limiter (keys do not collide). */
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+})
+
+// ---- Kindling data ----
+
+const stamps = {
+  author: text('author')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at'),
+  deletedAt: instant('deleted_at'),
+}
+
+const live = (t: { deletedAt: unknown }) => sql`${t.deletedAt} is null`
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    color: text('color').notNull(),
+    /** Ids of the activity's live attributes, kept in sync by the attribute routes. */
+    attributes: jsonb('attributes').$type<string[]>().notNull().default([]),
+    visibility: text('visibility').$type<'public' | 'private'>().notNull().default('private'),
+    schedule: jsonb('schedule').$type<Record<string, unknown>>().notNull(),
+    ...stamps,
+  },
+  (t) => [index('activities_author_idx').on(t.author, t.createdAt).where(live(t))],
+)
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    color: text('color').notNull(),
+    activities: jsonb('activities').$type<string[]>().notNull().default([]),
+    ...stamps,
+  },
+  (t) => [index('groups_author_idx').on(t.author, t.createdAt).where(live(t))],
+)
+
+export const attributes = pgTable(
+  'attributes',
+  {
+    id: uuid('id').primaryKey(),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id),
+    type: text('type').notNull(),
+    name: text('name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    required: boolean('required').notNull().default(false),
+    /** The type-specific fields (options, min, max, unit, defaultValue, ...). */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ...stamps,
+  },
+  (t) => [
+    index('attributes_author_idx').on(t.author, t.createdAt).where(live(t)),
+    index('attributes_activity_idx').on(t.activityId).where(live(t)),
+  ],
+)
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey(),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id),
+    eventDate: instant('event_date').notNull(),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    ...stamps,
+  },
+  // Ascending columns on purpose: `order by event_date desc, id desc` means NULLS FIRST, which
+  // a backward scan of an ascending (NULLS LAST) index gives and a `desc nulls last` one does
+  // not, so only these serve the list in order (a page stops after `limit` rows). The activity
+  // index also answers the counts from the index alone.
+  (t) => [
+    index('events_author_date_asc_idx').on(t.author, t.eventDate, t.id).where(live(t)),
+    index('events_author_activity_date_asc_idx')
+      .on(t.author, t.activityId, t.eventDate, t.id)
+      .where(live(t)),
+  ],
+)
+
+export const goals = pgTable(
+  'goals',
+  {
+    id: uuid('id').primaryKey(),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id),
+    cadence: text('cadence').$type<'Daily' | 'Weekly' | 'Monthly'>().notNull(),
+    ...stamps,
+  },
+  (t) => [index('goals_author_idx').on(t.author, t.createdAt).where(live(t))],
+)
+
+/** better-auth's model names mapped to our tables. */
+export const authSchema = { user, session, account, verification, jwks, rateLimit }
+
+/** Our per-e-mail attempt counter for sign-in, sign-up and verification mails (fixed window). */
+export const emailRateLimit = pgTable('email_rate_limit', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+})

@@ -1,0 +1,99 @@
+import type { ApiError } from '@kindling/core'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import type { ZodError } from 'zod'
+
+/** An error the API answers as `{ error: { code, message, fields? } }` with `status`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message)
+  }
+}
+
+export const notFound = (what = 'Record') => new HttpError(404, 'not-found', `${what} not found.`)
+
+/** A 400 naming each failing field by its dotted path (`name`, `attributes.<id>`). */
+export function validationError(fields: Record<string, string>): HttpError {
+  const names = Object.keys(fields)
+  const first = names[0]
+  const message = first ? `${first}: ${fields[first]}` : 'Invalid input.'
+  return new HttpError(400, 'validation-failed', message, fields)
+}
+
+export function zodFields(error: ZodError, prefix = ''): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'body'
+    fields[path] ??= issue.message
+  }
+  return fields
+}
+
+export function errorBody(
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): ApiError {
+  return { error: fields ? { code, message, fields } : { code, message } }
+}
+
+/**
+ * The auth routes answer in better-auth's shape `{ code, message }` (codes like
+ * `TOO_MANY_REQUESTS`); errors the server raises there itself (bad JSON, too large, too many
+ * attempts) carry both that and the ApiError `error`, so they fit either reading.
+ */
+export function authErrorBody(
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): ApiError & { code: string; message: string } {
+  return {
+    code: code.replaceAll('-', '_').toUpperCase(),
+    message,
+    ...errorBody(code, message, fields),
+  }
+}
+
+const isAuthRoute = (url: string) => url.startsWith('/api/auth/')
+
+/** The one error handler: every failure leaves as ApiError JSON, never with a stack. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const send = (status: number, code: string, message: string, fields?: Record<string, string>) =>
+      reply
+        .status(status)
+        .send(
+          isAuthRoute(request.url)
+            ? authErrorBody(code, message, fields)
+            : errorBody(code, message, fields),
+        )
+    if (error instanceof HttpError) {
+      return send(error.status, error.code, error.message, error.fields)
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const part = error.validationContext ?? 'request'
+      const fields: Record<string, string> = {}
+      for (const item of error.validation) {
+        const path = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || part
+        fields[path] ??= item.message ?? 'Invalid value.'
+      }
+      const invalid = validationError(fields)
+      return send(400, invalid.code, invalid.message, fields)
+    }
+    const status = error.statusCode ?? 500
+    if (status === 413) return send(413, 'payload-too-large', 'The request body is too large.')
+    if (status === 429) return send(429, 'too-many-requests', 'Too many requests. Try later.')
+    if (status === 415) return send(415, 'unsupported-media-type', 'Send JSON.')
+    if (status >= 400 && status < 500) {
+      const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'invalid-json' : 'bad-request'
+      return send(status, code, error.message)
+    }
+    request.log.error({ err: error }, 'request failed')
+    return send(500, 'internal', 'Internal server error.')
+  })
+}

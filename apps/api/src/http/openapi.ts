@@ -1,0 +1,154 @@
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger'
+import { ApiError, PRODUCT_NAME } from '@kindling/core'
+import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
+
+/**
+ * The shared error body as a named component (`#/components/schemas/ApiError`). Zod schemas
+ * with a registered `id` are emitted once under components and referenced everywhere.
+ */
+export const ApiErrorBody = ApiError.meta({
+  id: 'ApiError',
+  description: 'The one error body of the API: `{ error: { code, message, fields? } }`.',
+})
+
+const JSON_TYPE = 'application/json'
+
+/**
+ * A documented response: `description` plus a JSON body, and optionally response headers (plain
+ * JSON schemas keyed by header name; see `transform` below for why they survive).
+ */
+export function jsonResponse<S extends z.ZodType>(
+  description: string,
+  schema: S,
+  headers?: Record<string, { type: 'string'; description: string }>,
+) {
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: { [JSON_TYPE]: { schema } } as { 'application/json': { schema: S } },
+  }
+}
+
+/** An error response whose body is the shared ApiError component. */
+export const errorResponse = (description: string) => jsonResponse(description, ApiErrorBody)
+
+/** Security requirements: the data API's id token, or none (public operations). */
+export const bearerSecurity = [{ bearerAuth: [] }]
+export const publicSecurity: never[] = []
+/** better-auth's session: the cookie (web) or the session token as a bearer (native). */
+export const sessionSecurity = [{ sessionCookie: [] }, { sessionToken: [] }]
+
+type Transform = Extract<
+  NonNullable<FastifyDynamicSwaggerOptions['transform']>,
+  (...args: never) => unknown
+>
+type TransformObject = NonNullable<FastifyDynamicSwaggerOptions['transformObject']>
+
+/**
+ * The zod transform of fastify-type-provider-zod, keeping the `headers` of content-style
+ * responses (the zod transform rebuilds those from `description` and `content` only), so that
+ * @fastify/swagger documents response headers such as `x-next-before`.
+ */
+const transform: Transform = (input) => {
+  const result = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0])
+  const original = (input.schema as { response?: Record<string, { headers?: unknown }> })?.response
+  const transformed = (result.schema as { response?: Record<string, Record<string, unknown>> })
+    ?.response
+  if (original && transformed) {
+    for (const [status, response] of Object.entries(original)) {
+      const target = transformed[status]
+      if (response && typeof response === 'object' && response.headers && target) {
+        target.headers = response.headers
+      }
+    }
+  }
+  return result
+}
+
+const zodComponents = createJsonSchemaTransformObject({})
+
+/**
+ * Adds the registered zod schemas under components, then drops the ones no operation uses:
+ * the type provider emits an input and an output variant of every registered schema.
+ */
+const transformObject: TransformObject = (input) => {
+  const document = zodComponents(input) as {
+    paths?: unknown
+    components?: { schemas?: Record<string, unknown> }
+  }
+  const schemas = document.components?.schemas
+  if (!schemas) return document as never
+  const refsIn = (value: unknown): string[] =>
+    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map(
+      (match) => match[1] as string,
+    )
+  const used = new Set(refsIn(document.paths))
+  const queue = [...used]
+  while (queue.length > 0) {
+    const name = queue.pop() as string
+    for (const ref of refsIn(schemas[name] ?? null)) {
+      if (!used.has(ref)) {
+        used.add(ref)
+        queue.push(ref)
+      }
+    }
+  }
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)))
+  return { ...document, components: { ...document.components, schemas: kept } } as never
+}
+
+/** The OpenAPI 3.1 document of the whole API (served at /api/docs/json). */
+export function swaggerOptions(): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '1.0.0',
+        description:
+          "The REST API of Kindling, the habit tracker: accounts (better-auth under /api/auth) and the data API (activities, groups, events, attributes, goals). Data calls need `Authorization: Bearer <id token>` from GET /api/auth/token of a user with a verified e-mail. Data API errors are `{ error: { code, message, fields? } }` (the ApiError schema); the auth routes answer better-auth's `{ code, message }` (the AuthError schema).",
+        contact: { name: 'Kindling maintainers', url: 'https://github.com/kindling' },
+        license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
+      },
+      servers: [{ url: '/' }],
+      tags: [
+        { name: 'auth', description: 'Accounts, sessions and id tokens (better-auth).' },
+        { name: 'activities', description: 'Habits: the things a user tracks.' },
+        {
+          name: 'groups',
+          description: 'Named groups of activities; an activity is in at most one.',
+        },
+        { name: 'events', description: 'Dated occurrences of an activity, with attribute values.' },
+        { name: 'attributes', description: "Custom fields an activity's events carry." },
+        { name: 'goals', description: 'Daily, weekly or monthly goals on activities.' },
+        { name: 'system', description: 'Health of the server.' },
+      ],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The id token of GET /api/auth/token (data API).',
+          },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            description:
+              'The session cookie set by sign-up, sign-in and verify-email (`__Secure-` prefixed on https).',
+          },
+          sessionToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The session token (the `token` of sign-up and sign-in, or their `set-auth-token` response header), for clients without cookies.',
+          },
+        },
+      },
+    },
+    transform,
+    transformObject,
+  }
+}

@@ -1,0 +1,86 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { PRODUCT_NAME } from '@kindling/core'
+import nodemailer from 'nodemailer'
+import type { Logger } from 'pino'
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>
+  close(): void
+}
+
+/**
+ * Real SMTP when `smtpUrl` is set; otherwise the dev outbox: each message is written as an .eml
+ * file under DATA_DIR/outbox/ and its first link is logged.
+ */
+export function createMailer(options: {
+  smtpUrl: string | undefined
+  from: string
+  dataDir: string
+  logger: Logger
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl)
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message })
+      },
+      close: () => transport.close(),
+    }
+  }
+  const outbox = join(options.dataDir, 'outbox')
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true })
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message })
+      mkdirSync(outbox, { recursive: true })
+      const file = join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe(message.to)}.eml`,
+      )
+      writeFileSync(file, info.message as Buffer)
+      const link = message.text.match(/https?:\/\/\S+/)?.[0]
+      options.logger.info(
+        { to: message.to, file, link },
+        `dev outbox: ${message.subject} ${link ?? ''}`,
+      )
+    },
+    close: () => transport.close(),
+  }
+}
+
+function safe(value: string): string {
+  return value.replace(/[^a-zA-Z0-9@._-]/g, '_')
+}
+
+/** The account verification message: subject, plain text and HTML, one absolute link. */
+export function buildVerificationMail(to: string, url: string): MailMessage {
+  const escaped = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  return {
+    to,
+    subject: `Confirm your e-mail for ${PRODUCT_NAME}`,
+    text: [
+      `Welcome to ${PRODUCT_NAME}!`,
+      '',
+      'Confirm your e-mail address by opening this link:',
+      '',
+      url,
+      '',
+      `If you did not create a ${PRODUCT_NAME} account, ignore this message.`,
+    ].join('\n'),
+    html: `<!doctype html><html><body style="font-family:sans-serif">
+<h1 style="color:#fd7e14">${PRODUCT_NAME}</h1>
+<p>Welcome to ${PRODUCT_NAME}! Confirm your e-mail address to start tracking your habits.</p>
+<p><a href="${escaped}" style="background:#fd7e14;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Confirm e-mail</a></p>
+<p>Or open this link: <a href="${escaped}">${escaped}</a></p>
+<p style="color:#888">If you did not create a ${PRODUCT_NAME} account, ignore this message.</p>
+</body></html>`,
+  }
+}

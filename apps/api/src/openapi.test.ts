@@ -1,0 +1,88 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createBackend, startApp, startSmtp } from './test/harness'
+
+describe('OpenAPI document', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>
+  let backend: Awaited<ReturnType<typeof createBackend>>
+  let app: Awaited<ReturnType<typeof startApp>>
+
+  beforeAll(async () => {
+    smtp = await startSmtp()
+    backend = await createBackend('pglite')
+    app = await startApp(backend, smtp.url)
+  })
+  afterAll(async () => {
+    await app.close()
+    await smtp.close()
+    await backend.drop()
+  })
+
+  it('passes the recommended rules of an OpenAPI linter with no warning', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(response.statusCode).toBe(200)
+    const config = await createConfig({ extends: ['recommended-strict'] })
+    const problems = await lintFromString({
+      source: response.body,
+      absoluteRef: 'openapi.json',
+      config,
+    })
+    expect(
+      problems.map(
+        (problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`,
+      ),
+    ).toEqual([])
+  })
+
+  it('documents every data route with the bearer scheme and its errors', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown[]; responses: object }>>
+    }
+    for (const resource of ['activities', 'groups', 'events', 'attributes', 'goals']) {
+      const collection = document.paths[`/api/${resource}`]
+      expect(collection?.get?.security, resource).toBeDefined()
+      expect(Object.keys(collection?.post?.responses ?? {})).toEqual(
+        expect.arrayContaining(['201', '400', '401', '403']),
+      )
+      const item = document.paths[`/api/${resource}/{id}`]
+      expect(Object.keys(item?.delete?.responses ?? {})).toEqual(
+        expect.arrayContaining(['204', '401', '404']),
+      )
+    }
+  })
+
+  it('gives every operation a documented 2xx body and shared error components', async () => {
+    type Response = {
+      description: string
+      headers?: Record<string, unknown>
+      content?: Record<string, { schema: { $ref?: string } }>
+    }
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { security?: unknown[]; responses: Record<string, Response> }>
+      >
+    }
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const where = `${method.toUpperCase()} ${path}`
+        expect(operation.security, where).toBeDefined()
+        const responses = Object.entries(operation.responses)
+        const success = responses.filter(([status]) => status.startsWith('2'))
+        expect(success.length, where).toBeGreaterThan(0)
+        for (const [status, response] of success) {
+          if (status !== '204') expect(response.content?.['application/json'], where).toBeDefined()
+        }
+        const errorRef = path.startsWith('/api/auth/') ? 'AuthError' : 'ApiError'
+        for (const [status, response] of responses) {
+          if (!/^[45]/.test(status)) continue
+          expect(response.content?.['application/json']?.schema.$ref, `${where} ${status}`).toBe(
+            `#/components/schemas/${errorRef}`,
+          )
+        }
+      }
+    }
+    const events = document.paths['/api/events']?.get?.responses['200']
+    expect(events?.headers).toHaveProperty('x-next-before')
+  })
+})

@@ -1,0 +1,89 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm'
+import type { z } from 'zod'
+import { z as zod } from 'zod'
+import type { Database } from '../db/client'
+import { activities } from '../db/schema'
+import { validationError, zodFields } from '../http/errors'
+import { bearerSecurity, errorResponse } from '../http/openapi'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Ids are UUIDs; anything else can only be "not found". */
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && UUID.test(value)
+
+export const IdParams = zod.object({ id: zod.string().describe('The record id (UUID).') })
+
+export const iso = (date: Date | null): string | null => (date ? date.toISOString() : null)
+export const isoRequired = (date: Date): string => date.toISOString()
+
+/** Validates a body with a core schema; a failure is a 400 naming each field. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body ?? {})
+  if (!result.success) throw validationError(zodFields(result.error))
+  return result.data
+}
+
+/** Reads a JSON object body (PUT merges it over the stored record). */
+export function bodyObject(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {}
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw validationError({ body: 'Send a JSON object.' })
+  }
+  return body as Record<string, unknown>
+}
+
+/** The caller's live activity with this id, or undefined. */
+export async function findLiveActivity(db: Database, author: string, id: unknown) {
+  if (!isUuid(id)) return undefined
+  const [row] = await db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.id, id), eq(activities.author, author), isNull(activities.deletedAt)))
+  return row
+}
+
+/** Those of `ids` that are not the caller's live activities. */
+export async function missingActivities(db: Database, author: string, ids: string[]) {
+  const valid = ids.filter(isUuid)
+  if (valid.length === 0) return ids
+  const rows = await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.author, author),
+        isNull(activities.deletedAt),
+        inArray(activities.id, valid),
+      ),
+    )
+  const found = new Set(rows.map((row) => row.id))
+  return ids.filter((id) => !found.has(id))
+}
+
+export const E400 = errorResponse(
+  'Invalid input: `fields` names each failing field and its rule (`validation-failed`), or the body is not valid JSON (`invalid-json`).',
+)
+export const E400Query = errorResponse(
+  'Invalid query parameters: `fields` names each failing one and its rule.',
+)
+export const E400Body = errorResponse('A body was sent and is not valid JSON (`invalid-json`).')
+export const E401 = errorResponse('No or invalid id token.')
+export const E403 = errorResponse('The e-mail address is not verified yet.')
+export const E404 = errorResponse(
+  "No such record of yours (deleted, someone else's, or never existed).",
+)
+export const E413 = errorResponse('The request body is larger than 1 MiB.')
+export const E415 = errorResponse('The body is not JSON (`unsupported-media-type`).')
+
+export const security = bearerSecurity
+
+/** The errors each kind of data operation can answer (every one needs a verified id token). */
+export const listErrors = { 401: E401, 403: E403 }
+export const queryErrors = { 400: E400Query, 401: E401, 403: E403 }
+export const readErrors = { 401: E401, 403: E403, 404: E404 }
+export const createErrors = { 400: E400, 401: E401, 403: E403, 413: E413, 415: E415 }
+export const updateErrors = { 400: E400, 401: E401, 403: E403, 404: E404, 413: E413, 415: E415 }
+/** DELETE takes no body, but one that is sent is still parsed (and can fail). */
+export const deleteErrors = { 400: E400Body, 401: E401, 403: E403, 404: E404, 413: E413, 415: E415 }
+export const NoContent = zod.null().describe('Deleted (soft delete).')

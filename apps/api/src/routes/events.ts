@@ -1,0 +1,303 @@
+import {
+  type AttributeValue,
+  Event,
+  EventCount,
+  EventInput,
+  EventUpdateInput,
+  IsoDateTime,
+  validateEventAttributes,
+} from '@kindling/core'
+import { and, count, desc, eq, gte, isNull, lt, lte, max, or, type SQL } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Database } from '../db/client'
+import { attributes, events } from '../db/schema'
+import { uidOf } from '../http/caller'
+import { notFound, validationError } from '../http/errors'
+import { jsonResponse } from '../http/openapi'
+import { toAttribute } from './attributes'
+import {
+  bodyObject,
+  createErrors,
+  deleteErrors,
+  findLiveActivity,
+  IdParams,
+  iso,
+  isoRequired,
+  isUuid,
+  listErrors,
+  NoContent,
+  parseBody,
+  queryErrors,
+  readErrors,
+  security,
+  updateErrors,
+} from './common'
+
+type Row = typeof events.$inferSelect
+
+export const EVENTS_PAGE_MAX = 1000
+
+function toEvent(row: Row): Event {
+  return {
+    id: row.id,
+    author: row.author,
+    activityId: row.activityId,
+    eventDate: isoRequired(row.eventDate),
+    attributes: row.attributes as Record<string, AttributeValue>,
+    createdAt: isoRequired(row.createdAt),
+    deletedAt: iso(row.deletedAt),
+  }
+}
+
+/** The paging cursor: the last item's eventDate and id, joined by `_`. */
+export function eventCursor(event: { eventDate: string; id: string }): string {
+  return `${event.eventDate}_${event.id}`
+}
+
+const Cursor = z
+  .string()
+  .regex(/^[^_]+(_[0-9a-fA-F-]{36})?$/, 'Must be <eventDate>_<id> of the last event you received.')
+  .refine(
+    (value) => IsoDateTime.safeParse(value.split('_')[0]).success,
+    'Must start with an ISO instant.',
+  )
+
+const EventListQuery = z.object({
+  activityId: z.string().optional().describe('Only events of this activity.'),
+  from: IsoDateTime.optional().describe('Events dated at or after this instant (inclusive).'),
+  to: IsoDateTime.optional().describe('Events dated before this instant (exclusive).'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(EVENTS_PAGE_MAX)
+    .optional()
+    .describe(
+      `Page size, 1 to ${EVENTS_PAGE_MAX}. Without it the answer is every matching event, unpaged.`,
+    ),
+  before: Cursor.optional().describe(
+    'Paging cursor: `<eventDate>_<id>` of the last event of the previous page (its `x-next-before` response header). Returns the events after it in the order.',
+  ),
+})
+
+const tags = ['events']
+
+export function registerEventRoutes(app: FastifyInstance, db: Database): void {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const owned = (uid: string, id: string) =>
+    and(eq(events.id, id), eq(events.author, uid), isNull(events.deletedAt))
+
+  async function load(uid: string, id: string): Promise<Row> {
+    if (!isUuid(id)) throw notFound('Event')
+    const [row] = await db.select().from(events).where(owned(uid, id))
+    if (!row) throw notFound('Event')
+    return row
+  }
+
+  /** The activity must be the caller's live one; values must fit its live attributes. */
+  async function checkEvent(uid: string, input: z.output<typeof EventInput>) {
+    const activity = await findLiveActivity(db, uid, input.activityId)
+    if (!activity) throw validationError({ activityId: 'Not an activity of yours.' })
+    const defined = await db
+      .select()
+      .from(attributes)
+      .where(
+        and(
+          eq(attributes.author, uid),
+          eq(attributes.activityId, activity.id),
+          isNull(attributes.deletedAt),
+        ),
+      )
+    const problems = validateEventAttributes(input.attributes, defined.map(toAttribute))
+    if (Object.keys(problems).length > 0) throw validationError(problems)
+  }
+
+  r.get('/api/events', {
+    schema: {
+      operationId: 'listEvents',
+      tags,
+      security,
+      summary: 'List your events',
+      description:
+        'Your live events, newest eventDate first (ties by id), as a plain array. Filter by activity and date range. Without `limit` the answer is every matching event (never truncated). With `limit` it is one page of at most that many; a full page carries the cursor of the next one in the `x-next-before` header, to send back as `before` (a page shorter than `limit` is the last).',
+      querystring: EventListQuery,
+      response: {
+        200: jsonResponse('The events, newest first.', z.array(Event), {
+          'x-next-before': {
+            type: 'string',
+            description:
+              'Only when `limit` was given and the page is full: the `before` cursor of the next page (`<eventDate>_<id>` of the last event here). Absent on a shorter page and on unpaged answers; a full last page still carries it, and the next call answers [].',
+          },
+        }),
+        ...queryErrors,
+      },
+    },
+    handler: async (request, reply) => {
+      const uid = uidOf(request)
+      const query = request.query
+      const conditions: (SQL | undefined)[] = [eq(events.author, uid), isNull(events.deletedAt)]
+      if (query.activityId !== undefined) {
+        if (!isUuid(query.activityId)) return []
+        conditions.push(eq(events.activityId, query.activityId))
+      }
+      if (query.from) conditions.push(gte(events.eventDate, new Date(query.from)))
+      if (query.to) conditions.push(lt(events.eventDate, new Date(query.to)))
+      if (query.before) {
+        const [date, id] = query.before.split('_') as [string, string | undefined]
+        const at = new Date(date)
+        conditions.push(
+          id
+            ? // The redundant `<=` is a bound the index can seek to; the `or` alone is a filter.
+              and(
+                lte(events.eventDate, at),
+                or(lt(events.eventDate, at), and(eq(events.eventDate, at), lt(events.id, id))),
+              )
+            : lt(events.eventDate, at),
+        )
+      }
+      const ordered = db
+        .select()
+        .from(events)
+        .where(and(...conditions))
+        .orderBy(desc(events.eventDate), desc(events.id))
+        .$dynamic()
+      // No limit: every matching event (decision 015); with one: a page and the next cursor.
+      const rows = await (query.limit === undefined ? ordered : ordered.limit(query.limit))
+      const list = rows.map(toEvent)
+      const last = list[list.length - 1]
+      if (last && list.length === query.limit) reply.header('x-next-before', eventCursor(last))
+      return list
+    },
+  })
+
+  r.get('/api/events/counts/activity', {
+    schema: {
+      operationId: 'countEventsByActivity',
+      tags,
+      security,
+      summary: 'Event counts per activity',
+      description:
+        'For each activity with live events: how many, and the eventDate of the latest. Activities without events are absent.',
+      response: {
+        200: jsonResponse('One entry per activity with events.', z.array(EventCount)),
+        ...listErrors,
+      },
+    },
+    handler: async (request) => {
+      const rows = await db
+        .select({
+          activityId: events.activityId,
+          count: count(),
+          lastEventAt: max(events.eventDate),
+        })
+        .from(events)
+        .where(and(eq(events.author, uidOf(request)), isNull(events.deletedAt)))
+        .groupBy(events.activityId)
+      return rows.map((row) => ({
+        activityId: row.activityId,
+        count: Number(row.count),
+        lastEventAt: row.lastEventAt ? new Date(row.lastEventAt).toISOString() : null,
+      }))
+    },
+  })
+
+  r.get('/api/events/:id', {
+    schema: {
+      operationId: 'getEvent',
+      tags,
+      security,
+      summary: 'Get one event',
+      description: 'One of your live events by id.',
+      params: IdParams,
+      response: { 200: jsonResponse('The record.', Event), ...readErrors },
+    },
+    handler: async (request) => toEvent(await load(uidOf(request), request.params.id)),
+  })
+
+  r.post('/api/events', {
+    schema: {
+      operationId: 'createEvent',
+      tags,
+      security,
+      summary: 'Log an event',
+      description:
+        'Logs a dated event for one of your live activities. `eventDate` is an ISO instant (or YYYY-MM-DD, read as noon UTC). `attributes` maps attribute ids of that activity to values, checked against their definitions (type, min/max, options, required); failures are named `attributes.<id>`.',
+      body: EventInput,
+      response: { 201: jsonResponse('Created: the stored record.', Event), ...createErrors },
+    },
+    handler: async (request, reply) => {
+      const uid = uidOf(request)
+      const input = parseBody(EventInput, request.body)
+      await checkEvent(uid, input)
+      const [row] = await db
+        .insert(events)
+        .values({
+          id: crypto.randomUUID(),
+          author: uid,
+          activityId: input.activityId,
+          eventDate: new Date(input.eventDate),
+          attributes: input.attributes,
+          createdAt: new Date(),
+        })
+        .returning()
+      return reply.status(201).send(toEvent(row as Row))
+    },
+  })
+
+  r.put('/api/events/:id', {
+    schema: {
+      operationId: 'updateEvent',
+      tags,
+      security,
+      summary: 'Update an event',
+      description:
+        'Merges the body over the stored event (activityId, eventDate, attributes), validates the whole as on create and saves it.',
+      params: IdParams,
+      body: EventUpdateInput,
+      response: { 200: jsonResponse('Updated: the stored record.', Event), ...updateErrors },
+    },
+    handler: async (request) => {
+      const uid = uidOf(request)
+      const stored = await load(uid, request.params.id)
+      const input = parseBody(EventUpdateInput, {
+        activityId: stored.activityId,
+        eventDate: stored.eventDate.toISOString(),
+        attributes: stored.attributes,
+        ...bodyObject(request.body),
+      })
+      await checkEvent(uid, input)
+      const [row] = await db
+        .update(events)
+        .set({
+          activityId: input.activityId,
+          eventDate: new Date(input.eventDate),
+          attributes: input.attributes,
+          updatedAt: new Date(),
+        })
+        .where(owned(uid, stored.id))
+        .returning()
+      if (!row) throw notFound('Event')
+      return toEvent(row)
+    },
+  })
+
+  r.delete('/api/events/:id', {
+    schema: {
+      operationId: 'deleteEvent',
+      tags,
+      security,
+      summary: 'Delete an event',
+      description: 'Soft-deletes the event.',
+      params: IdParams,
+      response: { 204: NoContent, ...deleteErrors },
+    },
+    handler: async (request, reply) => {
+      const uid = uidOf(request)
+      const stored = await load(uid, request.params.id)
+      await db.update(events).set({ deletedAt: new Date() }).where(owned(uid, stored.id))
+      return reply.status(204).send(null)
+    },
+  })
+}

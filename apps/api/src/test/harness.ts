@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import pino from 'pino'
+import { SMTPServer } from 'smtp-server'
+import { type App, buildApp } from '../app'
+import { loadConfig } from '../config'
+
+export const PUBLIC_URL = 'http://localhost:3000'
+export const ORIGIN = { origin: PUBLIC_URL }
+export const PASSWORD = 'correct horse battery'
+
+const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+export interface Mail {
+  to: string
+  raw: string
+}
+
+/** A real SMTP server on a random loopback port that keeps every message it receives. */
+export async function startSmtp() {
+  const mails: Mail[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(',')
+        mails.push({ to, raw: Buffer.concat(chunks).toString('utf8') })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async waitFor(to: string, timeoutMs = 10_000): Promise<Mail> {
+      const end = Date.now() + timeoutMs
+      while (Date.now() < end) {
+        const found = mails.find((mail) => mail.to === to)
+        if (found) return found
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      throw new Error(`no mail to ${to}`)
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** The verification link of a raw (possibly quoted-printable) message. */
+export function verificationLink(raw: string): string {
+  const unfolded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+  const match = unfolded.match(/https?:\/\/[^\s"'<>]*\/api\/auth\/verify-email\?[^\s"'<>]+/)
+  if (!match) throw new Error('no verification link in the mail')
+  return match[0].replace(/&amp;/g, '&')
+}
+
+/** Whether the CI PostgreSQL answers; the suite's PostgreSQL half is skipped otherwise. */
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 1500 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+/** A fresh database: a temp PGlite DATA_DIR, or a uniquely named PostgreSQL database. */
+export async function createBackend(kind: 'pglite' | 'postgres') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kindling-api-test-'))
+  if (kind === 'pglite') {
+    return {
+      dataDir,
+      databaseUrl: undefined,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    }
+  }
+  const name = `kindling_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
+  const admin = new pg.Client({ connectionString: POSTGRES_URL })
+  await admin.connect()
+  await admin.query(`create database "${name}"`)
+  await admin.end()
+  const url = new URL(POSTGRES_URL)
+  url.pathname = `/${name}`
+  return {
+    dataDir,
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL })
+      await client.connect()
+      await client.query(`drop database if exists "${name}" with (force)`)
+      await client.end()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function startApp(
+  backend: { dataDir: string; databaseUrl: string | undefined },
+  smtpUrl: string,
+  env: Record<string, string> = {},
+): Promise<App> {
+  const config = loadConfig({
+    DATA_DIR: backend.dataDir,
+    DATABASE_URL: backend.databaseUrl,
+    PUBLIC_URL,
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_MAX: '5',
+    AUTH_RATE_LIMIT_EMAIL_MAX: '5',
+    WEB_DIST_DIR: join(backend.dataDir, 'no-web'),
+    ...env,
+  })
+  return buildApp(config, { logger: pino({ level: 'silent' }) })
+}
+
+let ipCounter = 0
+/** A distinct client address per call, so per-IP auth limits do not couple tests. */
+export function nextIp(): string {
+  ipCounter += 1
+  return `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`
+}
+
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []
+  return list.map((cookie) => cookie.split(';')[0]).join('; ')
+}
+
+export interface TestUser {
+  email: string
+  cookie: string
+  token: string
+}
+
+/** Signs up; when `verify`, follows the mailed link; returns the session cookie and an id token. */
+export async function signUp(
+  app: App,
+  smtp: Awaited<ReturnType<typeof startSmtp>>,
+  email: string,
+  verify = true,
+): Promise<TestUser> {
+  const signUpResponse = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: ORIGIN,
+    remoteAddress: nextIp(),
+    payload: { email, password: PASSWORD },
+  })
+  if (signUpResponse.statusCode !== 200) throw new Error(`sign-up: ${signUpResponse.body}`)
+  let cookie = cookieHeader(signUpResponse.headers['set-cookie'])
+  if (verify) {
+    const link = new URL(verificationLink((await smtp.waitFor(email)).raw))
+    const verified = await app.inject({ method: 'GET', url: link.pathname + link.search })
+    if (verified.statusCode >= 400) throw new Error(`verify: ${verified.body}`)
+    cookie = cookieHeader(verified.headers['set-cookie']) || cookie
+  }
+  const token = await idToken(app, cookie)
+  return { email, cookie, token }
+}
+
+export async function idToken(app: App, cookie: string): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } })
+  if (response.statusCode !== 200) throw new Error(`token: ${response.statusCode} ${response.body}`)
+  return (response.json() as { token: string }).token
+}

@@ -1,0 +1,78 @@
+import type { ComponentType } from 'react'
+import type { FormProps } from '../lib/form-opener'
+
+export type FormTitle =
+  | 'Add Event'
+  | 'Add Activity'
+  | 'Add Group'
+  | 'Add Attribute'
+  | 'Add Goal'
+  | 'Update Activity'
+  | 'Update Group'
+  | 'Update Attribute'
+  | 'Update Goal'
+  | 'Update Event'
+  | 'Move Activity'
+
+export interface FormEntry {
+  title: FormTitle
+  load: () => Promise<{ default: ComponentType<FormProps> }>
+}
+
+/**
+ * Every add/update route (SPEC §2) and its form component, loaded on first use. The same
+ * component renders as a page (mobile) or inside a modal (wide layouts).
+ */
+export const forms: Record<string, FormEntry> = {
+  '/add-event': {
+    title: 'Add Event',
+    load: () => import('../features/events/forms/add-event-form'),
+  },
+  '/update-event': {
+    title: 'Update Event',
+    load: () => import('../features/events/forms/update-event-form'),
+  },
+  '/add-goal': {
+    title: 'Add Goal',
+    load: () => import('../features/goals/forms/add-goal-form'),
+  },
+  '/update-goal': {
+    title: 'Update Goal',
+    load: () => import('../features/goals/forms/update-goal-form'),
+  },
+  '/add-activity': {
+    title: 'Add Activity',
+    load: () => import('../features/activities/forms/add-activity-form'),
+  },
+  '/update-activity': {
+    title: 'Update Activity',
+    load: () => import('../features/activities/forms/update-activity-form'),
+  },
+  '/move-activity': {
+    title: 'Move Activity',
+    load: () => import('../features/activities/forms/move-activity-form'),
+  },
+  '/add-group': {
+    title: 'Add Group',
+    load: () => import('../features/groups/forms/add-group-form'),
+  },
+  '/update-group': {
+    title: 'Update Group',
+    load: () => import('../features/groups/forms/update-group-form'),
+  },
+  '/add-attribute': {
+    title: 'Add Attribute',
+    load: () => import('../features/attributes/forms/add-attribute-form'),
+  },
+  '/update-attribute': {
+    title: 'Update Attribute',
+    load: () => import('../features/attributes/forms/update-attribute-form'),
+  },
+}
+
+/** The form an href opens (`/add-event?activityId=1`), with its query; null for other routes. */
+export function findForm(href: string): { entry: FormEntry; search: URLSearchParams } | null {
+  const url = new URL(href, 'http://kindling.invalid')
+  const entry = forms[url.pathname]
+  return entry ? { entry, search: url.searchParams } : null
+}

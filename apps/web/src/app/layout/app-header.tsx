@@ -1,0 +1,105 @@
+import { HEADER_HEIGHT_PX } from '@kindling/core'
+import { ActionIcon, Box, Group, Title } from '@mantine/core'
+import { useFullscreenDocument } from '@mantine/hooks'
+import {
+  IconArrowLeft,
+  IconMaximize,
+  IconMenu2,
+  IconMinimize,
+  IconSearch,
+} from '@tabler/icons-react'
+import { useOpenSpotlight } from '../spotlight/spotlight-launcher'
+import { useGoBack } from '../use-go-back'
+
+interface AppHeaderProps {
+  title: string
+  topLevel: boolean
+  isMobile: boolean
+  signedIn: boolean
+  onOpenMenu: () => void
+  /** Receives the element page actions render into (HeaderActions). */
+  actionsRef: (element: HTMLDivElement | null) => void
+}
+
+/** The fixed header (SPEC §2 Layout): menu or back, the route's title, page actions, search. */
+export function AppHeader({
+  title,
+  topLevel,
+  isMobile,
+  signedIn,
+  onOpenMenu,
+  actionsRef,
+}: AppHeaderProps) {
+  const goBack = useGoBack()
+  const openSpotlight = useOpenSpotlight()
+  const { toggle: toggleFullscreen, fullscreen } = useFullscreenDocument()
+
+  return (
+    <Box
+      component="header"
+      pos="fixed"
+      top={0}
+      left={0}
+      right={0}
+      // The status bar / notch area sits above the 75 px bar, not inside it (native, viewport-fit).
+      h={`calc(${HEADER_HEIGHT_PX}px + env(safe-area-inset-top))`}
+      style={{
+        zIndex: 100,
+        paddingTop: 'env(safe-area-inset-top)',
+        paddingLeft: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-left))',
+        paddingRight: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-right))',
+        background: 'var(--mantine-color-dark-7)',
+        borderBottom: '1px solid var(--mantine-color-dark-4)',
+      }}
+    >
+      <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          {topLevel ? (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label="Open menu"
+              onClick={onOpenMenu}
+            >
+              <IconMenu2 aria-hidden />
+            </ActionIcon>
+          ) : (
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Back" onClick={goBack}>
+              <IconArrowLeft aria-hidden />
+            </ActionIcon>
+          )}
+          <Title order={1} size="h3" lineClamp={1}>
+            {title}
+          </Title>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" ref={actionsRef} />
+          {signedIn && (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label="Search"
+              onClick={openSpotlight}
+            >
+              <IconSearch aria-hidden />
+            </ActionIcon>
+          )}
+          {!isMobile && (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label="Toggle fullscreen"
+              aria-pressed={fullscreen}
+              onClick={() => void toggleFullscreen()}
+            >
+              {fullscreen ? <IconMinimize aria-hidden /> : <IconMaximize aria-hidden />}
+            </ActionIcon>
+          )}
+        </Group>
+      </Group>
+    </Box>
+  )
+}

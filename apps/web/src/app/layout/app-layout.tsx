@@ -1,0 +1,143 @@
+import { FOOTER_HEIGHT_PX, HEADER_HEIGHT_PX, PRODUCT_NAME } from '@kindling/core'
+import { Box, Center, Loader } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { ModalsProvider, useModals } from '@mantine/modals'
+import { useEffect, useRef, useState } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { ErrorBoundary } from '../../components/error-boundary'
+import { HeaderActionsTargetContext } from '../../components/header-actions'
+import { useAuthState } from '../../lib/auth-state'
+import { isTextEntry, setKeyboardShown, useKeyboardShown } from '../../lib/keyboard'
+import { useIsMobile } from '../../lib/layout'
+import { isNativePlatform, listenToKeyboard } from '../../lib/platform'
+import { FormOpenerProvider } from '../form-opener-provider'
+import { useFormModalOpen } from '../modal-state'
+import { useRouteHandle } from '../route-handle'
+import { SpotlightLauncher } from '../spotlight/spotlight-launcher'
+import { AppHeader } from './app-header'
+import { NavDrawer } from './nav-drawer'
+import { TabBar } from './tab-bar'
+
+/** Widest the content grows on wide layouts: three detail columns still read comfortably. */
+const CONTENT_MAX_WIDTH = 1200
+
+/** The root route: modals and the form opener inside the router, then the shell. */
+export function AppLayout() {
+  return (
+    <ModalsProvider>
+      <FormOpenerProvider>
+        <SpotlightLauncher>
+          <AuthGate />
+        </SpotlightLauncher>
+      </FormOpenerProvider>
+    </ModalsProvider>
+  )
+}
+
+/** Nothing but a loader until the first auth check has completed (SPEC §2 Layout). */
+function AuthGate() {
+  const hasCheckedAuth = useAuthState((auth) => auth.hasCheckedAuth)
+  // Latched: signing out clears the flag again, but the shell stays up meanwhile.
+  const [ready, setReady] = useState(hasCheckedAuth)
+  useEffect(() => {
+    if (hasCheckedAuth) setReady(true)
+  }, [hasCheckedAuth])
+  if (!ready && !hasCheckedAuth) {
+    return (
+      <Center h="100dvh">
+        <Loader aria-label="Loading" />
+      </Center>
+    )
+  }
+  return <Shell />
+}
+
+/**
+ * The keyboard flag that hides the tab bar: native reports it from the keyboard plugin; the web
+ * infers it from focus in a text field on the mobile layout.
+ */
+function useTrackKeyboard(isMobile: boolean) {
+  useEffect(() => {
+    if (!isNativePlatform()) return
+    const stop = listenToKeyboard(setKeyboardShown)
+    return () => {
+      stop()
+      setKeyboardShown(false)
+    }
+  }, [])
+  useEffect(() => {
+    if (!isMobile || isNativePlatform()) return
+    const update = () => setKeyboardShown(isTextEntry(document.activeElement))
+    const onFocusOut = () => window.setTimeout(update, 0)
+    document.addEventListener('focusin', update)
+    document.addEventListener('focusout', onFocusOut)
+    return () => {
+      document.removeEventListener('focusin', update)
+      document.removeEventListener('focusout', onFocusOut)
+      setKeyboardShown(false)
+    }
+  }, [isMobile])
+}
+
+function Shell() {
+  const location = useLocation()
+  const handle = useRouteHandle()
+  const isMobile = useIsMobile()
+  const signedIn = useAuthState((auth) => Boolean(auth.user?.emailVerified))
+  const [drawerOpened, drawer] = useDisclosure(false)
+  const [actionsTarget, setActionsTarget] = useState<HTMLElement | null>(null)
+  const keyboardShown = useKeyboardShown()
+  const formModalOpen = useFormModalOpen()
+  const { modals } = useModals()
+  useTrackKeyboard(isMobile)
+
+  const title = handle?.title ?? PRODUCT_NAME
+  const documentTitle = handle?.documentTitle ?? title
+
+  useEffect(() => {
+    document.title = `${documentTitle} - ${PRODUCT_NAME}`
+  }, [documentTitle])
+
+  // A new page starts at its top (SPEC §2 Layout).
+  const pathname = location.pathname
+  const previousPathname = useRef(pathname)
+  useEffect(() => {
+    if (previousPathname.current === pathname) return
+    previousPathname.current = pathname
+    window.scrollTo(0, 0)
+  }, [pathname])
+
+  const showTabBar = isMobile && signedIn && !keyboardShown && !formModalOpen && modals.length === 0
+
+  return (
+    <HeaderActionsTargetContext.Provider value={actionsTarget}>
+      <AppHeader
+        title={title}
+        topLevel={handle?.topLevel ?? false}
+        isMobile={isMobile}
+        signedIn={signedIn}
+        onOpenMenu={drawer.open}
+        actionsRef={setActionsTarget}
+      />
+      <NavDrawer opened={drawerOpened} signedIn={signedIn} onClose={drawer.close} />
+      <Box
+        component="main"
+        mx="auto"
+        maw={CONTENT_MAX_WIDTH}
+        style={{
+          paddingLeft: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-left))',
+          paddingRight: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-right))',
+          paddingTop: `calc(${HEADER_HEIGHT_PX}px + env(safe-area-inset-top) + var(--mantine-spacing-md))`,
+          paddingBottom: isMobile
+            ? `calc(${FOOTER_HEIGHT_PX}px + env(safe-area-inset-bottom) + var(--mantine-spacing-md))`
+            : 'var(--mantine-spacing-xl)',
+        }}
+      >
+        <ErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </Box>
+      {showTabBar && <TabBar />}
+    </HeaderActionsTargetContext.Provider>
+  )
+}

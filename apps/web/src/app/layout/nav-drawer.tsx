@@ -1,0 +1,92 @@
+import { Drawer, NavLink as MantineNavLink, Stack, Text } from '@mantine/core'
+import {
+  IconCalendarCheck,
+  IconFlame,
+  IconHistory,
+  IconLogin,
+  IconUser,
+  IconUserPlus,
+} from '@tabler/icons-react'
+import { useEffect, useState } from 'react'
+import { NavLink, useLocation } from 'react-router'
+import { type AppInfo, getAppInfo } from '../../lib/platform'
+import { paths } from '../paths'
+
+interface NavDrawerProps {
+  opened: boolean
+  signedIn: boolean
+  onClose: () => void
+}
+
+const SIGNED_IN = [
+  { label: 'Schedule', to: paths.schedule(), icon: IconCalendarCheck },
+  { label: 'Habits', to: paths.activities(), icon: IconFlame },
+  { label: 'Events', to: paths.events(), icon: IconHistory },
+  { label: 'Me', to: paths.me(), icon: IconUser },
+]
+
+const SIGNED_OUT = [
+  { label: 'Sign In', to: paths.signIn(), icon: IconLogin },
+  { label: 'Create Account', to: paths.createAccount(), icon: IconUserPlus },
+]
+
+/** The side menu (SPEC §2 Layout). */
+export function NavDrawer({ opened, signedIn, onClose }: NavDrawerProps) {
+  const location = useLocation()
+  const items = signedIn ? SIGNED_IN : SIGNED_OUT
+  const appInfo = useAppInfo()
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title="Kindling"
+      size={280}
+      closeButtonProps={{ 'aria-label': 'Close menu' }}
+      styles={{
+        // Clear of the status bar and the notch on native (viewport-fit=cover).
+        header: {
+          paddingTop: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-top))',
+          paddingLeft: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-left))',
+        },
+        body: {
+          paddingLeft: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-left))',
+          paddingBottom: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-bottom))',
+        },
+      }}
+    >
+      <Stack component="nav" aria-label="Menu" gap={4}>
+        {items.map(({ label, to, icon: Icon }) => (
+          <MantineNavLink
+            key={to}
+            component={NavLink}
+            to={to}
+            label={label}
+            active={location.pathname === to}
+            leftSection={<Icon size={20} aria-hidden />}
+            onClick={onClose}
+          />
+        ))}
+      </Stack>
+      {appInfo && (
+        <Text size="sm" c="dimmed" mt="xl" px="sm" data-testid="app-version">
+          Version {appInfo.version} (build {appInfo.build})
+        </Text>
+      )}
+    </Drawer>
+  )
+}
+
+/** The native app's version and build (SPEC §1); null on the web, which shows none. */
+function useAppInfo(): AppInfo | null {
+  const [appInfo, setAppInfo] = useState<AppInfo | null>(null)
+  useEffect(() => {
+    let active = true
+    void getAppInfo().then((info) => {
+      if (active) setAppInfo(info)
+    })
+    return () => {
+      active = false
+    }
+  }, [])
+  return appInfo
+}

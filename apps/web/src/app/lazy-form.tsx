@@ -1,0 +1,32 @@
+import { Center, Loader } from '@mantine/core'
+import { type ComponentType, lazy, Suspense } from 'react'
+import type { FormProps } from '../lib/form-opener'
+import type { FormEntry } from './forms'
+
+// One lazy component per form, so reopening a form does not suspend again.
+const cache = new Map<FormEntry, ComponentType<FormProps>>()
+
+function getLazyForm(entry: FormEntry): ComponentType<FormProps> {
+  let component = cache.get(entry)
+  if (!component) {
+    component = lazy(entry.load)
+    cache.set(entry, component)
+  }
+  return component
+}
+
+/** Renders a registered form, loading its code on first use. */
+export function LazyForm({ entry, ...props }: FormProps & { entry: FormEntry }) {
+  const Form = getLazyForm(entry)
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading" />
+        </Center>
+      }
+    >
+      <Form {...props} />
+    </Suspense>
+  )
+}

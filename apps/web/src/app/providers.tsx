@@ -1,0 +1,35 @@
+import { DEFAULT_LOCALE, WEEK_START_DAY } from '@kindling/core'
+import { MantineProvider } from '@mantine/core'
+import { DatesProvider } from '@mantine/dates'
+import { Notifications } from '@mantine/notifications'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { type ReactNode, useEffect, useState } from 'react'
+import { getAuthState, useAuthState } from '../lib/auth-state'
+import { createQueryClient } from './query-client'
+import { theme } from './theme'
+
+/**
+ * Everything the app needs above the router: Mantine (dark, orange), the query cache, toasts
+ * and the date settings (locale en, weeks start Monday). Modals live inside the router
+ * (see AppLayout) so their content can navigate.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient)
+  const uid = useAuthState((auth) => auth.user?.uid ?? null)
+
+  // One user's cached records must never show for the next one.
+  useEffect(() => {
+    if (uid === null && !getAuthState().user) queryClient.clear()
+  }, [uid, queryClient])
+
+  return (
+    <MantineProvider theme={theme} forceColorScheme="dark" defaultColorScheme="dark">
+      <QueryClientProvider client={queryClient}>
+        <DatesProvider settings={{ locale: DEFAULT_LOCALE, firstDayOfWeek: WEEK_START_DAY }}>
+          <Notifications position="top-center" />
+          {children}
+        </DatesProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  )
+}

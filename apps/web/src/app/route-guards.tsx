@@ -1,0 +1,19 @@
+import { Navigate, Outlet } from 'react-router'
+import { SignedOutNotice } from '../features/auth/components/signed-out-notice'
+import { useCurrentUser } from '../lib/auth-state'
+import { paths } from './paths'
+
+/** Protected routes: signed-out users see the notice, unverified ones confirm their e-mail. */
+export function RequireAuth() {
+  const user = useCurrentUser()
+  if (!user) return <SignedOutNotice />
+  if (!user.emailVerified) return <Navigate to={paths.confirmEmail()} replace />
+  return <Outlet />
+}
+
+/** Sign-in and create-account make no sense once verified and signed in: go home. */
+export function PublicOnly() {
+  const user = useCurrentUser()
+  if (user?.emailVerified) return <Navigate to={paths.home()} replace />
+  return <Outlet />
+}

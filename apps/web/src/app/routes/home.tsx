@@ -1,0 +1,159 @@
+import type { Activity, EventLike } from '@kindling/core'
+import { selectRecentActivities } from '@kindling/core'
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
+import { IconPlus } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
+import { useMemo } from 'react'
+import { Link, Navigate } from 'react-router'
+import { useActivities } from '../../api/activities'
+import { useEventCounts, useEvents } from '../../api/events'
+import { ActivityBadge } from '../../components/event-activity-badge'
+import { ActivityList } from '../../features/activities/components/activity-list'
+import { EventList } from '../../features/events/components/event-list'
+import { GoalList } from '../../features/goals/components/goal-list'
+import { useOpenForm } from '../../lib/form-opener'
+import { useIsMobile } from '../../lib/layout'
+import { paths } from '../paths'
+
+/** Latest events read to find recently used activities, besides each activity's last event. */
+const RECENT_EVENTS_LIMIT = 20
+
+/** Home (SPEC §2 /): on mobile the schedule; otherwise recent activities, goals and history. */
+export function Component() {
+  const isMobile = useIsMobile()
+  if (isMobile) return <Navigate to={paths.schedule()} replace />
+  return <WideHome />
+}
+
+function Panel({
+  title,
+  action,
+  children,
+}: {
+  title: string
+  action?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Paper>
+  )
+}
+
+function WideHome() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" style={{ alignItems: 'start' }}>
+      <Stack gap="md">
+        <RecentActivities />
+        <Panel title="Goals">
+          <GoalList />
+        </Panel>
+      </Stack>
+      <Panel
+        title="Habits"
+        action={
+          <Button component={Link} to={paths.activities()} variant="subtle" size="xs">
+            Open Habits
+          </Button>
+        }
+      >
+        <ActivityList compact />
+      </Panel>
+      <Panel title="History">
+        <EventList />
+      </Panel>
+    </SimpleGrid>
+  )
+}
+
+/** The 3 most recently used activities, by when their events were created (SPEC §2). */
+function RecentActivities() {
+  const activitiesQuery = useActivities()
+  const countsQuery = useEventCounts()
+  const eventsQuery = useEvents({ limit: RECENT_EVENTS_LIMIT })
+  const openForm = useOpenForm()
+
+  const recent = useMemo<Activity[]>(() => {
+    // The latest events carry their creation time; each activity's last event covers the ones
+    // used long ago, when the latest events are all of a few busy activities.
+    const usage: EventLike[] = [
+      ...(eventsQuery.data ?? []),
+      ...(countsQuery.data ?? []).flatMap((count) =>
+        count.lastEventAt
+          ? [
+              {
+                activityId: count.activityId,
+                eventDate: count.lastEventAt,
+                createdAt: count.lastEventAt,
+              },
+            ]
+          : [],
+      ),
+    ]
+    return selectRecentActivities(activitiesQuery.data ?? [], usage)
+  }, [activitiesQuery.data, countsQuery.data, eventsQuery.data])
+
+  return (
+    <Panel
+      title="Recent Activities"
+      action={
+        <Button component={Link} to={paths.activities()} variant="subtle" size="xs">
+          View All
+        </Button>
+      }
+    >
+      {activitiesQuery.isLoading || countsQuery.isLoading ? (
+        <Center py="md">
+          <Loader size="sm" aria-label="Loading recent activities" />
+        </Center>
+      ) : recent.length === 0 ? (
+        <Text c="dark.1" size="sm">
+          Nothing logged yet. Log an event and it shows up here.
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {recent.map((activity) => (
+            <Group key={activity.id} justify="space-between" wrap="nowrap">
+              <Anchor component={Link} to={paths.activity(activity.id)} underline="never">
+                <ActivityBadge
+                  name={activity.name}
+                  color={activity.color}
+                  radius="sm"
+                  size="lg"
+                  style={{ cursor: 'pointer' }}
+                />
+              </Anchor>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Add event for ${activity.name}`}
+                onClick={() => openForm(paths.addEvent({ activityId: activity.id }))}
+              >
+                <IconPlus size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Panel>
+  )
+}

@@ -1,0 +1,72 @@
+import { SPOTLIGHT_MAX_HEIGHT_PX } from '@kindling/core'
+import { Spotlight, type SpotlightProps, spotlight } from '@mantine/spotlight'
+import { IconCalendarPlus, IconFlame, IconPlus, IconSearch } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo } from 'react'
+import { useNavigate } from 'react-router'
+import { activities } from '../../api/activities'
+import { useAuthState } from '../../lib/auth-state'
+import { useOpenForm } from '../../lib/form-opener'
+import { TEMP_ID } from '../../lib/resource'
+import { paths } from '../paths'
+
+/** The spotlight: Add Activity, Add Event and the user's habits by name (SPEC §2 Layout). */
+export default function AppSpotlight({ openRequest }: { openRequest: number }) {
+  const openForm = useOpenForm()
+  const navigate = useNavigate()
+  const signedIn = useAuthState((auth) => Boolean(auth.user?.emailVerified))
+  const { data: activityList = [] } = useQuery({
+    ...activities.listQuery(),
+    enabled: signedIn,
+  })
+
+  useEffect(() => {
+    if (openRequest > 0) spotlight.open()
+  }, [openRequest])
+
+  const actions = useMemo<SpotlightProps['actions']>(() => {
+    const commands = {
+      group: 'Actions',
+      actions: [
+        {
+          id: 'add-activity',
+          label: 'Add Activity',
+          leftSection: <IconPlus size={18} aria-hidden />,
+          onClick: () => openForm(paths.addActivity()),
+        },
+        {
+          id: 'add-event',
+          label: 'Add Event',
+          leftSection: <IconCalendarPlus size={18} aria-hidden />,
+          onClick: () => openForm(paths.addEvent()),
+        },
+      ],
+    }
+    if (!signedIn) return []
+    const habits = activityList
+      .filter((activity) => activity.id !== TEMP_ID && !activity.deletedAt)
+      .map((activity) => ({
+        id: `activity-${activity.id}`,
+        label: activity.name || 'Untitled',
+        leftSection: <IconFlame size={18} color={activity.color} aria-hidden />,
+        onClick: () => navigate(paths.activity(activity.id)),
+      }))
+    return habits.length > 0 ? [commands, { group: 'Habits', actions: habits }] : [commands]
+  }, [activityList, navigate, openForm, signedIn])
+
+  return (
+    <Spotlight
+      actions={actions}
+      shortcut={null}
+      nothingFound="Nothing found..."
+      highlightQuery
+      scrollable
+      maxHeight={SPOTLIGHT_MAX_HEIGHT_PX}
+      searchProps={{
+        placeholder: 'Search...',
+        'aria-label': 'Search habits and actions',
+        leftSection: <IconSearch size={18} stroke={1.5} aria-hidden />,
+      }}
+    />
+  )
+}

@@ -1,0 +1,57 @@
+import type { Attribute } from '@kindling/core'
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core'
+import { Link } from 'react-router'
+
+export interface AttributeListProps {
+  attributes: readonly Attribute[]
+  /** Link target of one attribute (its detail page). */
+  hrefOf: (attribute: Attribute) => string
+  /** Text when the list is empty; nothing is rendered when absent. */
+  emptyText?: string
+  /** Leave out the 'Attributes' title when the surrounding section already carries it. */
+  hideTitle?: boolean
+}
+
+/** The attributes of one activity under the title 'Attributes' (SPEC §2 Activities list). */
+export function AttributeList({
+  attributes,
+  hrefOf,
+  emptyText,
+  hideTitle = false,
+}: AttributeListProps) {
+  if (attributes.length === 0) {
+    return emptyText ? (
+      <Text size="sm" c="gray.5">
+        {emptyText}
+      </Text>
+    ) : null
+  }
+  return (
+    <Stack gap={4}>
+      {!hideTitle && (
+        <Text size="xs" c="gray.5" fw={600} tt="uppercase">
+          Attributes
+        </Text>
+      )}
+      <Stack
+        component="ul"
+        gap={4}
+        m={0}
+        p={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Attributes"
+      >
+        {attributes.map((attribute) => (
+          <Group component="li" key={attribute.id} gap="xs" wrap="nowrap">
+            <Anchor component={Link} to={hrefOf(attribute)} size="sm" truncate>
+              {attribute.name || 'Untitled'}
+            </Anchor>
+            <Badge size="xs" variant="light" color="gray">
+              {attribute.type}
+            </Badge>
+          </Group>
+        ))}
+      </Stack>
+    </Stack>
+  )
+}

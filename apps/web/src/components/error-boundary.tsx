@@ -1,0 +1,51 @@
+import { Button, Stack, Text } from '@mantine/core'
+import { Component, type ErrorInfo, type ReactNode } from 'react'
+
+/** SPEC §8 render failure: the fixed message and a button that renders the part again. */
+export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Stack align="center" gap="md" py="xl" role="alert">
+      <Text>Uh oh. Failed to render the component.</Text>
+      <Button onClick={onRetry}>Try again</Button>
+    </Stack>
+  )
+}
+
+interface ErrorBoundaryProps {
+  children: ReactNode
+  /** A change of this value (e.g. the route) clears a caught error. */
+  resetKey?: unknown
+}
+
+interface ErrorBoundaryState {
+  error: unknown
+  resetKey: unknown
+}
+
+/** Catches render errors below it; 'Try again' renders the children anew. */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+  override state: ErrorBoundaryState = { error: null, resetKey: this.props.resetKey }
+
+  static getDerivedStateFromError(error: unknown): Partial<ErrorBoundaryState> {
+    return { error: error ?? new Error('Unknown render error') }
+  }
+
+  static getDerivedStateFromProps(
+    props: ErrorBoundaryProps,
+    state: ErrorBoundaryState,
+  ): Partial<ErrorBoundaryState> | null {
+    if (props.resetKey !== state.resetKey) return { error: null, resetKey: props.resetKey }
+    return null
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack)
+  }
+
+  reset = () => this.setState({ error: null })
+
+  override render() {
+    if (this.state.error) return <ErrorFallback onRetry={this.reset} />
+    return this.props.children
+  }
+}

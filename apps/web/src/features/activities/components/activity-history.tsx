@@ -1,0 +1,81 @@
+import type { Event } from '@kindling/core'
+import { formatRelativeTime, toCalendarDay } from '@kindling/core'
+import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { paths } from '../../../app/paths'
+import { apiRequest } from '../../../lib/api-client'
+import { getDeviceTimeZone } from '../../../lib/time-zone'
+
+const PAGE_SIZE = 50
+
+/** One activity's events, newest first, a page at a time, each linking to its page. */
+export function ActivityHistory({ activityId, now }: { activityId: string; now: Date }) {
+  const timeZone = getDeviceTimeZone()
+  const pages = useInfiniteQuery({
+    // Under ['events'] so every event change refetches it.
+    queryKey: ['events', 'activity-history', activityId],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<Event[]>('events', {
+        signal,
+        query: { activityId, limit: PAGE_SIZE, before: pageParam },
+      }),
+    getNextPageParam: (lastPage) => {
+      const last = lastPage[lastPage.length - 1]
+      return last && lastPage.length >= PAGE_SIZE ? `${last.eventDate}_${last.id}` : undefined
+    },
+  })
+  const events = (pages.data?.pages ?? []).flat().filter((event) => !event.deletedAt)
+
+  if (pages.isLoading) {
+    return (
+      <Stack gap="xs" aria-busy="true" aria-label="Loading history">
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} height={52} radius="md" />
+        ))}
+      </Stack>
+    )
+  }
+  if (events.length === 0) {
+    return (
+      <Text c="gray.5" size="sm">
+        No events yet. Log the first one with the + button.
+      </Text>
+    )
+  }
+  return (
+    <Stack gap="xs">
+      <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Events">
+        {events.map((event) => (
+          <li key={event.id}>
+            <Paper
+              component={Link}
+              to={paths.event(event.id)}
+              withBorder
+              radius="md"
+              p="sm"
+              style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}
+            >
+              <Group justify="space-between" wrap="nowrap">
+                <Text fw={500}>{toCalendarDay(event.eventDate, timeZone)}</Text>
+                <Text size="sm" c="gray.5">
+                  {formatRelativeTime(event.eventDate, now)}
+                </Text>
+              </Group>
+            </Paper>
+          </li>
+        ))}
+      </Stack>
+      {pages.hasNextPage && (
+        <Button
+          variant="subtle"
+          loading={pages.isFetchingNextPage}
+          onClick={() => void pages.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,200 @@
+import type { Activity, Attribute, Group as GroupRecord } from '@kindling/core'
+import { isDeleted, sortByRecent } from '@kindling/core'
+import { Box, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
+import { IconPlus } from '@tabler/icons-react'
+import { useMemo } from 'react'
+import { useActivities } from '../../../api/activities'
+import { useAttributes } from '../../../api/attributes'
+import { useGroups } from '../../../api/groups'
+import { paths } from '../../../app/paths'
+import { ActivityBadge } from '../../../components/activity-badge'
+import { useOpenForm } from '../../../lib/form-opener'
+import { useCollapsedGroups, useStreaksCollapsed } from '../hooks/use-collapse-state'
+import { useNow } from '../hooks/use-now'
+import { useStreaks } from '../hooks/use-streaks'
+import { useWeekEvents } from '../hooks/use-week-events'
+import { ActivityRow } from './activity-row'
+import { CollapsibleSection } from './collapsible-section'
+import { GroupMenu } from './group-menu'
+import { StreakFlame } from './streak-flame'
+
+export interface ActivityListProps {
+  /** A narrower list for side columns: no week strips and no attributes. */
+  compact?: boolean
+}
+
+/**
+ * The habits list (SPEC §2 Activities list): Streaks, then the groups with their activities,
+ * then the ungrouped activities, each sorted newest first (updatedAt else createdAt).
+ * Self-contained: it loads what it shows, so the home screen can place it as it is.
+ */
+export function ActivityList({ compact = false }: ActivityListProps) {
+  const activitiesQuery = useActivities()
+  const groupsQuery = useGroups()
+  const attributesQuery = useAttributes()
+  const now = useNow()
+  const openForm = useOpenForm()
+
+  const activities = useMemo(
+    () => sortByRecent((activitiesQuery.data ?? []).filter((activity) => !isDeleted(activity))),
+    [activitiesQuery.data],
+  )
+  const { streaks } = useStreaks(activities, now)
+  const week = useWeekEvents(now)
+  const [streaksCollapsed, setStreaksCollapsed] = useStreaksCollapsed()
+  const { collapsed, toggle } = useCollapsedGroups()
+
+  const layout = useMemo(
+    () => arrange(activities, groupsQuery.data ?? []),
+    [activities, groupsQuery.data],
+  )
+  const streakById = useMemo(
+    () => new Map(streaks.map(({ activity, streak }) => [activity.id, streak])),
+    [streaks],
+  )
+  const attributesByActivity = useMemo(() => {
+    const map = new Map<string, Attribute[]>()
+    for (const attribute of attributesQuery.data ?? []) {
+      if (isDeleted(attribute)) continue
+      const list = map.get(attribute.activityId) ?? []
+      list.push(attribute)
+      map.set(attribute.activityId, list)
+    }
+    return map
+  }, [attributesQuery.data])
+
+  if (activitiesQuery.isLoading || groupsQuery.isLoading) return <ActivityListSkeleton />
+
+  if (activitiesQuery.isError) {
+    return (
+      <Text c="gray.5" ta="center" py="xl">
+        Your habits could not be loaded. Check your connection and try again.
+      </Text>
+    )
+  }
+
+  if (activities.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="xl">
+        <Stack align="center" gap="sm">
+          <Text ta="center">No habits yet. Small steps every day add up: add your first one.</Text>
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => openForm(paths.addActivity())}
+          >
+            Add Activity
+          </Button>
+        </Stack>
+      </Paper>
+    )
+  }
+
+  const renderRow = (activity: Activity) => (
+    <ActivityRow
+      key={activity.id}
+      activity={activity}
+      streak={streakById.get(activity.id) ?? 0}
+      attributes={attributesByActivity.get(activity.id) ?? []}
+      days={week.days}
+      counts={week.countsByActivity.get(activity.id)}
+      compact={compact}
+    />
+  )
+
+  return (
+    <Stack gap="md">
+      {streaks.length > 0 && (
+        <CollapsibleSection
+          title="Streaks"
+          count={streaks.length}
+          collapsed={streaksCollapsed}
+          onToggle={() => setStreaksCollapsed((value) => !value)}
+        >
+          <Stack
+            component="ul"
+            gap="xs"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-label="Streaks"
+          >
+            {streaks.map(({ activity, streak }) => (
+              <Group component="li" key={activity.id} gap="sm" wrap="nowrap">
+                <ActivityBadge activity={activity} to={paths.activity(activity.id)} size="md" />
+                <StreakFlame streak={streak} />
+              </Group>
+            ))}
+          </Stack>
+        </CollapsibleSection>
+      )}
+
+      {layout.groups.map(({ group, members }) => (
+        <CollapsibleSection
+          key={group.id}
+          title={group.name}
+          decoration={
+            <Box
+              w={12}
+              h={12}
+              style={{ borderRadius: 3, flexShrink: 0 }}
+              bg={group.color}
+              aria-hidden
+            />
+          }
+          count={members.length}
+          collapsed={collapsed.includes(group.id)}
+          onToggle={() => toggle(group.id)}
+          actions={<GroupMenu group={group} />}
+        >
+          {members.length === 0 ? (
+            <Text size="sm" c="gray.5" pl="lg">
+              No habits in this group.
+            </Text>
+          ) : (
+            <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+              {members.map(renderRow)}
+            </Stack>
+          )}
+        </CollapsibleSection>
+      ))}
+
+      {layout.ungrouped.length > 0 && (
+        <Stack
+          component="ul"
+          gap="xs"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Ungrouped habits"
+        >
+          {layout.ungrouped.map(renderRow)}
+        </Stack>
+      )}
+    </Stack>
+  )
+}
+
+/** Groups (newest first) with their live activities, and the activities of no group. */
+function arrange(activities: readonly Activity[], groups: readonly GroupRecord[]) {
+  const grouped = new Set<string>()
+  const liveGroups = sortByRecent(groups.filter((group) => !isDeleted(group)))
+  const result = liveGroups.map((group) => {
+    const ids = new Set(group.activities)
+    const members = activities.filter(
+      (activity) => ids.has(activity.id) && !grouped.has(activity.id),
+    )
+    for (const member of members) grouped.add(member.id)
+    return { group, members }
+  })
+  return { groups: result, ungrouped: activities.filter((activity) => !grouped.has(activity.id)) }
+}
+
+function ActivityListSkeleton() {
+  return (
+    <Stack gap="xs" aria-busy="true" aria-label="Loading habits">
+      {[0, 1, 2].map((index) => (
+        <Skeleton key={index} height={96} radius="md" />
+      ))}
+    </Stack>
+  )
+}

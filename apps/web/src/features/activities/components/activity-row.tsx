@@ -1,0 +1,66 @@
+import type { Activity, Attribute, WeekStripDay } from '@kindling/core'
+import { ActionIcon, Group, Paper, Stack } from '@mantine/core'
+import { IconPlus } from '@tabler/icons-react'
+import { paths } from '../../../app/paths'
+import { ActivityBadge } from '../../../components/activity-badge'
+import { AttributeList } from '../../../components/attribute-list'
+import { useOpenForm } from '../../../lib/form-opener'
+import { StreakFlame } from './streak-flame'
+import { WeekStrip } from './week-strip'
+
+export interface ActivityRowProps {
+  activity: Activity
+  streak: number
+  attributes: readonly Attribute[]
+  days: readonly WeekStripDay[]
+  counts: ReadonlyMap<string, number> | undefined
+  compact?: boolean
+}
+
+/** One habit: name badge, flame with streak, add-event button, week strip and attributes. */
+export function ActivityRow({
+  activity,
+  streak,
+  attributes,
+  days,
+  counts,
+  compact,
+}: ActivityRowProps) {
+  const openForm = useOpenForm()
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" aria-label={activity.name}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <ActivityBadge activity={activity} to={paths.activity(activity.id)} />
+            <StreakFlame streak={streak} />
+          </Group>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            aria-label={`Add event for ${activity.name}`}
+            onClick={() => openForm(paths.addEvent({ activityId: activity.id }))}
+          >
+            <IconPlus size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+        {!compact && (
+          <WeekStrip
+            activityName={activity.name}
+            days={days}
+            counts={counts}
+            onPickDay={(day) =>
+              openForm(paths.addEvent({ activityId: activity.id, defaultDate: day }))
+            }
+          />
+        )}
+        {!compact && (
+          <AttributeList
+            attributes={attributes}
+            hrefOf={(attribute) => paths.attribute(attribute.id)}
+          />
+        )}
+      </Stack>
+    </Paper>
+  )
+}

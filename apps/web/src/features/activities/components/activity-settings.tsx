@@ -1,0 +1,143 @@
+import type { Activity, Schedule } from '@kindling/core'
+import { ACTIVITY_NAME_INPUT_MAX_LENGTH, ActivityInput, isDeleted } from '@kindling/core'
+import { Button, ColorInput, Group, Stack, Textarea, TextInput } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { IconArrowsExchange, IconTrash } from '@tabler/icons-react'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { useDeleteActivity, useUpdateActivity } from '../../../api/activities'
+import { useGroups } from '../../../api/groups'
+import { paths } from '../../../app/paths'
+import { getAuthState } from '../../../lib/auth-state'
+import { useOpenForm } from '../../../lib/form-opener'
+import { confirm } from '../../../lib/platform'
+import { getNameError } from './activity-form'
+import { ScheduleFields } from './schedule-fields'
+
+/**
+ * The Settings tab (SPEC §4 Activity editing): name, description and schedule save when a
+ * field is left; the colour saves at once. Also moving to a group and deleting.
+ */
+export function ActivitySettings({ activity }: { activity: Activity }) {
+  const updateActivity = useUpdateActivity()
+  const deleteActivity = useDeleteActivity()
+  const groupsQuery = useGroups()
+  const navigate = useNavigate()
+  const openForm = useOpenForm()
+  const [name, setName] = useState(activity.name)
+  const [description, setDescription] = useState(activity.description)
+  const [schedule, setSchedule] = useState<Schedule>(activity.schedule)
+  const nameError = getNameError(name, true)
+  const group = (groupsQuery.data ?? []).find(
+    (candidate) => !isDeleted(candidate) && candidate.activities.includes(activity.id),
+  )
+
+  function save(change: Partial<Pick<Activity, 'name' | 'description' | 'color' | 'schedule'>>) {
+    if (!getAuthState().user) {
+      console.error('User is not authenticated')
+      return
+    }
+    const next = {
+      name: activity.name,
+      description: activity.description,
+      color: activity.color,
+      schedule: activity.schedule,
+      ...change,
+    }
+    if (!ActivityInput.safeParse(next).success) return
+    updateActivity.mutate({ id: activity.id, ...next })
+  }
+
+  function confirmDelete() {
+    // Native asks with the system dialog, the web with a Mantine confirm modal (lib/platform).
+    void confirm('Are you sure you want to delete this activity?', {
+      title: `Delete ${activity.name}`,
+      confirmLabel: 'Delete',
+      destructive: true,
+    }).then((confirmed) => {
+      if (!confirmed) return
+      if (!getAuthState().user) {
+        console.error('User is not authenticated')
+        return
+      }
+      deleteActivity.mutateAsync(activity.id).then(
+        () => {
+          notifications.show({ message: `Deleted ${activity.name}`, color: 'orange' })
+          navigate(paths.activities(), { replace: true })
+        },
+        // Already logged and rolled back by the data layer (SPEC §8).
+        () => undefined,
+      )
+    })
+  }
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        label="Name"
+        required
+        value={name}
+        maxLength={ACTIVITY_NAME_INPUT_MAX_LENGTH}
+        error={nameError}
+        onChange={(event) =>
+          setName(event.currentTarget.value.slice(0, ACTIVITY_NAME_INPUT_MAX_LENGTH))
+        }
+        onBlur={() => {
+          if (!nameError && name.trim() !== activity.name) save({ name: name.trim() })
+        }}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        value={description}
+        onChange={(event) => setDescription(event.currentTarget.value)}
+        onBlur={() => {
+          if (description !== activity.description) save({ description })
+        }}
+      />
+      <ColorInput
+        label="Color"
+        format="hex"
+        eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
+        defaultValue={activity.color}
+        onChangeEnd={(color) => {
+          if (color !== activity.color) save({ color })
+        }}
+      />
+      <ScheduleFields
+        value={schedule}
+        onChange={(next) => {
+          setSchedule(next)
+          // Picking a type or a weekday is one discrete choice: it saves at once. The
+          // day-of-month is typed, so it saves when left.
+          if (next.type !== 'Monthly' || schedule.type !== 'Monthly') save({ schedule: next })
+        }}
+        onDayOfMonthBlur={() => {
+          if (JSON.stringify(schedule) !== JSON.stringify(activity.schedule)) save({ schedule })
+        }}
+      />
+      <Group gap="sm">
+        <Button
+          variant="light"
+          color="gray"
+          leftSection={<IconArrowsExchange size={16} aria-hidden />}
+          onClick={() =>
+            openForm(paths.moveActivity({ activityId: activity.id, groupId: group?.id }))
+          }
+        >
+          Move to group
+        </Button>
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={confirmDelete}
+          loading={deleteActivity.isPending}
+        >
+          Delete activity
+        </Button>
+      </Group>
+    </Stack>
+  )
+}

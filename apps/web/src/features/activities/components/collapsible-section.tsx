@@ -1,0 +1,66 @@
+import { Badge, Box, Collapse, Group, Text, Title, UnstyledButton } from '@mantine/core'
+import { IconChevronDown } from '@tabler/icons-react'
+import { type ReactNode, useId } from 'react'
+
+export interface CollapsibleSectionProps {
+  title: string
+  /** Shown before the title inside the toggle (e.g. the group's colour). */
+  decoration?: ReactNode
+  count: number
+  collapsed: boolean
+  onToggle: () => void
+  /** Shown at the end of the header row, outside the toggle button (e.g. a menu). */
+  actions?: ReactNode
+  children: ReactNode
+}
+
+/** A section whose header toggles it; the button says whether it is expanded. */
+export function CollapsibleSection({
+  title,
+  decoration,
+  count,
+  collapsed,
+  onToggle,
+  actions,
+  children,
+}: CollapsibleSectionProps) {
+  const contentId = useId()
+  return (
+    <Box component="section" aria-label={title}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" mb={collapsed ? 0 : 'xs'}>
+        <Title order={2} size="h4" style={{ flex: 1, minWidth: 0 }}>
+          <UnstyledButton
+            onClick={onToggle}
+            aria-expanded={!collapsed}
+            aria-controls={contentId}
+            style={{ width: '100%', borderRadius: 'var(--mantine-radius-sm)' }}
+            py={4}
+          >
+            <Group gap="xs" wrap="nowrap">
+              <IconChevronDown
+                size={18}
+                aria-hidden
+                style={{
+                  transform: collapsed ? 'rotate(-90deg)' : undefined,
+                  transition: 'transform 150ms ease',
+                  flexShrink: 0,
+                }}
+              />
+              {decoration}
+              <Text component="span" inherit lineClamp={1}>
+                {title}
+              </Text>
+              <Badge variant="light" color="gray" size="sm">
+                {count}
+              </Badge>
+            </Group>
+          </UnstyledButton>
+        </Title>
+        {actions}
+      </Group>
+      <Collapse expanded={!collapsed} id={contentId}>
+        {children}
+      </Collapse>
+    </Box>
+  )
+}

@@ -1,0 +1,60 @@
+import { randomColor } from '@kindling/core'
+import { notifications } from '@mantine/notifications'
+import { useState } from 'react'
+import { useCreateActivity } from '../../../api/activities'
+import { useGroups, useUpdateGroup } from '../../../api/groups'
+import { getAuthState } from '../../../lib/auth-state'
+import type { FormProps } from '../../../lib/form-opener'
+import { ActivityForm, type ActivityFormValues } from '../components/activity-form'
+
+/**
+ * Add Activity (SPEC §2). Query `groupId`: the new activity is also appended to that group
+ * (SPEC §4 Groups). Toast 'Added {activity name}'.
+ */
+export default function AddActivityForm({ search, onDone, onCancel }: FormProps) {
+  const createActivity = useCreateActivity()
+  const updateGroup = useUpdateGroup()
+  const groupsQuery = useGroups()
+  const groupId = search.get('groupId') || null
+  const [initialValues] = useState<ActivityFormValues>(() => ({
+    name: '',
+    color: randomColor(),
+    schedule: { type: 'Daily' },
+  }))
+
+  function handleSubmit(values: ActivityFormValues) {
+    if (!getAuthState().user) {
+      console.error('User is not authenticated')
+      return
+    }
+    createActivity.mutate(
+      { name: values.name, color: values.color, schedule: values.schedule },
+      {
+        onSuccess: (activity) => {
+          const group = groupId
+            ? groupsQuery.data?.find((candidate) => candidate.id === groupId)
+            : undefined
+          if (groupId && !group) console.error('Group is not defined')
+          if (group) {
+            updateGroup.mutate({
+              id: group.id,
+              name: group.name,
+              activities: [...group.activities, activity.id],
+            })
+          }
+          notifications.show({ message: `Added ${activity.name}`, color: 'orange' })
+          onDone()
+        },
+      },
+    )
+  }
+
+  return (
+    <ActivityForm
+      initialValues={initialValues}
+      saving={createActivity.isPending}
+      onSubmit={handleSubmit}
+      onCancel={onCancel}
+    />
+  )
+}

@@ -1,0 +1,46 @@
+import { Center, Loader, Text } from '@mantine/core'
+import { useActivity, useUpdateActivity } from '../../../api/activities'
+import { getAuthState } from '../../../lib/auth-state'
+import type { FormProps } from '../../../lib/form-opener'
+import { ActivityForm, type ActivityFormValues } from '../components/activity-form'
+
+/** Update Activity (SPEC §2 Edit Activity dialog). Query `activityId`. */
+export default function UpdateActivityForm({ search, onDone, onCancel }: FormProps) {
+  const activityId = search.get('activityId') ?? ''
+  const activityQuery = useActivity(activityId)
+  const updateActivity = useUpdateActivity()
+  const activity = activityQuery.data
+
+  if (activityQuery.isLoading) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading activity" />
+      </Center>
+    )
+  }
+  if (!activity) {
+    return (
+      <Text c="gray.5" ta="center" py="xl">
+        This habit no longer exists.
+      </Text>
+    )
+  }
+
+  function handleSubmit(values: ActivityFormValues) {
+    if (!getAuthState().user) {
+      console.error('User is not authenticated')
+      return
+    }
+    updateActivity.mutate({ id: activityId, ...values }, { onSuccess: onDone })
+  }
+
+  return (
+    <ActivityForm
+      key={activity.id}
+      initialValues={{ name: activity.name, color: activity.color, schedule: activity.schedule }}
+      saving={updateActivity.isPending}
+      onSubmit={handleSubmit}
+      onCancel={onCancel}
+    />
+  )
+}

@@ -1,0 +1,223 @@
+import type { Activity, Attribute } from '@kindling/core'
+import { isDeleted } from '@kindling/core'
+import {
+  ActionIcon,
+  Button,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core'
+import { IconPlus } from '@tabler/icons-react'
+import { lazy, type ReactNode, Suspense, useMemo } from 'react'
+import { useParams, useSearchParams } from 'react-router'
+import { useActivity } from '../../../api/activities'
+import { useAttributes } from '../../../api/attributes'
+import { paths } from '../../../app/paths'
+import { ActivityBadge } from '../../../components/activity-badge'
+import { AttributeList } from '../../../components/attribute-list'
+import { HeaderActions } from '../../../components/header-actions'
+import { useOpenForm } from '../../../lib/form-opener'
+import { useIsMobile } from '../../../lib/layout'
+import { ActivityHistory } from '../components/activity-history'
+import { ActivitySettings } from '../components/activity-settings'
+import { WeekStrip } from '../components/week-strip'
+import { useNow } from '../hooks/use-now'
+import { useWeekEvents } from '../hooks/use-week-events'
+
+// The date components are heavy; load them with the calendar only (DESIGN §2).
+const ActivityCalendar = lazy(() => import('../components/activity-calendar'))
+
+type ActivityTab = 'history' | 'calendar' | 'settings'
+
+/**
+ * /activities/{activityId}: mobile tabs History, Calendar, Settings; wide layouts three
+ * columns (week and month calendar, events, attributes and settings). Header: add event.
+ */
+export function Component() {
+  const { activityId = '' } = useParams()
+  const activityQuery = useActivity(activityId)
+  const isMobile = useIsMobile()
+  const openForm = useOpenForm()
+  const activity = activityQuery.data
+
+  if (activityQuery.isLoading) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label="Loading habit">
+        <Skeleton height={40} radius="md" />
+        <Skeleton height={280} radius="md" />
+      </Stack>
+    )
+  }
+  if (!activity || isDeleted(activity)) {
+    return (
+      <Text c="gray.5" ta="center" py="xl">
+        This habit no longer exists.
+      </Text>
+    )
+  }
+
+  return (
+    <Stack gap="md">
+      <HeaderActions>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label="Add event"
+          onClick={() => openForm(paths.addEvent({ activityId: activity.id }))}
+        >
+          <IconPlus aria-hidden />
+        </ActionIcon>
+      </HeaderActions>
+      <Title order={2} size="h3">
+        <ActivityBadge activity={activity} size="xl" />
+      </Title>
+      {isMobile ? <MobileDetail activity={activity} /> : <WideDetail activity={activity} />}
+    </Stack>
+  )
+}
+
+function useActivityAttributes(activityId: string): Attribute[] {
+  const attributesQuery = useAttributes()
+  return useMemo(
+    () =>
+      (attributesQuery.data ?? []).filter(
+        (attribute) => attribute.activityId === activityId && !isDeleted(attribute),
+      ),
+    [attributesQuery.data, activityId],
+  )
+}
+
+const TABS: readonly ActivityTab[] = ['history', 'calendar', 'settings']
+
+function MobileDetail({ activity }: { activity: Activity }) {
+  // The tab lives in the URL (SPEC §3 activityTab) so coming back from a form page returns to it.
+  const [searchParams, setSearchParams] = useSearchParams()
+  const requested = searchParams.get('tab') as ActivityTab | null
+  const tab: ActivityTab = requested && TABS.includes(requested) ? requested : 'history'
+  const setTab = (next: ActivityTab) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current)
+        params.set('tab', next)
+        return params
+      },
+      { replace: true },
+    )
+  const now = useNow()
+  return (
+    <Tabs
+      value={tab}
+      onChange={(value) => setTab((value as ActivityTab | null) ?? 'history')}
+      keepMounted={false}
+    >
+      <Tabs.List grow>
+        <Tabs.Tab value="history">History</Tabs.Tab>
+        <Tabs.Tab value="calendar">Calendar</Tabs.Tab>
+        <Tabs.Tab value="settings">Settings</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="history" pt="md">
+        <ActivityHistory activityId={activity.id} now={now} />
+      </Tabs.Panel>
+      <Tabs.Panel value="calendar" pt="md">
+        <CalendarColumn activity={activity} now={now} />
+      </Tabs.Panel>
+      <Tabs.Panel value="settings" pt="md">
+        <Stack gap="lg">
+          <ActivitySettings key={activity.id} activity={activity} />
+          <AttributesSection activity={activity} />
+        </Stack>
+      </Tabs.Panel>
+    </Tabs>
+  )
+}
+
+function WideDetail({ activity }: { activity: Activity }) {
+  const now = useNow()
+  return (
+    <SimpleGrid cols={3} spacing="md" style={{ alignItems: 'start' }}>
+      <Column title="Calendar">
+        <CalendarColumn activity={activity} now={now} />
+      </Column>
+      <Column title="History">
+        <ActivityHistory activityId={activity.id} now={now} />
+      </Column>
+      <Stack gap="md">
+        <Column title="Attributes">
+          <AttributesSection activity={activity} withoutTitle />
+        </Column>
+        <Column title="Settings">
+          <ActivitySettings key={activity.id} activity={activity} />
+        </Column>
+      </Stack>
+    </SimpleGrid>
+  )
+}
+
+function Column({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title} miw={0}>
+      <Title order={3} size="h5" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  )
+}
+
+function CalendarColumn({ activity, now }: { activity: Activity; now: Date }) {
+  const openForm = useOpenForm()
+  const week = useWeekEvents(now, activity.id)
+  return (
+    <Stack gap="md" align="flex-start">
+      <WeekStrip
+        activityName={activity.name}
+        days={week.days}
+        counts={week.countsByActivity.get(activity.id)}
+        onPickDay={(day) => openForm(paths.addEvent({ activityId: activity.id, defaultDate: day }))}
+      />
+      <Suspense fallback={<Skeleton height={260} width={250} radius="md" />}>
+        <ActivityCalendar activityId={activity.id} activityName={activity.name} now={now} />
+      </Suspense>
+    </Stack>
+  )
+}
+
+function AttributesSection({
+  activity,
+  withoutTitle = false,
+}: {
+  activity: Activity
+  withoutTitle?: boolean
+}) {
+  const openForm = useOpenForm()
+  const attributes = useActivityAttributes(activity.id)
+  return (
+    <Stack gap="sm">
+      {!withoutTitle && (
+        <Title order={3} size="h5">
+          Attributes
+        </Title>
+      )}
+      <AttributeList
+        attributes={attributes}
+        hrefOf={(attribute) => paths.attribute(attribute.id)}
+        hideTitle
+        emptyText="No attributes yet. Add one to record more with each event."
+      />
+      <Button
+        variant="light"
+        size="xs"
+        leftSection={<IconPlus size={14} aria-hidden />}
+        onClick={() => openForm(paths.addAttribute({ activityId: activity.id }))}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        Add attribute
+      </Button>
+    </Stack>
+  )
+}

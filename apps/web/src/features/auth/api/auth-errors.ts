@@ -1,0 +1,101 @@
+/**
+ * Friendly error codes of SPEC §8. The server (better-auth) answers with its own codes; Firebase
+ * style codes are accepted too so a native provider plugin can report through the same path.
+ */
+export type AuthErrorCode =
+  | 'email-already-in-use'
+  | 'wrong-password'
+  | 'user-not-found'
+  | 'too-many-requests'
+  | 'invalid-credential'
+  | 'network-request-failed'
+  | 'multi-factor-auth-required'
+  | 'popup-blocked'
+  | 'email-not-verified'
+  | 'invalid-email'
+  | 'weak-password'
+  | 'session-expired'
+  | 'unknown'
+
+/** A failed sign-in provider call with its friendly code and a message fit to show. */
+export class AuthError extends Error {
+  constructor(
+    readonly code: AuthErrorCode,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message)
+    this.name = 'AuthError'
+  }
+}
+
+const CODE_MAP: Record<string, AuthErrorCode> = {
+  // SPEC §8's provider codes.
+  EMAIL_EXISTS: 'email-already-in-use',
+  INVALID_PASSWORD: 'wrong-password',
+  EMAIL_NOT_FOUND: 'user-not-found',
+  TOO_MANY_ATTEMPTS_TRY_LATER: 'too-many-requests',
+  INVALID_LOGIN_CREDENTIALS: 'invalid-credential',
+  MFA_REQUIRED: 'multi-factor-auth-required',
+  POPUP_BLOCKED: 'popup-blocked',
+  // better-auth's codes.
+  USER_ALREADY_EXISTS: 'email-already-in-use',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email-already-in-use',
+  INVALID_EMAIL_OR_PASSWORD: 'invalid-credential',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'user-not-found',
+  USER_NOT_FOUND: 'user-not-found',
+  EMAIL_NOT_VERIFIED: 'email-not-verified',
+  INVALID_EMAIL: 'invalid-email',
+  PASSWORD_TOO_SHORT: 'weak-password',
+  PASSWORD_TOO_LONG: 'weak-password',
+  SESSION_EXPIRED: 'session-expired',
+  TOO_MANY_REQUESTS: 'too-many-requests',
+}
+
+/**
+ * Maps what the server said (its error code and HTTP status) to a friendly code. Unknown codes
+ * fall back on the status: 429 is always too-many-requests.
+ */
+export function mapAuthErrorCode(serverCode: string | undefined, status?: number): AuthErrorCode {
+  const normalized = serverCode
+    ?.trim()
+    .toUpperCase()
+    .replace(/^AUTH\//, '')
+    .replace(/[-\s]/g, '_')
+  if (normalized) {
+    const mapped = CODE_MAP[normalized]
+    if (mapped) return mapped
+    // A friendly code already (e.g. from a native plugin): keep it.
+    const friendly = normalized.toLowerCase().replace(/_/g, '-') as AuthErrorCode
+    if (friendly in FRIENDLY_MESSAGES) return friendly
+  }
+  if (status === 429) return 'too-many-requests'
+  return 'unknown'
+}
+
+const FRIENDLY_MESSAGES: Record<AuthErrorCode, string> = {
+  'email-already-in-use': 'An account with this email already exists.',
+  'wrong-password': 'The password is incorrect.',
+  'user-not-found': 'No account exists with this email.',
+  'too-many-requests': 'Too many attempts. Please try again later.',
+  'invalid-credential': 'The email or password is incorrect.',
+  'network-request-failed': 'Could not reach the server. Check your connection and try again.',
+  'multi-factor-auth-required': 'This account needs a second sign-in step.',
+  'popup-blocked': 'The sign-in window was blocked.',
+  'email-not-verified': 'Please verify your email before signing in.',
+  'invalid-email': 'Enter a valid email address.',
+  'weak-password': 'The password must be at least 8 characters.',
+  'session-expired': 'Your session has expired. Please sign in again.',
+  unknown: 'Something went wrong',
+}
+
+/** The message shown under the form for a friendly code. */
+export function describeAuthError(code: AuthErrorCode): string {
+  return FRIENDLY_MESSAGES[code]
+}
+
+/** The text to show for any thrown value: an AuthError's message, else 'Something went wrong'. */
+export function getAuthErrorMessage(error: unknown): string {
+  if (error instanceof AuthError) return error.message || describeAuthError(error.code)
+  return FRIENDLY_MESSAGES.unknown
+}

@@ -1,0 +1,161 @@
+import {
+  AUTH_TIMEOUT_DESKTOP_MS,
+  AUTH_TIMEOUT_MOBILE_MS,
+  MOBILE_BREAKPOINT_PX,
+} from '@kindling/core'
+import { getApiBaseUrl } from '../../../lib/api-client'
+import {
+  isNativePlatform,
+  readSecureItem,
+  removeSecureItem,
+  writeSecureItem,
+} from '../../../lib/platform'
+import { AuthError, describeAuthError, mapAuthErrorCode } from './auth-errors'
+import { TokenFetchError } from './token-refresher'
+
+/** The user as better-auth's session endpoints return it. */
+export interface SessionUser {
+  id: string
+  email: string
+  emailVerified: boolean
+  name?: string | null
+  image?: string | null
+}
+
+function getAuthTimeout(): number {
+  const mobile =
+    isNativePlatform() ||
+    (typeof window !== 'undefined' && window.innerWidth < MOBILE_BREAKPOINT_PX)
+  return mobile ? AUTH_TIMEOUT_MOBILE_MS : AUTH_TIMEOUT_DESKTOP_MS
+}
+
+/**
+ * Where the verification link leads once followed: the app's home on the server's own origin.
+ * Relative, because better-auth refuses absolute callback URLs outside its trusted origins.
+ */
+const VERIFIED_CALLBACK_URL = '/'
+
+/**
+ * Native shells run on another origin (capacitor://localhost), where the session cookie does
+ * not travel reliably: there better-auth's bearer plugin hands the session token over in the
+ * `set-auth-token` header, and it goes back in Authorization on every auth call.
+ */
+const SESSION_TOKEN_KEY = 'kindlingSessionToken'
+
+/** The stored bearer session (native only: the web keeps its session in a cookie). */
+async function readSessionToken(): Promise<string | null> {
+  if (!isNativePlatform()) return null
+  try {
+    return await readSecureItem(SESSION_TOKEN_KEY)
+  } catch (error) {
+    console.error(error)
+    return null
+  }
+}
+
+async function rememberSessionToken(response: Response, path: string): Promise<void> {
+  if (!isNativePlatform()) return
+  try {
+    if (path === 'sign-out') {
+      await removeSecureItem(SESSION_TOKEN_KEY)
+      return
+    }
+    const token = response.headers.get('set-auth-token')
+    if (token) await writeSecureItem(SESSION_TOKEN_KEY, token)
+  } catch (error) {
+    // Storage unavailable: the session lasts as long as the app runs.
+    console.error(error)
+  }
+}
+
+/**
+ * Calls one of better-auth's routes under /api/auth. Network failures and timeouts (30 s
+ * desktop, 60 s mobile) become network-request-failed; error answers map to SPEC §8's codes.
+ */
+async function callAuth<T>(path: string, init: { method: 'GET' | 'POST'; body?: unknown }) {
+  let response: Response
+  const sessionToken = await readSessionToken()
+  try {
+    response = await fetch(`${getApiBaseUrl()}/api/auth/${path}`, {
+      method: init.method,
+      headers: {
+        Accept: 'application/json',
+        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(sessionToken ? { Authorization: `Bearer ${sessionToken}` } : {}),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: 'include',
+      signal: AbortSignal.timeout(getAuthTimeout()),
+    })
+  } catch {
+    throw new AuthError('network-request-failed', describeAuthError('network-request-failed'))
+  }
+  await rememberSessionToken(response, path)
+  if (!response.ok) {
+    let body: { code?: string; message?: string; error?: { code?: string; message?: string } } = {}
+    try {
+      body = await response.json()
+    } catch {
+      // Not JSON: the status decides.
+    }
+    const serverCode = body.code ?? body.error?.code
+    const serverMessage = body.message ?? body.error?.message
+    const code = mapAuthErrorCode(serverCode, response.status)
+    const message =
+      code === 'unknown' ? serverMessage || describeAuthError(code) : describeAuthError(code)
+    throw new AuthError(code, message, response.status)
+  }
+  const text = await response.text()
+  return (text ? JSON.parse(text) : null) as T
+}
+
+export async function signInWithEmail(email: string, password: string): Promise<SessionUser> {
+  const body = await callAuth<{ user: SessionUser }>('sign-in/email', {
+    method: 'POST',
+    body: { email, password },
+  })
+  return body.user
+}
+
+export async function createUserWithEmail(email: string, password: string): Promise<SessionUser> {
+  const body = await callAuth<{ user: SessionUser }>('sign-up/email', {
+    method: 'POST',
+    body: { email, password, name: '', callbackURL: VERIFIED_CALLBACK_URL },
+  })
+  return body.user
+}
+
+export async function sendVerificationEmail(email: string): Promise<void> {
+  await callAuth('send-verification-email', {
+    method: 'POST',
+    body: { email, callbackURL: VERIFIED_CALLBACK_URL },
+  })
+}
+
+/** The signed-in user, freshly read from the database (not a cached cookie), or null. */
+export async function getSessionUser(): Promise<SessionUser | null> {
+  const body = await callAuth<{ user?: SessionUser } | null>(
+    'get-session?disableCookieCache=true',
+    { method: 'GET' },
+  )
+  return body?.user ?? null
+}
+
+export async function signOutSession(): Promise<void> {
+  await callAuth('sign-out', { method: 'POST', body: {} })
+}
+
+/** A fresh id token for the data API; 401 means the session is gone. */
+export async function fetchIdToken(): Promise<string> {
+  try {
+    const body = await callAuth<{ token: string }>('token', { method: 'GET' })
+    if (!body?.token) throw new TokenFetchError('network')
+    return body.token
+  } catch (error) {
+    if (error instanceof AuthError && (error.status === 401 || error.status === 403)) {
+      throw new TokenFetchError('unauthorized')
+    }
+    if (error instanceof TokenFetchError) throw error
+    throw new TokenFetchError('network')
+  }
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { getJwtExpiry } from './jwt'
+
+function buildJwt(claims: object): string {
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return `${encode({ alg: 'EdDSA' })}.${encode(claims)}.signature`
+}
+
+describe('getJwtExpiry', () => {
+  it('reads exp (seconds) as epoch milliseconds', () => {
+    expect(getJwtExpiry(buildJwt({ sub: 'u1', exp: 1_700_000_000 }))).toBe(1_700_000_000_000)
+  })
+
+  it('is null for tokens without exp or that are not JWTs', () => {
+    expect(getJwtExpiry(buildJwt({ sub: 'u1' }))).toBeNull()
+    expect(getJwtExpiry('not-a-jwt')).toBeNull()
+    expect(getJwtExpiry('a.%%%.c')).toBeNull()
+  })
+})

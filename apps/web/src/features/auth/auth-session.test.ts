@@ -1,0 +1,154 @@
+import { STORAGE_KEYS } from '@kindling/core'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getAuthState, setAuthState } from '../../lib/auth-state'
+import {
+  applySessionUser,
+  checkSession,
+  createAccount,
+  isDeveloperEmail,
+  signIn,
+  signOut,
+} from './auth-session'
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
+}
+
+const verified = { id: 'u1', email: 'ada@kindling.app', emailVerified: true, name: '' }
+const unverified = { id: 'u2', email: 'bob@example.com', emailVerified: false, name: '' }
+const token = `h.${btoa(JSON.stringify({ exp: Date.now() / 1000 + 900 }))}.s`
+
+/** Answers better-auth's routes as a server with `user` signed in would. */
+function mockServer(routes: Record<string, () => Response>) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = String(input)
+    for (const [path, respond] of Object.entries(routes)) {
+      if (url.includes(path)) return respond()
+    }
+    return jsonResponse(null)
+  })
+}
+
+beforeEach(() => {
+  localStorage.clear()
+  setAuthState({
+    hasCheckedAuth: false,
+    user: null,
+    idToken: null,
+    isConfirmingEmail: false,
+    pendingEmail: null,
+    isDeveloper: false,
+  })
+})
+
+afterEach(() => {
+  applySessionUser(null)
+  vi.restoreAllMocks()
+})
+
+describe('isDeveloperEmail', () => {
+  it('is true for the company domain only', () => {
+    expect(isDeveloperEmail('ada@Kindling.app')).toBe(true)
+    expect(isDeveloperEmail('ada@kindling.app.evil.com')).toBe(false)
+    expect(isDeveloperEmail('ada@example.com')).toBe(false)
+  })
+})
+
+describe('auth session', () => {
+  it('marks an unverified user as confirming and stores the pending e-mail', () => {
+    applySessionUser(unverified)
+    expect(getAuthState()).toMatchObject({
+      isConfirmingEmail: true,
+      pendingEmail: 'bob@example.com',
+      user: { uid: 'u2', emailVerified: false },
+    })
+    expect(localStorage.getItem(STORAGE_KEYS.pendingEmail)).toBe('bob@example.com')
+  })
+
+  it('clears the confirming state once verified and fetches the id token', async () => {
+    mockServer({ '/api/auth/token': () => jsonResponse({ token }) })
+    applySessionUser(unverified)
+    applySessionUser(verified)
+    expect(getAuthState()).toMatchObject({
+      isConfirmingEmail: false,
+      pendingEmail: null,
+      isDeveloper: true,
+    })
+    expect(localStorage.getItem(STORAGE_KEYS.pendingEmail)).toBeNull()
+    await vi.waitFor(() => expect(getAuthState().idToken).toBe(token))
+  })
+
+  it('sets hasCheckedAuth after the first check, signed out or not', async () => {
+    mockServer({ '/api/auth/get-session': () => jsonResponse(null) })
+    expect(await checkSession()).toBeNull()
+    expect(getAuthState().hasCheckedAuth).toBe(true)
+  })
+
+  it('treats an unreachable server at start as signed out', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'))
+    expect(await checkSession()).toBeNull()
+    expect(getAuthState().hasCheckedAuth).toBe(true)
+  })
+
+  it('maps a refused sign-in to invalid-credential with a human message', async () => {
+    mockServer({
+      '/api/auth/sign-in/email': () =>
+        jsonResponse(
+          { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+          401,
+        ),
+    })
+    await expect(signIn('ada@example.com', 'nope')).rejects.toMatchObject({
+      code: 'invalid-credential',
+      message: 'The email or password is incorrect.',
+    })
+  })
+
+  it('reports a network failure as network-request-failed', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'))
+    await expect(signIn('ada@example.com', 'pw')).rejects.toMatchObject({
+      code: 'network-request-failed',
+    })
+  })
+
+  it("shows the server's own message for codes it does not know, else 'Something went wrong'", async () => {
+    mockServer({
+      '/api/auth/sign-up/email': () => jsonResponse({ code: 'NEW_THING', message: 'Nope.' }, 400),
+    })
+    await expect(createAccount('a@example.com', 'pw')).rejects.toMatchObject({ message: 'Nope.' })
+    mockServer({ '/api/auth/sign-up/email': () => new Response('oops', { status: 500 }) })
+    await expect(createAccount('a@example.com', 'pw')).rejects.toMatchObject({
+      message: 'Something went wrong',
+    })
+  })
+
+  it('creating an account leaves the user confirming their e-mail', async () => {
+    mockServer({ '/api/auth/sign-up/email': () => jsonResponse({ user: unverified, token: 't' }) })
+    const user = await createAccount('bob@example.com', 'correct horse')
+    expect(user.emailVerified).toBe(false)
+    expect(getAuthState().isConfirmingEmail).toBe(true)
+    expect(localStorage.getItem(STORAGE_KEYS.pendingEmail)).toBe('bob@example.com')
+  })
+
+  it('signing out clears user, token, developer flag and pending e-mail', async () => {
+    mockServer({
+      '/api/auth/token': () => jsonResponse({ token }),
+      '/api/auth/sign-out': () => jsonResponse({ success: true }),
+      '/api/auth/get-session': () => jsonResponse(null),
+    })
+    applySessionUser(verified)
+    await signOut()
+    expect(getAuthState()).toMatchObject({
+      user: null,
+      idToken: null,
+      isDeveloper: false,
+      isConfirmingEmail: false,
+      pendingEmail: null,
+      hasCheckedAuth: true,
+    })
+  })
+})

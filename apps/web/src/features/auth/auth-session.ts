@@ -1,0 +1,173 @@
+import { STORAGE_KEYS, type User } from '@kindling/core'
+import { getAuthState, setAuthState } from '../../lib/auth-state'
+import { setIdTokenProvider } from '../../lib/id-token'
+import { AuthError } from './api/auth-errors'
+import {
+  createUserWithEmail,
+  fetchIdToken,
+  getSessionUser,
+  type SessionUser,
+  sendVerificationEmail,
+  signInWithEmail,
+  signOutSession,
+} from './api/auth-requests'
+import { createTokenRefresher } from './api/token-refresher'
+
+/** E-mail domain of the company: its users get the developer flag (SPEC §3). */
+export const COMPANY_EMAIL_DOMAIN = 'kindling.app'
+
+export function isDeveloperEmail(email: string): boolean {
+  return email.toLowerCase().endsWith(`@${COMPANY_EMAIL_DOMAIN}`)
+}
+
+function toUser(user: SessionUser): User {
+  return {
+    uid: user.id,
+    displayName: user.name || null,
+    email: user.email,
+    photoURL: user.image ?? null,
+    emailVerified: user.emailVerified,
+  }
+}
+
+function readPendingEmail(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.pendingEmail)
+  } catch {
+    return null
+  }
+}
+
+function writePendingEmail(email: string | null): void {
+  try {
+    if (email) localStorage.setItem(STORAGE_KEYS.pendingEmail, email)
+    else localStorage.removeItem(STORAGE_KEYS.pendingEmail)
+  } catch {
+    // Storage unavailable (private mode): the state simply does not survive a reload.
+  }
+}
+
+const refresher = createTokenRefresher({
+  fetchToken: fetchIdToken,
+  onToken: (idToken) => setAuthState({ idToken }),
+  onSessionLost: () => applySessionUser(null),
+})
+
+/** Brings the auth state in line with what the server says about the session (SPEC §4). */
+export function applySessionUser(sessionUser: SessionUser | null): void {
+  const previous = getAuthState().user
+  if (!sessionUser) {
+    refresher.stop()
+    setAuthState({ user: null, idToken: null, isDeveloper: false })
+    return
+  }
+  const user = toUser(sessionUser)
+  if (!user.emailVerified) {
+    refresher.stop()
+    writePendingEmail(user.email)
+    setAuthState({
+      user,
+      idToken: null,
+      isDeveloper: false,
+      isConfirmingEmail: true,
+      pendingEmail: user.email,
+    })
+    return
+  }
+  writePendingEmail(null)
+  setAuthState({
+    user,
+    isConfirmingEmail: false,
+    pendingEmail: null,
+    isDeveloper: isDeveloperEmail(user.email),
+  })
+  if (previous?.uid !== user.uid || !previous.emailVerified || !getAuthState().idToken) {
+    void refresher.start()
+  }
+}
+
+/** Asks the server who is signed in and updates the state; marks the first check done. */
+export async function checkSession(): Promise<User | null> {
+  try {
+    applySessionUser(await getSessionUser())
+  } catch (error) {
+    // Offline at start: treat as signed out rather than leave the app on a loader.
+    console.error(error)
+    if (!getAuthState().user) applySessionUser(null)
+  } finally {
+    setAuthState({ hasCheckedAuth: true })
+  }
+  return getAuthState().user
+}
+
+let started = false
+
+/** Starts listening for auth changes: once per app, before the first render of the layout. */
+export function startAuth(): void {
+  if (started) return
+  started = true
+  setIdTokenProvider((options) => refresher.getToken(options))
+  const pendingEmail = readPendingEmail()
+  if (pendingEmail) setAuthState({ isConfirmingEmail: true, pendingEmail })
+  void checkSession()
+}
+
+export async function signIn(email: string, password: string): Promise<User | null> {
+  try {
+    const sessionUser = await signInWithEmail(email, password)
+    applySessionUser(sessionUser)
+    return toUser(sessionUser)
+  } catch (error) {
+    // A server that refuses unverified sign-ins: the user still has an e-mail to confirm.
+    if (error instanceof AuthError && error.code === 'email-not-verified') {
+      writePendingEmail(email)
+      setAuthState({ isConfirmingEmail: true, pendingEmail: email })
+      return null
+    }
+    throw error
+  }
+}
+
+/** Creates the account; the server mails the verification link and opens a session. */
+export async function createAccount(email: string, password: string): Promise<User> {
+  const sessionUser = await createUserWithEmail(email, password)
+  // Some server settings open no session until the e-mail is verified: remember it anyway.
+  writePendingEmail(sessionUser.email)
+  setAuthState({ isConfirmingEmail: true, pendingEmail: sessionUser.email })
+  applySessionUser(sessionUser)
+  return toUser(sessionUser)
+}
+
+export async function resendVerificationEmail(): Promise<void> {
+  const email = getAuthState().pendingEmail ?? getAuthState().user?.email
+  if (!email) throw new Error('No e-mail awaiting confirmation')
+  await sendVerificationEmail(email)
+}
+
+/** Reloads the user from the server; true once the e-mail is verified. */
+export async function reloadUser(): Promise<boolean> {
+  const sessionUser = await getSessionUser()
+  applySessionUser(sessionUser)
+  return Boolean(sessionUser?.emailVerified)
+}
+
+/** Signs out and clears user, token, developer flag and the checked flag (SPEC §4). */
+export async function signOut(): Promise<void> {
+  try {
+    await signOutSession()
+  } catch (error) {
+    // Clear locally anyway: the user asked to leave.
+    console.error(error)
+  }
+  refresher.stop()
+  writePendingEmail(null)
+  setAuthState({
+    user: null,
+    idToken: null,
+    isDeveloper: false,
+    hasCheckedAuth: false,
+    isConfirmingEmail: false,
+    pendingEmail: null,
+  })
+  await checkSession()
+}

@@ -1,0 +1,77 @@
+import { Button, Divider, Stack, Text, TextInput } from '@mantine/core'
+import { type FormEvent, useState } from 'react'
+import { Link } from 'react-router'
+import { getAuthErrorMessage } from '../api/auth-errors'
+
+interface CredentialsFormProps {
+  submitLabel: string
+  /** The other public screen: Create Account from sign-in, Sign In from create-account. */
+  alternative: { label: string; to: string }
+  onSubmit: (email: string, password: string) => Promise<void>
+}
+
+/** E-mail and password form shared by /signin and /create-account (SPEC §2 Public routes). */
+export function CredentialsForm({ submitLabel, alternative, onSubmit }: CredentialsFormProps) {
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    setError(null)
+    setSubmitting(true)
+    try {
+      await onSubmit(email.trim(), password)
+    } catch (caught) {
+      console.error(caught)
+      setError(getAuthErrorMessage(caught))
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
+      <form onSubmit={handleSubmit} noValidate={false}>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <TextInput
+            label="Password"
+            type="password"
+            autoComplete={submitLabel === 'Sign In' ? 'current-password' : 'new-password'}
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Button type="submit" loading={submitting} fullWidth>
+            {submitLabel}
+          </Button>
+          {error && (
+            <Text role="alert" size="sm">
+              {error}
+            </Text>
+          )}
+        </Stack>
+      </form>
+      <Divider
+        labelPosition="center"
+        label={
+          <Text span size="xs" c="gray.4">
+            OR
+          </Text>
+        }
+      />
+      <Button component={Link} to={alternative.to} variant="default" fullWidth>
+        {alternative.label}
+      </Button>
+    </Stack>
+  )
+}

@@ -1,0 +1,38 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { paths } from '../../../app/paths'
+import { useCurrentUser } from '../../../lib/auth-state'
+import { confirmOnNative } from '../../../lib/platform'
+import { signOut } from '../auth-session'
+
+/** /me: the account (SPEC §2 Header actions per page, Account). */
+export function Component() {
+  const user = useCurrentUser()
+  const navigate = useNavigate()
+  const [signingOut, setSigningOut] = useState(false)
+  if (!user) return null
+
+  async function handleLogOut() {
+    if (!(await confirmOnNative('Are you sure you want to sign out?'))) return
+    setSigningOut(true)
+    await signOut()
+    navigate(paths.signIn(), { replace: true })
+  }
+
+  return (
+    <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
+      <Text size="lg" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {user.email}
+      </Text>
+      <Group>
+        <Badge color={user.emailVerified ? 'green' : 'red'} variant="light" tt="none" size="lg">
+          {user.emailVerified ? 'Verified' : 'Not Verified'}
+        </Badge>
+      </Group>
+      <Button variant="default" onClick={handleLogOut} loading={signingOut}>
+        Log Out
+      </Button>
+    </Stack>
+  )
+}

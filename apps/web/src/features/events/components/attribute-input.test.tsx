@@ -1,0 +1,136 @@
+import type { Attribute, AttributeValue } from '@kindling/core'
+import { MantineProvider } from '@mantine/core'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AttributeInput } from './attribute-input'
+
+// jsdom lacks matchMedia and ResizeObserver, which Mantine's provider and popovers ask for.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+const stamp = {
+  activityId: 'a1',
+  description: '',
+  required: false,
+  author: 'u1',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: null,
+  deletedAt: null,
+}
+
+function Harness({
+  attribute,
+  initial,
+  onValue,
+}: {
+  attribute: Attribute
+  initial?: AttributeValue
+  onValue?: (value: AttributeValue) => void
+}) {
+  const [value, setValue] = useState<AttributeValue | undefined>(initial)
+  return (
+    <AttributeInput
+      attribute={attribute}
+      value={value}
+      onChange={(next) => {
+        setValue(next)
+        onValue?.(next)
+      }}
+    />
+  )
+}
+
+function renderInput(attribute: Attribute, initial?: AttributeValue) {
+  const onValue = vi.fn()
+  render(
+    <MantineProvider>
+      <Harness attribute={attribute} initial={initial} onValue={onValue} />
+    </MantineProvider>,
+  )
+  return onValue
+}
+
+describe('AttributeInput', () => {
+  afterEach(cleanup)
+
+  it('text: labelled, with the max length', () => {
+    renderInput({ ...stamp, id: 't', name: 'Note', type: 'text', maxLength: 12 })
+    expect(screen.getByLabelText('Note')).toHaveAttribute('maxlength', '12')
+  })
+
+  it('number: the unit in the label, values as numbers', async () => {
+    const onValue = renderInput({
+      ...stamp,
+      id: 'n',
+      name: 'Weight',
+      type: 'number',
+      valueType: 'decimal',
+      unit: 'kg',
+      min: 0,
+      max: 300,
+    })
+    await userEvent.type(screen.getByLabelText('Weight (kg)'), '72.5')
+    expect(onValue).toHaveBeenLastCalledWith(72.5)
+  })
+
+  it('duration: nameless, labelled by its type and unit', () => {
+    renderInput({ ...stamp, id: 'd', name: '', type: 'duration', unit: 'hours' })
+    expect(screen.getByLabelText('Duration (hours)')).toBeInTheDocument()
+  })
+
+  it('rating: five stars in a labelled group', () => {
+    renderInput({ ...stamp, id: 'r', name: 'Mood', type: 'rating', min: 1, max: 5 })
+    expect(screen.getByRole('radiogroup', { name: 'Mood' })).toBeInTheDocument()
+  })
+
+  it('boolean: a switch', async () => {
+    const onValue = renderInput({ ...stamp, id: 'b', name: 'Outside', type: 'boolean' })
+    await userEvent.click(screen.getByLabelText('Outside'))
+    expect(onValue).toHaveBeenLastCalledWith(true)
+  })
+
+  it('time: clamps to min and max on blur', () => {
+    const onValue = renderInput({
+      ...stamp,
+      id: 'tm',
+      name: 'Bedtime',
+      type: 'time',
+      min: '20:00',
+      max: '23:30',
+    })
+    const input = screen.getByLabelText('Bedtime')
+    fireEvent.change(input, { target: { value: '19:15' } })
+    fireEvent.blur(input)
+    expect(onValue).toHaveBeenLastCalledWith('20:00')
+    fireEvent.change(input, { target: { value: '23:45' } })
+    fireEvent.blur(input)
+    expect(onValue).toHaveBeenLastCalledWith('23:30')
+    fireEvent.change(input, { target: { value: '21:00' } })
+    fireEvent.blur(input)
+    expect(onValue).toHaveBeenLastCalledWith('21:00')
+  })
+
+  it('select: shows the chosen option', () => {
+    renderInput(
+      { ...stamp, id: 's', name: 'Place', type: 'select', options: ['Gym', 'Park'] },
+      'Park',
+    )
+    expect(screen.getByRole('combobox', { name: 'Place' })).toHaveValue('Park')
+  })
+})

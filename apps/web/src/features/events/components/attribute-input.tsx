@@ -1,0 +1,183 @@
+import type { Attribute, AttributeValue } from '@kindling/core'
+import {
+  Input,
+  MultiSelect,
+  NumberInput,
+  Rating,
+  Select,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
+import { TimeInput } from '@mantine/dates'
+import { useId } from 'react'
+import { clampTime, getAttributeLabel } from '../lib/attribute-values'
+import { LazyDayInput } from './lazy-day-input'
+
+export interface AttributeInputProps {
+  attribute: Attribute
+  value: AttributeValue | undefined
+  onChange: (value: AttributeValue) => void
+  error?: string
+}
+
+function toNumber(value: number | string): number | null {
+  if (typeof value === 'number') return value
+  if (value.trim() === '') return null
+  const parsed = Number(value)
+  return Number.isFinite(parsed) ? parsed : null
+}
+
+/** The input for one attribute of an event, by the attribute's type (SPEC §3). */
+export function AttributeInput({ attribute, value, onChange, error }: AttributeInputProps) {
+  const label = getAttributeLabel(attribute)
+  const required = attribute.required
+  const description = attribute.description || undefined
+  const ratingLabelId = useId()
+
+  switch (attribute.type) {
+    case 'text': {
+      const text = typeof value === 'string' ? value : ''
+      const props = {
+        label,
+        description,
+        required,
+        error,
+        value: text,
+        maxLength: attribute.maxLength,
+      }
+      // Long allowed texts get room to write; short ones stay one line.
+      return attribute.maxLength !== undefined && attribute.maxLength <= 100 ? (
+        <TextInput {...props} onChange={(event) => onChange(event.currentTarget.value)} />
+      ) : (
+        <Textarea
+          {...props}
+          autosize
+          minRows={2}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      )
+    }
+    case 'number':
+      return (
+        <NumberInput
+          label={attribute.unit ? `${label} (${attribute.unit})` : label}
+          description={description}
+          required={required}
+          error={error}
+          value={typeof value === 'number' ? value : ''}
+          min={attribute.min}
+          max={attribute.max}
+          clampBehavior="blur"
+          allowDecimal={attribute.valueType === 'decimal'}
+          onChange={(next) => onChange(toNumber(next))}
+        />
+      )
+    case 'duration':
+      return (
+        <NumberInput
+          label={`${label} (${attribute.unit})`}
+          description={description}
+          required={required}
+          error={error}
+          value={typeof value === 'number' ? value : ''}
+          min={0}
+          clampBehavior="blur"
+          allowNegative={false}
+          onChange={(next) => onChange(toNumber(next))}
+        />
+      )
+    case 'rating':
+      return (
+        <Input.Wrapper
+          label={label}
+          labelElement="div"
+          id={ratingLabelId}
+          description={description}
+          required={required}
+          error={error}
+        >
+          <Rating
+            role="radiogroup"
+            aria-labelledby={`${ratingLabelId}-label`}
+            count={attribute.max}
+            value={typeof value === 'number' ? value : 0}
+            onChange={(next) => onChange(next)}
+            size="lg"
+            mt={4}
+          />
+        </Input.Wrapper>
+      )
+    case 'select':
+      return (
+        <Select
+          label={label}
+          description={description}
+          required={required}
+          error={error}
+          data={attribute.options}
+          value={typeof value === 'string' ? value : null}
+          onChange={(next) => onChange(next)}
+          clearable={!required}
+          allowDeselect={!required}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )
+    case 'multiselect':
+      return (
+        <MultiSelect
+          label={label}
+          description={description}
+          required={required}
+          error={error}
+          data={attribute.options}
+          value={Array.isArray(value) ? value : []}
+          onChange={(next) => onChange(next)}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
+      )
+    case 'boolean':
+      return (
+        <Switch
+          label={label}
+          description={description}
+          error={error}
+          checked={value === true}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+        />
+      )
+    case 'date':
+      return (
+        <LazyDayInput
+          label={label}
+          required={required}
+          clearable={!required}
+          error={error}
+          value={typeof value === 'string' ? value : null}
+          onChange={(next) => onChange(next)}
+        />
+      )
+    case 'time':
+      return (
+        <TimeInput
+          label={label}
+          description={
+            attribute.min || attribute.max
+              ? [description, `Between ${attribute.min ?? '00:00'} and ${attribute.max ?? '23:59'}`]
+                  .filter(Boolean)
+                  .join('. ')
+              : description
+          }
+          required={required}
+          error={error}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          onBlur={(event) => {
+            const clamped = clampTime(event.currentTarget.value, attribute.min, attribute.max)
+            if (clamped !== event.currentTarget.value) onChange(clamped)
+          }}
+        />
+      )
+  }
+}

@@ -1,0 +1,154 @@
+import type { Activity } from '@kindling/core'
+import { validateEventAttributes } from '@kindling/core'
+import { Button, Group, Loader, Select, Stack, Text } from '@mantine/core'
+import { type CSSProperties, type FormEvent, type ReactNode, useMemo, useState } from 'react'
+import { useActivities } from '../../../api/activities'
+import { useActivityAttributes } from '../hooks/use-activity-attributes'
+import { type AttributeValues, buildDefaultValues, collectValues } from '../lib/attribute-values'
+import { AttributeInput } from './attribute-input'
+import { LazyDayInput } from './lazy-day-input'
+
+export interface EventFormValues {
+  activityId: string
+  day: string
+  attributes: AttributeValues
+}
+
+export interface EventFormProps {
+  /** The activity to start with; ignored unless it is a live activity. */
+  preferredActivityId: string | null
+  initialDay: string
+  /** Values to start with (update); without them the attributes' defaults are used (add). */
+  initialValues?: AttributeValues
+  submitting: boolean
+  onSubmit: (values: EventFormValues) => void
+  onCancel: () => void
+  /** Extra buttons at the left of the actions (Delete on update). */
+  extraActions?: ReactNode
+}
+
+function byName(a: Activity, b: Activity) {
+  return a.name.localeCompare(b.name)
+}
+
+/** The body of Add Event and Update Event: activity, date and the activity's attributes. */
+export function EventForm({
+  preferredActivityId,
+  initialDay,
+  initialValues,
+  submitting,
+  onSubmit,
+  onCancel,
+  extraActions,
+}: EventFormProps) {
+  const activitiesQuery = useActivities()
+  const liveActivities = useMemo(
+    () => (activitiesQuery.data ?? []).filter((activity) => !activity.deletedAt).sort(byName),
+    [activitiesQuery.data],
+  )
+  // Undefined until the user picks: until then the preferred activity applies once it loads.
+  const [chosenActivityId, setChosenActivityId] = useState<string | null | undefined>(undefined)
+  const activityId =
+    chosenActivityId !== undefined
+      ? chosenActivityId
+      : (liveActivities.find((activity) => activity.id === preferredActivityId)?.id ?? null)
+  const activity = liveActivities.find((candidate) => candidate.id === activityId)
+  const { attributes, isLoading: attributesLoading } = useActivityAttributes(activity)
+
+  const [day, setDay] = useState(initialDay)
+  // What the user entered, per attribute; defaults fill in what they have not touched.
+  const [entered, setEntered] = useState<AttributeValues>(initialValues ?? {})
+  const [errors, setErrors] = useState<Record<string, string>>({})
+
+  const values = useMemo<AttributeValues>(
+    () => (initialValues ? entered : { ...buildDefaultValues(attributes), ...entered }),
+    [attributes, entered, initialValues],
+  )
+
+  function handleActivityChange(next: string | null) {
+    setChosenActivityId(next)
+    // Values belong to the previous activity's attributes.
+    if (next !== activityId) setEntered({})
+    setErrors({})
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (!activityId) {
+      setErrors({ activityId: 'Choose an activity.' })
+      return
+    }
+    const collected = collectValues(values, attributes)
+    const problems = validateEventAttributes(collected, attributes)
+    setErrors(problems)
+    if (Object.keys(problems).length > 0) return
+    onSubmit({ activityId, day, attributes: collected })
+  }
+
+  if (activitiesQuery.isLoading) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader size="sm" aria-label="Loading activities" />
+      </Group>
+    )
+  }
+
+  return (
+    // Mantine's dimmed grey reads at 4:1 on the dark body; descriptions need 4.5:1 (WCAG AA).
+    <form
+      onSubmit={handleSubmit}
+      noValidate
+      style={{ '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' } as CSSProperties}
+    >
+      <Stack gap="md">
+        <Select
+          label="Activity"
+          placeholder={liveActivities.length > 0 ? 'Choose an activity' : 'No activities yet'}
+          required
+          searchable
+          data={liveActivities.map((item) => ({ value: item.id, label: item.name }))}
+          value={activityId}
+          onChange={handleActivityChange}
+          error={errors.activityId}
+          nothingFoundMessage="Nothing found..."
+          comboboxProps={{ withinPortal: true }}
+          data-autofocus
+        />
+        <LazyDayInput
+          label="Date"
+          required
+          value={day}
+          onChange={(next) => {
+            if (next) setDay(next)
+          }}
+        />
+        {activity && attributesLoading && <Loader size="xs" aria-label="Loading attributes" />}
+        {attributes.map((attribute) => (
+          <AttributeInput
+            key={attribute.id}
+            attribute={attribute}
+            value={values[attribute.id]}
+            error={errors[`attributes.${attribute.id}`]}
+            onChange={(value) => setEntered((current) => ({ ...current, [attribute.id]: value }))}
+          />
+        ))}
+        {Object.keys(errors).some((key) => key.startsWith('attributes.')) && (
+          <Text size="sm" c="red.4" role="alert">
+            Check the highlighted fields.
+          </Text>
+        )}
+        <Group justify="space-between" mt="sm">
+          <Group gap="xs">{extraActions}</Group>
+          <Group gap="xs">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={submitting}>
+              Save
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,131 @@
+import type { Activity, Event } from '@kindling/core'
+import { Button, Center, Loader, Stack, Text } from '@mantine/core'
+import { useEffect, useMemo, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { useActivities } from '../../../api/activities'
+import { paths } from '../../../app/paths'
+import { getDeviceTimeZone } from '../../../lib/time-zone'
+import { useEventPages } from '../hooks/use-event-pages'
+import { useNow } from '../hooks/use-now'
+import { EventRow } from './event-row'
+
+export interface EventListProps {
+  /** Only this activity's events; null or absent for all. */
+  activityId?: string | null
+  /** Shown when there are no events. */
+  emptyText?: string
+}
+
+/**
+ * The history list (SPEC §2): events newest first with their activity and relative time,
+ * loaded a page at a time as the user scrolls ('Load more' for keyboards and old browsers).
+ * Events of deleted activities are hidden with them.
+ */
+export function EventList({ activityId = null, emptyText = 'No events yet.' }: EventListProps) {
+  const pages = useEventPages(activityId)
+  const activitiesQuery = useActivities()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const now = useNow()
+  const timeZone = getDeviceTimeZone()
+  // A state ref: the sentinel appears only once both queries have loaded, and the observer
+  // must start then, not on mount.
+  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null)
+
+  const activitiesById = useMemo(() => {
+    const map = new Map<string, Activity>()
+    for (const activity of activitiesQuery.data ?? []) {
+      if (!activity.deletedAt) map.set(activity.id, activity)
+    }
+    return map
+  }, [activitiesQuery.data])
+
+  const rows = useMemo(() => {
+    const list: { event: Event; activity: Activity }[] = []
+    for (const page of pages.data?.pages ?? []) {
+      for (const event of page) {
+        const activity = activitiesById.get(event.activityId)
+        if (activity && !event.deletedAt) list.push({ event, activity })
+      }
+    }
+    return list
+  }, [pages.data, activitiesById])
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages
+  useEffect(() => {
+    const element = sentinel
+    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
+          void fetchNextPage()
+        }
+      },
+      { rootMargin: '400px' },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [sentinel, hasNextPage, isFetchingNextPage, fetchNextPage])
+
+  function openEvent(event: Event) {
+    const target = paths.event(event.id)
+    if (location.pathname === target) return
+    // Moving between events replaces the entry, so Back leaves the event pages at once.
+    navigate(target, { replace: location.pathname.startsWith('/events/') })
+  }
+
+  if (pages.isLoading || activitiesQuery.isLoading) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading events" />
+      </Center>
+    )
+  }
+  if (pages.isError) {
+    return (
+      <Stack align="center" py="lg" gap="xs">
+        <Text c="dark.1">Could not load events.</Text>
+        <Button variant="light" onClick={() => void pages.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    )
+  }
+  if (rows.length === 0 && !hasNextPage) {
+    return (
+      <Text c="dark.1" ta="center" py="lg">
+        {emptyText}
+      </Text>
+    )
+  }
+
+  return (
+    <Stack gap={0}>
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Events">
+        {rows.map(({ event, activity }) => (
+          <li key={event.id}>
+            <EventRow
+              event={event}
+              activity={activity}
+              now={now}
+              timeZone={timeZone}
+              onOpen={openEvent}
+            />
+          </li>
+        ))}
+      </ul>
+      <div ref={setSentinel} aria-hidden />
+      {hasNextPage && (
+        <Center py="md">
+          <Button
+            variant="subtle"
+            onClick={() => void fetchNextPage()}
+            loading={isFetchingNextPage}
+          >
+            Load more
+          </Button>
+        </Center>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,49 @@
+import type { Activity, Event } from '@kindling/core'
+import { formatRelativeTime, toCalendarDay } from '@kindling/core'
+import { Group, Text, UnstyledButton } from '@mantine/core'
+import { ActivityBadge } from '../../../components/event-activity-badge'
+
+interface EventRowProps {
+  event: Event
+  activity: Activity
+  now: Date
+  timeZone: string
+  onOpen: (event: Event) => void
+}
+
+/** One history entry: the activity badge, the day and how long ago. */
+export function EventRow({ event, activity, now, timeZone, onOpen }: EventRowProps) {
+  const day = toCalendarDay(event.eventDate, timeZone)
+  const relative = formatRelativeTime(event.eventDate, now)
+  return (
+    <UnstyledButton
+      onClick={() => onOpen(event)}
+      aria-label={`${activity.name}, ${day}, ${relative}`}
+      px="sm"
+      py="xs"
+      style={{
+        display: 'block',
+        width: '100%',
+        borderRadius: 'var(--mantine-radius-sm)',
+        borderBottom: '1px solid var(--mantine-color-dark-5)',
+      }}
+      className="kindling-event-row"
+    >
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <ActivityBadge
+          name={activity.name}
+          color={activity.color}
+          variant="filled"
+          radius="sm"
+          style={{ maxWidth: '60%' }}
+        />
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" c="dark.1">
+            {day}
+          </Text>
+          <Text size="sm">{relative}</Text>
+        </Group>
+      </Group>
+    </UnstyledButton>
+  )
+}

@@ -1,0 +1,74 @@
+import { toCalendarDay } from '@kindling/core'
+import { Button, Group, Loader, Text } from '@mantine/core'
+import { useEffect } from 'react'
+import { useDeleteEvent, useEvent, useUpdateEvent } from '../../../api/events'
+import { getAuthState } from '../../../lib/auth-state'
+import type { FormProps } from '../../../lib/form-opener'
+import { getDeviceTimeZone } from '../../../lib/time-zone'
+import { EventForm, type EventFormValues } from '../components/event-form'
+import { toEventInstant } from '../lib/event-date'
+
+/** Update Event (SPEC §2, §5). Query: `eventId`; the event must exist. */
+export default function UpdateEventForm({ search, onDone, onCancel }: FormProps) {
+  const eventId = search.get('eventId') ?? ''
+  const eventQuery = useEvent(eventId)
+  const updateEvent = useUpdateEvent()
+  const deleteEvent = useDeleteEvent()
+  const event = eventQuery.data
+  const missing = !eventId || eventQuery.isError
+
+  useEffect(() => {
+    if (missing) console.error('Event not found')
+  }, [missing])
+
+  if (missing) return <Text c="dark.1">Event not found.</Text>
+  if (!event) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader size="sm" aria-label="Loading event" />
+      </Group>
+    )
+  }
+
+  const timeZone = getDeviceTimeZone()
+  const initialDay = toCalendarDay(event.eventDate, timeZone)
+
+  function requireUser(): boolean {
+    if (getAuthState().user) return true
+    console.error('User is not authenticated')
+    return false
+  }
+
+  function handleSubmit({ activityId, day, attributes }: EventFormValues) {
+    if (!requireUser()) return
+    if (!event) {
+      console.error('Event not found')
+      return
+    }
+    // Keep the event's own time when its day did not change.
+    const eventDate =
+      day === initialDay ? event.eventDate : toEventInstant(day, new Date(), timeZone)
+    updateEvent.mutate({ id: event.id, activityId, eventDate, attributes }, { onSuccess: onDone })
+  }
+
+  function handleDelete() {
+    if (!requireUser() || !event) return
+    deleteEvent.mutate(event.id, { onSuccess: onDone })
+  }
+
+  return (
+    <EventForm
+      preferredActivityId={event.activityId}
+      initialDay={initialDay}
+      initialValues={event.attributes}
+      submitting={updateEvent.isPending}
+      onSubmit={handleSubmit}
+      onCancel={onCancel}
+      extraActions={
+        <Button color="red" variant="light" onClick={handleDelete} loading={deleteEvent.isPending}>
+          Delete
+        </Button>
+      }
+    />
+  )
+}

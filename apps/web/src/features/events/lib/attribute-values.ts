@@ -1,0 +1,74 @@
+import type { Attribute, AttributeValue } from '@kindling/core'
+
+/** Values an event form holds, keyed by attribute id. */
+export type AttributeValues = Record<string, AttributeValue>
+
+/** The form's starting values: each attribute's defaultValue, where it has one. */
+export function buildDefaultValues(attributes: readonly Attribute[]): AttributeValues {
+  const values: AttributeValues = {}
+  for (const attribute of attributes) {
+    const value = 'defaultValue' in attribute ? attribute.defaultValue : undefined
+    if (value !== undefined) values[attribute.id] = value
+  }
+  return values
+}
+
+/**
+ * The values to send: only the activity's attributes, without empty entries (an untouched
+ * optional input is "no value", not an empty string).
+ */
+export function collectValues(
+  values: AttributeValues,
+  attributes: readonly Attribute[],
+): AttributeValues {
+  const result: AttributeValues = {}
+  for (const attribute of attributes) {
+    const value = values[attribute.id]
+    if (value === undefined || value === null || value === '') continue
+    if (Array.isArray(value) && value.length === 0) continue
+    result[attribute.id] = value
+  }
+  return result
+}
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
+
+/**
+ * SPEC §5: a blurred time outside min/max snaps to the nearer bound. `HH:mm` strings compare
+ * correctly as text; an empty or malformed value is left for validation to report.
+ */
+export function clampTime(value: string, min?: string, max?: string): string {
+  if (!TIME_PATTERN.test(value)) return value
+  if (min && TIME_PATTERN.test(min) && value < min) return min
+  if (max && TIME_PATTERN.test(max) && value > max) return max
+  return value
+}
+
+/** The label of an attribute's input: its name, or its type's name when it has none. */
+export function getAttributeLabel(attribute: Attribute): string {
+  if (attribute.name) return attribute.name
+  if (attribute.type === 'duration') return 'Duration'
+  if (attribute.type === 'rating') return 'Rating'
+  return 'Untitled'
+}
+
+/** An attribute value as text for the event detail page, by the attribute's type. */
+export function formatAttributeValue(
+  attribute: Attribute | undefined,
+  value: AttributeValue,
+): string {
+  if (value === null || value === undefined || value === '') return '—'
+  if (Array.isArray(value)) return value.length > 0 ? value.join(', ') : '—'
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (!attribute) return String(value)
+  switch (attribute.type) {
+    case 'number':
+      return attribute.unit ? `${value} ${attribute.unit}` : String(value)
+    case 'duration':
+      return `${value} ${attribute.unit}`
+    case 'rating':
+      return `${value} / ${attribute.max}`
+    default:
+      return String(value)
+  }
+}

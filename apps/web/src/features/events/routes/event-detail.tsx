@@ -1,0 +1,120 @@
+import { formatRelativeTime, toCalendarDay } from '@kindling/core'
+import { ActionIcon, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { IconPencil, IconTrash } from '@tabler/icons-react'
+import { useParams } from 'react-router'
+import { useActivity } from '../../../api/activities'
+import { useDeleteEvent, useEvent } from '../../../api/events'
+import { paths } from '../../../app/paths'
+import { ActivityBadge } from '../../../components/event-activity-badge'
+import { HeaderActions } from '../../../components/header-actions'
+import { getAuthState } from '../../../lib/auth-state'
+import { useOpenForm } from '../../../lib/form-opener'
+import { getDeviceTimeZone } from '../../../lib/time-zone'
+import { useActivityAttributes } from '../hooks/use-activity-attributes'
+import { useGoBackFromEvent } from '../hooks/use-go-back-from-event'
+import { useNow } from '../hooks/use-now'
+import { formatAttributeValue, getAttributeLabel } from '../lib/attribute-values'
+
+/** /events/{eventId}: the event's activity, date and attribute values; edit and delete. */
+export function Component() {
+  const { eventId = '' } = useParams()
+  const eventQuery = useEvent(eventId)
+  const event = eventQuery.data
+  const activityQuery = useActivity(event?.activityId ?? '')
+  const activity = activityQuery.data
+  const { attributes } = useActivityAttributes(activity)
+  const deleteEvent = useDeleteEvent()
+  const openForm = useOpenForm()
+  const goBack = useGoBackFromEvent()
+  const now = useNow()
+  const timeZone = getDeviceTimeZone()
+
+  function handleDelete() {
+    if (!getAuthState().user) {
+      console.error('User is not authenticated')
+      return
+    }
+    deleteEvent.mutate(eventId, { onSuccess: goBack })
+  }
+
+  const actions = event && (
+    <HeaderActions>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label="Edit"
+        onClick={() => openForm(paths.updateEvent({ eventId }))}
+      >
+        <IconPencil aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size="lg"
+        aria-label="Delete"
+        onClick={handleDelete}
+        loading={deleteEvent.isPending}
+      >
+        <IconTrash aria-hidden />
+      </ActionIcon>
+    </HeaderActions>
+  )
+
+  if (eventQuery.isLoading) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading event" />
+      </Center>
+    )
+  }
+  if (!event) {
+    return (
+      <Text c="dark.1" ta="center" py="xl">
+        Event not found.
+      </Text>
+    )
+  }
+
+  // Values of deleted attributes stay stored but are hidden, like the attributes (SPEC §4).
+  const rows = attributes.map((attribute) => ({
+    id: attribute.id,
+    label: getAttributeLabel(attribute),
+    value: formatAttributeValue(attribute, event.attributes[attribute.id] ?? null),
+  }))
+
+  return (
+    <Stack gap="md">
+      {actions}
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Group gap="sm">
+            {activity ? (
+              <ActivityBadge name={activity.name} color={activity.color} size="lg" radius="sm" />
+            ) : (
+              <Loader size="xs" aria-label="Loading activity" />
+            )}
+          </Group>
+          <Title order={2} size="h4">
+            {toCalendarDay(event.eventDate, timeZone)}
+          </Title>
+          <Text c="dark.1" size="sm">
+            {formatRelativeTime(event.eventDate, now)}
+          </Text>
+        </Stack>
+      </Paper>
+      {rows.length > 0 && (
+        <Table variant="vertical" withTableBorder layout="fixed">
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Th w="40%">{row.label}</Table.Th>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  )
+}

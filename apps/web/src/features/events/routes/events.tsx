@@ -1,0 +1,81 @@
+import { STORAGE_KEYS } from '@kindling/core'
+import { ActionIcon, Group, Select, Stack, Title } from '@mantine/core'
+import { IconPlus } from '@tabler/icons-react'
+import { useMemo } from 'react'
+import { useActivities } from '../../../api/activities'
+import { useEventCounts } from '../../../api/events'
+import { paths } from '../../../app/paths'
+import { HeaderActions } from '../../../components/header-actions'
+import { useOpenForm } from '../../../lib/form-opener'
+import { EventList } from '../components/event-list'
+import { useStoredString } from '../hooks/use-stored-string'
+
+const ALL = 'all'
+
+/** History (SPEC §2 /events): every event newest first, filterable by activity. */
+export function Component() {
+  const openForm = useOpenForm()
+  const activitiesQuery = useActivities()
+  const countsQuery = useEventCounts()
+  const [stored, setStored] = useStoredString<string>(STORAGE_KEYS.selectedActivity, ALL)
+
+  // Only live activities that have events are worth filtering by (SPEC §2).
+  const options = useMemo(() => {
+    const counts = new Map((countsQuery.data ?? []).map((count) => [count.activityId, count.count]))
+    return (activitiesQuery.data ?? [])
+      .filter((activity) => !activity.deletedAt && (counts.get(activity.id) ?? 0) > 0)
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((activity) => ({
+        value: activity.id,
+        label: activity.name,
+        count: counts.get(activity.id) ?? 0,
+      }))
+  }, [activitiesQuery.data, countsQuery.data])
+
+  // A remembered activity that lost its events (or was deleted) falls back to all.
+  const loaded = activitiesQuery.isSuccess && countsQuery.isSuccess
+  const selected =
+    stored !== ALL && loaded && !options.some((o) => o.value === stored) ? ALL : stored
+  const total =
+    selected === ALL
+      ? options.reduce((sum, option) => sum + option.count, 0)
+      : (options.find((option) => option.value === selected)?.count ?? 0)
+
+  return (
+    <Stack gap="md">
+      <HeaderActions>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label="Add event"
+          onClick={() => openForm(paths.addEvent())}
+        >
+          <IconPlus aria-hidden />
+        </ActionIcon>
+      </HeaderActions>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Title order={2} size="h4">
+          {`History (${loaded ? total : '…'} events)`}
+        </Title>
+        <Select
+          aria-label="Filter by activity"
+          data={[
+            { value: ALL, label: 'All Activities' },
+            ...options.map(({ value, label }) => ({ value, label })),
+          ]}
+          value={selected}
+          onChange={(value) => setStored(value ?? ALL)}
+          allowDeselect={false}
+          w={220}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
+      <EventList
+        key={selected}
+        activityId={selected === ALL ? null : selected}
+        emptyText="No events yet. Log one with the + button."
+      />
+    </Stack>
+  )
+}

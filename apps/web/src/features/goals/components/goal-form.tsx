@@ -1,0 +1,109 @@
+import type { Cadence } from '@kindling/core'
+import { Button, Center, Group, Loader, Select, Stack } from '@mantine/core'
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react'
+import { useActivities } from '../../../api/activities'
+import { CADENCES } from '../lib/cadence'
+
+export interface GoalFormValues {
+  activityId: string
+  cadence: Cadence
+}
+
+interface GoalFormProps {
+  initialActivityId: string | null
+  initialCadence: Cadence
+  submitting: boolean
+  onSubmit: (values: GoalFormValues) => void
+  onCancel: () => void
+  extraActions?: ReactNode
+}
+
+/** The body of Add Goal and Update Goal: an activity (required) and a cadence. */
+export function GoalForm({
+  initialActivityId,
+  initialCadence,
+  submitting,
+  onSubmit,
+  onCancel,
+  extraActions,
+}: GoalFormProps) {
+  const activitiesQuery = useActivities()
+  const options = useMemo(
+    () =>
+      (activitiesQuery.data ?? [])
+        .filter((activity) => !activity.deletedAt)
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((activity) => ({ value: activity.id, label: activity.name })),
+    [activitiesQuery.data],
+  )
+  const [chosen, setChosen] = useState<string | null | undefined>(undefined)
+  const activityId =
+    chosen !== undefined
+      ? chosen
+      : (options.find((o) => o.value === initialActivityId)?.value ?? null)
+  const [cadence, setCadence] = useState<Cadence>(initialCadence)
+  const [error, setError] = useState<string | undefined>()
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (!activityId) {
+      setError('Choose an activity.')
+      return
+    }
+    onSubmit({ activityId, cadence })
+  }
+
+  if (activitiesQuery.isLoading) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading activities" />
+      </Center>
+    )
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <Select
+          label="Activity"
+          placeholder={options.length > 0 ? 'Choose an activity' : 'No activities yet'}
+          required
+          searchable
+          data={options}
+          value={activityId}
+          onChange={(value) => {
+            setChosen(value)
+            setError(undefined)
+          }}
+          error={error}
+          nothingFoundMessage="Nothing found..."
+          comboboxProps={{ withinPortal: true }}
+          data-autofocus
+        />
+        <Select
+          label="Cadence"
+          required
+          data={[...CADENCES]}
+          value={cadence}
+          onChange={(value) => {
+            const next = CADENCES.find((candidate) => candidate === value)
+            if (next) setCadence(next)
+          }}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Group justify="space-between" mt="sm">
+          <Group gap="xs">{extraActions}</Group>
+          <Group gap="xs">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={submitting}>
+              Save
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

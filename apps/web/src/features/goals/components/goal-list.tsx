@@ -1,0 +1,85 @@
+import type { Goal, GoalsTab } from '@kindling/core'
+import { buildGoalsView, findEventInPeriod, toCalendarDay } from '@kindling/core'
+import { Center, Loader, Stack } from '@mantine/core'
+import { useMemo } from 'react'
+import { useActivities } from '../../../api/activities'
+import { useGoals } from '../../../api/goals'
+import { paths } from '../../../app/paths'
+import { useOpenForm } from '../../../lib/form-opener'
+import { getDeviceTimeZone } from '../../../lib/time-zone'
+import { useGoalsTab } from '../hooks/use-goals-tab'
+import { useNow } from '../hooks/use-now'
+import { usePeriodEvents } from '../hooks/use-period-events'
+import { GoalSection } from './goal-section'
+
+export interface GoalListProps {
+  /** Todo hides done goals; Done shows all (SPEC §2). Default: the remembered tab. */
+  tab?: GoalsTab
+}
+
+/**
+ * The goals in three sections, Today, This Week and This Month, done-state judged by core in
+ * the device zone. Checking a goal logs an event for today; unchecking opens the event that
+ * made it done (SPEC §4).
+ */
+export function GoalList({ tab: tabProp }: GoalListProps) {
+  const [storedTab] = useGoalsTab()
+  const tab = tabProp ?? storedTab
+  const goalsQuery = useGoals()
+  const activitiesQuery = useActivities()
+  const now = useNow()
+  const eventsQuery = usePeriodEvents(now)
+  const openForm = useOpenForm()
+  const timeZone = getDeviceTimeZone()
+
+  const sections = useMemo(
+    () =>
+      buildGoalsView({
+        goals: goalsQuery.data ?? [],
+        activities: activitiesQuery.data ?? [],
+        events: eventsQuery.data ?? [],
+        now,
+        timeZone,
+        tab,
+      }),
+    [goalsQuery.data, activitiesQuery.data, eventsQuery.data, now, timeZone, tab],
+  )
+
+  function handleToggle(goal: Goal, done: boolean) {
+    if (done) {
+      const event = findEventInPeriod(goal, eventsQuery.data ?? [], new Date(), timeZone)
+      if (event) {
+        openForm(paths.updateEvent({ eventId: event.id }))
+        return
+      }
+    }
+    openForm(
+      paths.addEvent({
+        activityId: goal.activityId,
+        defaultDate: toCalendarDay(new Date(), timeZone),
+      }),
+    )
+  }
+
+  if (goalsQuery.isLoading || activitiesQuery.isLoading || eventsQuery.isLoading) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading goals" />
+      </Center>
+    )
+  }
+
+  return (
+    <Stack gap="md">
+      {sections.map((section) => (
+        <GoalSection
+          key={section.cadence}
+          section={section}
+          onToggle={handleToggle}
+          onEdit={(goal) => openForm(paths.updateGoal({ goalId: goal.id }))}
+          onAdd={(cadence) => openForm(paths.addGoal({ cadence }))}
+        />
+      ))}
+    </Stack>
+  )
+}

@@ -1,0 +1,96 @@
+import type { Activity, Goal, GoalSection as GoalSectionData } from '@kindling/core'
+import { STORAGE_KEYS } from '@kindling/core'
+import { Badge, Button, Collapse, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core'
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react'
+import { useId } from 'react'
+import { useStoredString } from '../hooks/use-stored-string'
+import { CADENCE_TEXT } from '../lib/cadence'
+import { GoalRow } from './goal-row'
+
+interface GoalSectionProps {
+  section: GoalSectionData<Goal, Activity>
+  onToggle: (goal: Goal, done: boolean) => void
+  onEdit: (goal: Goal) => void
+  onAdd: (cadence: Goal['cadence']) => void
+}
+
+/** One cadence of the Goals screen, collapsible; the collapse state is remembered (SPEC §2). */
+export function GoalSection({ section, onToggle, onEdit, onAdd }: GoalSectionProps) {
+  const text = CADENCE_TEXT[section.cadence]
+  const [collapsed, setCollapsed] = useStoredString<'true' | 'false'>(
+    STORAGE_KEYS[text.collapsedKey],
+    'false',
+  )
+  const expanded = collapsed !== 'true'
+  const bodyId = useId()
+
+  return (
+    <section aria-label={section.title}>
+      <UnstyledButton
+        onClick={() => setCollapsed(expanded ? 'true' : 'false')}
+        aria-expanded={expanded}
+        aria-controls={bodyId}
+        w="100%"
+        py={4}
+      >
+        <Group gap="xs" wrap="nowrap">
+          {expanded ? (
+            <IconChevronDown size={18} aria-hidden />
+          ) : (
+            <IconChevronRight size={18} aria-hidden />
+          )}
+          <Title order={2} size="h5">
+            {section.title}
+          </Title>
+          {section.items.length > 0 && (
+            <Badge
+              variant="light"
+              color="gray"
+              size="sm"
+              aria-label={`${section.items.length} goals`}
+            >
+              {section.items.length}
+            </Badge>
+          )}
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={expanded} id={bodyId}>
+        <Stack gap={0} pl="md" pt={4}>
+          {section.items.map((item) => (
+            <GoalRow
+              key={item.goal.id}
+              goal={item.goal}
+              activity={item.activity}
+              done={item.done}
+              onToggle={onToggle}
+              onEdit={onEdit}
+            />
+          ))}
+          {section.emptyState === 'allDone' && (
+            <Text c="dark.1" py="xs">
+              {`All ${text.noun} goals accomplished! `}
+              <span role="img" aria-label="party popper">
+                🎉
+              </span>
+            </Text>
+          )}
+          {section.emptyState === 'noGoals' && (
+            <Stack gap="xs" py="xs" align="flex-start">
+              <Text c="dark.1">{`No ${text.noun} goals yet.`}</Text>
+              <Button
+                variant="light"
+                onClick={() => onAdd(section.cadence)}
+                h="auto"
+                py={8}
+                maw="100%"
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+              >
+                {text.startButton}
+              </Button>
+            </Stack>
+          )}
+        </Stack>
+      </Collapse>
+    </section>
+  )
+}

@@ -1,0 +1,69 @@
+import { Button, Center, Loader, Text } from '@mantine/core'
+import { useEffect } from 'react'
+import { useActivities } from '../../../api/activities'
+import { useDeleteGoal, useGoal, useUpdateGoal } from '../../../api/goals'
+import { getAuthState } from '../../../lib/auth-state'
+import type { FormProps } from '../../../lib/form-opener'
+import { GoalForm, type GoalFormValues } from '../components/goal-form'
+
+/** Update Goal (SPEC §2, §5). Query: `goalId`; saving needs an existing activity. */
+export default function UpdateGoalForm({ search, onDone, onCancel }: FormProps) {
+  const goalId = search.get('goalId') ?? ''
+  const goalQuery = useGoal(goalId)
+  const activities = useActivities()
+  const updateGoal = useUpdateGoal()
+  const deleteGoal = useDeleteGoal()
+  const goal = goalQuery.data
+  const missing = !goalId || goalQuery.isError
+
+  useEffect(() => {
+    if (missing) console.error('Goal is not defined')
+  }, [missing])
+
+  if (missing) return <Text c="dark.1">Goal not found.</Text>
+  if (!goal) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading goal" />
+      </Center>
+    )
+  }
+
+  function requireUser(): boolean {
+    if (getAuthState().user) return true
+    console.error('User is not authenticated')
+    return false
+  }
+
+  function handleSubmit(values: GoalFormValues) {
+    if (!requireUser() || !goal) return
+    const exists = (activities.data ?? []).some(
+      (activity) => activity.id === values.activityId && !activity.deletedAt,
+    )
+    if (!exists) {
+      console.error('Activity is not defined')
+      return
+    }
+    updateGoal.mutate({ id: goal.id, ...values }, { onSuccess: onDone })
+  }
+
+  function handleDelete() {
+    if (!requireUser() || !goal) return
+    deleteGoal.mutate(goal.id, { onSuccess: onDone })
+  }
+
+  return (
+    <GoalForm
+      initialActivityId={goal.activityId}
+      initialCadence={goal.cadence}
+      submitting={updateGoal.isPending}
+      onSubmit={handleSubmit}
+      onCancel={onCancel}
+      extraActions={
+        <Button color="red" variant="light" onClick={handleDelete} loading={deleteGoal.isPending}>
+          Delete
+        </Button>
+      }
+    />
+  )
+}

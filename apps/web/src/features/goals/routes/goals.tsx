@@ -1,0 +1,57 @@
+import type { GoalsTab } from '@kindling/core'
+import { hasAnyDoneGoal } from '@kindling/core'
+import { ActionIcon, SegmentedControl } from '@mantine/core'
+import { IconPlus } from '@tabler/icons-react'
+import { useActivities } from '../../../api/activities'
+import { useGoals } from '../../../api/goals'
+import { paths } from '../../../app/paths'
+import { HeaderActions } from '../../../components/header-actions'
+import { useOpenForm } from '../../../lib/form-opener'
+import { getDeviceTimeZone } from '../../../lib/time-zone'
+import { GoalList } from '../components/goal-list'
+import { useGoalsTab } from '../hooks/use-goals-tab'
+import { useNow } from '../hooks/use-now'
+import { usePeriodEvents } from '../hooks/use-period-events'
+
+/** Goals (SPEC §2): add goal, and the Todo/Done toggle once a goal is done. */
+export function Component() {
+  const openForm = useOpenForm()
+  const [tab, setTab] = useGoalsTab()
+  const now = useNow()
+  const goals = useGoals()
+  const activities = useActivities()
+  const events = usePeriodEvents(now)
+  const anyDone = hasAnyDoneGoal({
+    goals: goals.data ?? [],
+    activities: activities.data ?? [],
+    events: events.data ?? [],
+    now,
+    timeZone: getDeviceTimeZone(),
+  })
+
+  return (
+    <>
+      <HeaderActions>
+        {anyDone && (
+          <SegmentedControl
+            aria-label="Show goals"
+            size="xs"
+            data={['Todo', 'Done']}
+            value={tab}
+            onChange={(value) => setTab(value as GoalsTab)}
+          />
+        )}
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label="Add goal"
+          onClick={() => openForm(paths.addGoal())}
+        >
+          <IconPlus aria-hidden />
+        </ActionIcon>
+      </HeaderActions>
+      <GoalList tab={tab} />
+    </>
+  )
+}

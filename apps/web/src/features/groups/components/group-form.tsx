@@ -1,0 +1,142 @@
+import type { Activity, Group } from '@kindling/core'
+import { GroupInput, GroupUpdateInput, isDeleted, sortByRecent } from '@kindling/core'
+import {
+  Button,
+  ColorInput,
+  MultiSelect,
+  Group as Row,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
+import { type FormEvent, useState } from 'react'
+
+export interface GroupFormValues {
+  name: string
+  description: string
+  color: string
+  activities: string[]
+}
+
+export interface GroupFormProps {
+  mode: 'add' | 'update'
+  /** The group being edited; its own activities stay on offer. */
+  group?: Group
+  initialValues: GroupFormValues
+  activities: readonly Activity[]
+  groups: readonly Group[]
+  saving: boolean
+  onSubmit: (values: GroupFormValues) => void
+  onCancel: () => void
+}
+
+/**
+ * The activities a group may hold: the ungrouped ones plus the group's own (SPEC §3 Group),
+ * newest first.
+ */
+export function selectPickableActivities(
+  activities: readonly Activity[],
+  groups: readonly Group[],
+  ownGroupId: string | null,
+): Activity[] {
+  const taken = new Set<string>()
+  for (const group of groups) {
+    if (group.id === ownGroupId || isDeleted(group)) continue
+    for (const id of group.activities) taken.add(id)
+  }
+  return sortByRecent(
+    activities.filter((activity) => !isDeleted(activity) && !taken.has(activity.id)),
+  )
+}
+
+/**
+ * Name (required), description, colour and the activities picker. Adding checks GroupInput;
+ * updating GroupUpdateInput, which also needs at least one activity (SPEC §5).
+ */
+export function GroupForm({
+  mode,
+  group,
+  initialValues,
+  activities,
+  groups,
+  saving,
+  onSubmit,
+  onCancel,
+}: GroupFormProps) {
+  const [values, setValues] = useState(initialValues)
+  const [submitted, setSubmitted] = useState(false)
+  const schema = mode === 'add' ? GroupInput : GroupUpdateInput
+  const parsed = schema.safeParse(values)
+  const errors: Partial<Record<keyof GroupFormValues, string>> = {}
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof GroupFormValues | undefined
+      if (field && !errors[field]) errors[field] = issue.message
+    }
+  }
+  const show = (field: keyof GroupFormValues) => (submitted ? errors[field] : undefined)
+  const pickable = selectPickableActivities(activities, groups, group?.id ?? null)
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    setSubmitted(true)
+    if (parsed.success && !saving) onSubmit({ ...values, name: values.name.trim() })
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Name"
+          required
+          data-autofocus
+          value={values.name}
+          error={show('name')}
+          onChange={(event) => {
+            const name = event.currentTarget.value
+            setValues((current) => ({ ...current, name }))
+          }}
+        />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          value={values.description}
+          error={show('description')}
+          onChange={(event) => {
+            const description = event.currentTarget.value
+            setValues((current) => ({ ...current, description }))
+          }}
+        />
+        <ColorInput
+          label="Color"
+          format="hex"
+          eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
+          value={values.color}
+          error={show('color')}
+          onChange={(color) => setValues((current) => ({ ...current, color }))}
+        />
+        <MultiSelect
+          label="Activities"
+          placeholder={pickable.length === 0 ? 'No ungrouped habits' : 'Pick habits'}
+          required={mode === 'update'}
+          data={pickable.map((activity) => ({ value: activity.id, label: activity.name }))}
+          value={values.activities}
+          error={show('activities')}
+          searchable
+          nothingFoundMessage="Nothing found..."
+          comboboxProps={{ withinPortal: true }}
+          onChange={(ids) => setValues((current) => ({ ...current, activities: ids }))}
+        />
+        <Row justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving} loading={saving}>
+            Save
+          </Button>
+        </Row>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,46 @@
+import { randomColor } from '@kindling/core'
+import { notifications } from '@mantine/notifications'
+import { useState } from 'react'
+import { useActivities } from '../../../api/activities'
+import { useCreateGroup, useGroups } from '../../../api/groups'
+import { getAuthState } from '../../../lib/auth-state'
+import type { FormProps } from '../../../lib/form-opener'
+import { GroupForm, type GroupFormValues } from '../components/group-form'
+
+/** Add Group (SPEC §2): name required; toast 'Added group {name}'. */
+export default function AddGroupForm({ onDone, onCancel }: FormProps) {
+  const createGroup = useCreateGroup()
+  const activitiesQuery = useActivities()
+  const groupsQuery = useGroups()
+  const [initialValues] = useState<GroupFormValues>(() => ({
+    name: '',
+    description: '',
+    color: randomColor(),
+    activities: [],
+  }))
+
+  function handleSubmit(values: GroupFormValues) {
+    if (!getAuthState().user) {
+      console.error('User is not authenticated')
+      return
+    }
+    createGroup.mutate(values, {
+      onSuccess: (group) => {
+        notifications.show({ message: `Added group ${group.name}`, color: 'orange' })
+        onDone()
+      },
+    })
+  }
+
+  return (
+    <GroupForm
+      mode="add"
+      initialValues={initialValues}
+      activities={activitiesQuery.data ?? []}
+      groups={groupsQuery.data ?? []}
+      saving={createGroup.isPending}
+      onSubmit={handleSubmit}
+      onCancel={onCancel}
+    />
+  )
+}

@@ -1,0 +1,61 @@
+import { Center, Loader, Text } from '@mantine/core'
+import { useActivities } from '../../../api/activities'
+import { useGroup, useGroups, useUpdateGroup } from '../../../api/groups'
+import { getAuthState } from '../../../lib/auth-state'
+import type { FormProps } from '../../../lib/form-opener'
+import { GroupForm, type GroupFormValues } from '../components/group-form'
+
+/** Update Group (SPEC §2, §5): name required and at least one activity. Query `groupId`. */
+export default function UpdateGroupForm({ search, onDone, onCancel }: FormProps) {
+  const groupId = search.get('groupId') ?? ''
+  const groupQuery = useGroup(groupId)
+  const activitiesQuery = useActivities()
+  const groupsQuery = useGroups()
+  const updateGroup = useUpdateGroup()
+  const group = groupQuery.data
+
+  if (groupQuery.isLoading || activitiesQuery.isLoading) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading group" />
+      </Center>
+    )
+  }
+  if (!group) {
+    console.error('Group is not defined')
+    return (
+      <Text c="gray.5" ta="center" py="xl">
+        This group no longer exists.
+      </Text>
+    )
+  }
+
+  function handleSubmit(values: GroupFormValues) {
+    if (!getAuthState().user) {
+      console.error('User is not authenticated')
+      return
+    }
+    updateGroup.mutate({ id: groupId, ...values }, { onSuccess: onDone })
+  }
+
+  const live = new Set((activitiesQuery.data ?? []).map((activity) => activity.id))
+  return (
+    <GroupForm
+      key={group.id}
+      mode="update"
+      group={group}
+      initialValues={{
+        name: group.name,
+        description: group.description,
+        color: group.color,
+        // Ids of deleted activities would fail the server's check; they are gone anyway.
+        activities: group.activities.filter((id) => live.has(id)),
+      }}
+      activities={activitiesQuery.data ?? []}
+      groups={groupsQuery.data ?? []}
+      saving={updateGroup.isPending}
+      onSubmit={handleSubmit}
+      onCancel={onCancel}
+    />
+  )
+}

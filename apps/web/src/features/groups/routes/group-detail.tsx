@@ -1,0 +1,151 @@
+import type { Activity } from '@kindling/core'
+import { isDeleted, sortByRecent } from '@kindling/core'
+import { ActionIcon, Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
+import { useMemo } from 'react'
+import { useNavigate, useParams } from 'react-router'
+import { useActivities } from '../../../api/activities'
+import { useGroup } from '../../../api/groups'
+import { paths } from '../../../app/paths'
+import { ActivityBadge } from '../../../components/activity-badge'
+import { useConfirmDeleteGroup } from '../../../components/group-delete'
+import { HeaderActions } from '../../../components/header-actions'
+import { useOpenForm } from '../../../lib/form-opener'
+
+/** /groups/{groupId}: the group (name, description, colour) and its activities; edit, delete. */
+export function Component() {
+  const { groupId = '' } = useParams()
+  const groupQuery = useGroup(groupId)
+  const activitiesQuery = useActivities()
+  const openForm = useOpenForm()
+  const navigate = useNavigate()
+  const { confirmDelete, isPending } = useConfirmDeleteGroup()
+  const group = groupQuery.data
+
+  const members = useMemo<Activity[]>(() => {
+    if (!group) return []
+    const ids = new Set(group.activities)
+    return sortByRecent(
+      (activitiesQuery.data ?? []).filter(
+        (activity) => ids.has(activity.id) && !isDeleted(activity),
+      ),
+    )
+  }, [group, activitiesQuery.data])
+
+  if (groupQuery.isLoading) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label="Loading group">
+        <Skeleton height={90} radius="md" />
+        <Skeleton height={48} radius="md" />
+      </Stack>
+    )
+  }
+  if (!group) {
+    return (
+      <Text c="gray.5" ta="center" py="xl">
+        This group no longer exists.
+      </Text>
+    )
+  }
+
+  return (
+    <Stack gap="md">
+      <HeaderActions>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label="Edit"
+          onClick={() => openForm(paths.updateGroup({ groupId: group.id }))}
+        >
+          <IconPencil aria-hidden />
+        </ActionIcon>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="lg"
+          aria-label="Delete"
+          loading={isPending}
+          onClick={() =>
+            confirmDelete(group, () => navigate(paths.activities(), { replace: true }))
+          }
+        >
+          <IconTrash aria-hidden />
+        </ActionIcon>
+      </HeaderActions>
+      <Paper withBorder radius="md" p="md" style={{ borderLeft: `6px solid ${group.color}` }}>
+        <Stack gap={6}>
+          <Group gap="sm" wrap="nowrap">
+            <Box
+              w={16}
+              h={16}
+              bg={group.color}
+              style={{ borderRadius: 4, flexShrink: 0 }}
+              aria-hidden
+            />
+            <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+              {group.name}
+            </Title>
+          </Group>
+          {group.description ? (
+            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {group.description}
+            </Text>
+          ) : (
+            <Text c="gray.5" size="sm">
+              No description.
+            </Text>
+          )}
+          <Text size="sm" c="gray.5">
+            Color {group.color}
+          </Text>
+        </Stack>
+      </Paper>
+      <Group justify="space-between">
+        <Title order={3} size="h4">
+          Habits
+        </Title>
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          onClick={() => openForm(paths.addActivity({ groupId: group.id }))}
+        >
+          Add Activity
+        </Button>
+      </Group>
+      {activitiesQuery.isLoading ? (
+        <Skeleton height={48} radius="md" />
+      ) : members.length === 0 ? (
+        <Text c="gray.5" size="sm">
+          No habits in this group yet.
+        </Text>
+      ) : (
+        <Stack
+          component="ul"
+          gap="xs"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Habits"
+        >
+          {members.map((activity) => (
+            <Paper component="li" key={activity.id} withBorder radius="md" p="sm">
+              <Group justify="space-between" wrap="nowrap">
+                <ActivityBadge activity={activity} to={paths.activity(activity.id)} />
+                <ActionIcon
+                  variant="light"
+                  size="lg"
+                  aria-label={`Add event for ${activity.name}`}
+                  onClick={() => openForm(paths.addEvent({ activityId: activity.id }))}
+                >
+                  <IconPlus size={18} aria-hidden />
+                </ActionIcon>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  )
+}

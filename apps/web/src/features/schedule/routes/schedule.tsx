@@ -1,0 +1,212 @@
+import type { Activity, Attribute, ScheduleFilterLike } from '@kindling/core'
+import {
+  buildScheduleView,
+  findEventInPeriod,
+  STORAGE_KEYS,
+  shouldSwitchToUnscheduled,
+  sortByRecent,
+  toCalendarDay,
+} from '@kindling/core'
+import { Center, Checkbox, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core'
+import { useSessionStorage } from '@mantine/hooks'
+import { notifications } from '@mantine/notifications'
+import { useEffect, useMemo, useState } from 'react'
+import { useActivities } from '../../../api/activities'
+import { useAttributes } from '../../../api/attributes'
+import { useCreateEvent } from '../../../api/events'
+import { paths } from '../../../app/paths'
+import { HeaderActions } from '../../../components/header-actions'
+import { getAuthState } from '../../../lib/auth-state'
+import { useOpenForm } from '../../../lib/form-opener'
+import { getDeviceTimeZone } from '../../../lib/time-zone'
+import { ScheduleItemRow } from '../components/schedule-item-row'
+import { useNow } from '../hooks/use-now'
+import { usePeriodEvents } from '../hooks/use-period-events'
+import { useStoredString } from '../hooks/use-stored-string'
+
+const FILTERS: { value: ScheduleFilterLike; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'daily', label: 'Daily' },
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'unscheduled', label: 'None' },
+]
+
+/** Set once the All filter has been switched to Unscheduled in this session (SPEC §2). */
+const SWITCHED_KEY = 'scheduleSwitchedToUnscheduled'
+
+function parseFilter(value: string): ScheduleFilterLike {
+  return FILTERS.find((filter) => filter.value === value)?.value ?? 'all'
+}
+
+function readSwitched(): boolean {
+  try {
+    return window.sessionStorage.getItem(SWITCHED_KEY) === 'true'
+  } catch {
+    return false
+  }
+}
+
+function writeSwitched(): void {
+  try {
+    window.sessionStorage.setItem(SWITCHED_KEY, 'true')
+  } catch {
+    // Without session storage the switch may happen again; harmless.
+  }
+}
+
+/** Schedule (SPEC §2): what is done and undone today, this week and this month. */
+export function Component() {
+  const [storedFilter, setStoredFilter] = useStoredString<string>(STORAGE_KEYS.scheduleType, 'all')
+  const filter = parseFilter(storedFilter)
+  const [showDone, setShowDone] = useSessionStorage<boolean>({
+    key: 'showDone',
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  })
+  const now = useNow()
+  const timeZone = getDeviceTimeZone()
+  const activitiesQuery = useActivities()
+  const attributesQuery = useAttributes()
+  const eventsQuery = usePeriodEvents(now)
+  const createEvent = useCreateEvent()
+  const openForm = useOpenForm()
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set())
+
+  useEffect(() => {
+    const activities = activitiesQuery.data
+    if (!activities || readSwitched()) return
+    if (shouldSwitchToUnscheduled(activities, filter)) {
+      writeSwitched()
+      setStoredFilter('unscheduled')
+    }
+  }, [activitiesQuery.data, filter, setStoredFilter])
+
+  const sections = useMemo(
+    () =>
+      buildScheduleView({
+        activities: sortByRecent(activitiesQuery.data ?? []),
+        events: eventsQuery.data ?? [],
+        filter,
+        showDone,
+        now,
+        timeZone,
+      }),
+    [activitiesQuery.data, eventsQuery.data, filter, showDone, now, timeZone],
+  )
+
+  function hasRequiredAttributes(activity: Activity): boolean {
+    return (attributesQuery.data ?? []).some(
+      (attribute: Attribute) =>
+        attribute.activityId === activity.id && attribute.required && !attribute.deletedAt,
+    )
+  }
+
+  function logEvent(activity: Activity) {
+    if (!getAuthState().user) {
+      console.error('User is not authenticated')
+      return
+    }
+    // An event needing values cannot be logged blind: let the user fill them in.
+    if (hasRequiredAttributes(activity)) {
+      openForm(
+        paths.addEvent({
+          activityId: activity.id,
+          defaultDate: toCalendarDay(new Date(), timeZone),
+        }),
+      )
+      return
+    }
+    setBusyIds((ids) => new Set(ids).add(activity.id))
+    createEvent.mutate(
+      { activityId: activity.id, eventDate: new Date().toISOString(), attributes: {} },
+      {
+        onSuccess: () => {
+          try {
+            window.localStorage.setItem(STORAGE_KEYS.lastActivityId, activity.id)
+          } catch {
+            // Remembering is a convenience.
+          }
+          notifications.show({
+            message: 'Added event',
+            color: 'orange',
+            closeButtonProps: { 'aria-label': 'Close' },
+          })
+        },
+        onSettled: () =>
+          setBusyIds((ids) => {
+            const next = new Set(ids)
+            next.delete(activity.id)
+            return next
+          }),
+      },
+    )
+  }
+
+  function handleToggle(
+    activity: Activity,
+    done: boolean,
+    cadence: 'Daily' | 'Weekly' | 'Monthly' | null,
+  ) {
+    if (done && cadence) {
+      const event = findEventInPeriod(
+        { activityId: activity.id, cadence },
+        eventsQuery.data ?? [],
+        new Date(),
+        timeZone,
+      )
+      if (event) openForm(paths.updateEvent({ eventId: event.id }))
+      return
+    }
+    logEvent(activity)
+  }
+
+  const loading = activitiesQuery.isLoading || eventsQuery.isLoading
+
+  return (
+    <Stack gap="md">
+      <HeaderActions>
+        <Checkbox
+          label="DONE"
+          checked={showDone}
+          onChange={(event) => setShowDone(event.currentTarget.checked)}
+        />
+      </HeaderActions>
+      <SegmentedControl
+        aria-label="Schedule filter"
+        fullWidth
+        data={FILTERS}
+        value={filter}
+        onChange={(value) => setStoredFilter(value)}
+      />
+      {loading ? (
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading schedule" />
+        </Center>
+      ) : sections.length === 0 ? (
+        <Text ta="center" c="dark.1" py="xl" size="lg">
+          All done!
+        </Text>
+      ) : (
+        sections.map((section) => (
+          <section key={section.key} aria-label={section.title}>
+            <Title order={2} size="h5" mb={4}>
+              {section.title}
+            </Title>
+            <Stack gap={0}>
+              {section.items.map((item) => (
+                <ScheduleItemRow
+                  key={item.activity.id}
+                  activity={item.activity}
+                  done={item.done}
+                  busy={busyIds.has(item.activity.id)}
+                  onToggle={(activity, done) => handleToggle(activity, done, section.cadence)}
+                />
+              ))}
+            </Stack>
+          </section>
+        ))
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,88 @@
+import type { ApiError as ApiErrorBody } from '@kindling/core'
+import { getIdToken } from './id-token'
+
+/** A failed API call: HTTP status plus the server's `{ error: { code, message, fields } }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  body?: unknown
+  query?: Record<string, string | number | undefined>
+  signal?: AbortSignal
+}
+
+let retryOnAuthFailure = false
+
+/** Native clients force-refresh the token and retry once on 401/403 (SPEC §7). */
+export function setRetryOnAuthFailure(enabled: boolean): void {
+  retryOnAuthFailure = enabled
+}
+
+let apiBaseUrl = ''
+
+/** Where the product API lives; empty means the page's own origin. */
+export function setApiBaseUrl(url: string): void {
+  apiBaseUrl = url.replace(/\/$/, '')
+}
+
+export function getApiBaseUrl(): string {
+  return apiBaseUrl
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = `${apiBaseUrl}/api/${path.replace(/^\//, '')}`
+  if (!query) return url
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value))
+  }
+  const search = params.toString()
+  return search ? `${url}?${search}` : url
+}
+
+async function send(path: string, options: RequestOptions, forceRefresh: boolean) {
+  const token = await getIdToken({ forceRefresh })
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (token) headers.Authorization = `Bearer ${token}`
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  return fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+    credentials: 'include',
+  })
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as Partial<ApiErrorBody>
+    if (body.error) {
+      return new ApiError(response.status, body.error.code, body.error.message, body.error.fields)
+    }
+  } catch {
+    // Not JSON: fall through to a generic error.
+  }
+  return new ApiError(response.status, 'http-error', response.statusText || 'Request failed')
+}
+
+/** Calls the product API with the id token; resolves to the parsed body (undefined for 204). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await send(path, options, false)
+  if (retryOnAuthFailure && (response.status === 401 || response.status === 403)) {
+    response = await send(path, options, true)
+  }
+  if (!response.ok) throw await toApiError(response)
+  if (response.status === 204) return undefined as T
+  return (await response.json()) as T
+}

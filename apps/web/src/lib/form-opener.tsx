@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react'
+import { useNavigate } from 'react-router'
+
+/**
+ * Props every add/update form component receives, whether it is shown as a page or a modal.
+ * `search` carries the route's query (e.g. activityId, defaultDate); `onDone` is called after a
+ * successful save or delete (the page goes back, the modal closes); `onCancel` likewise.
+ */
+export interface FormProps {
+  search: URLSearchParams
+  onDone: () => void
+  onCancel: () => void
+}
+
+/** Opens an add/update route (`paths.addEvent(...)`) as a page or a modal, as the layout prefers. */
+export type OpenForm = (href: string) => void
+
+export const FormOpenerContext = createContext<OpenForm | null>(null)
+
+export function useOpenForm(): OpenForm {
+  const navigate = useNavigate()
+  const open = useContext(FormOpenerContext)
+  return open ?? ((href) => navigate(href))
+}

@@ -1,0 +1,204 @@
+import { Capacitor } from '@capacitor/core'
+import { openWebActionSheet, openWebConfirm } from './web-dialogs'
+
+/**
+ * The one place that knows about Capacitor (SPEC §1 native app). Everything here has a web
+ * fallback, so the same build runs in a browser and in the native shell. The plugins are
+ * imported on first use: the web never downloads them up front.
+ * See docs/decisions/031-platform-module.md.
+ */
+
+export type Platform = 'ios' | 'android' | 'web'
+
+export function isNativePlatform(): boolean {
+  return Capacitor.isNativePlatform()
+}
+
+export function getPlatform(): Platform {
+  const platform = Capacitor.getPlatform()
+  return platform === 'ios' || platform === 'android' ? platform : 'web'
+}
+
+export interface AppInfo {
+  name: string
+  version: string
+  build: string
+}
+
+/** Version and build of the installed app (SPEC §1, §7 "app info call"); null on the web. */
+export async function getAppInfo(): Promise<AppInfo | null> {
+  if (!isNativePlatform()) return null
+  try {
+    const { App } = await import('@capacitor/app')
+    const { name, version, build } = await App.getInfo()
+    return { name, version, build }
+  } catch (error) {
+    // A shell without the plugin still runs; the menu simply shows no version.
+    console.error(error)
+    return null
+  }
+}
+
+export interface ConfirmOptions {
+  /** Heading of the dialog; native dialogs show it above the message. */
+  title?: string
+  /** Label of the button that goes ahead (default 'OK'). */
+  confirmLabel?: string
+  /** Label of the button that aborts (default 'Cancel'). */
+  cancelLabel?: string
+  /** Paints the web fallback's confirm button red (deletes). */
+  destructive?: boolean
+}
+
+/**
+ * Asks the user to confirm (SPEC §8 native confirm dialogs): the system dialog on native, a
+ * Mantine confirm modal on the web. Resolves true to go ahead; Cancel or dismissal aborts.
+ */
+export async function confirm(message: string, options: ConfirmOptions = {}): Promise<boolean> {
+  const confirmLabel = options.confirmLabel ?? 'OK'
+  const cancelLabel = options.cancelLabel ?? 'Cancel'
+  if (isNativePlatform()) {
+    const { Dialog } = await import('@capacitor/dialog')
+    const { value } = await Dialog.confirm({
+      title: options.title,
+      message,
+      okButtonTitle: confirmLabel,
+      cancelButtonTitle: cancelLabel,
+    })
+    return value
+  }
+  return openWebConfirm(message, {
+    title: options.title,
+    confirmLabel,
+    cancelLabel,
+    destructive: options.destructive,
+  })
+}
+
+/**
+ * Confirms only on native (SPEC §2 Account: "Native confirm on sign out"); the web goes ahead
+ * without asking.
+ */
+export async function confirmOnNative(message: string, options?: ConfirmOptions): Promise<boolean> {
+  if (!isNativePlatform()) return true
+  return confirm(message, options)
+}
+
+export interface ActionSheetOption {
+  title: string
+  destructive?: boolean
+}
+
+/**
+ * The iOS action sheet (SPEC §2 Group menu). Resolves to the chosen option's index, or null
+ * when cancelled. Native shows the system sheet with a trailing Cancel; the web (where the
+ * group menu normally uses its own drawer or dropdown) falls back to a modal list of buttons.
+ */
+export async function showActionSheet(
+  title: string,
+  options: readonly ActionSheetOption[],
+): Promise<number | null> {
+  if (isNativePlatform()) {
+    const { ActionSheet, ActionSheetButtonStyle } = await import('@capacitor/action-sheet')
+    const { index } = await ActionSheet.showActions({
+      title,
+      options: [
+        ...options.map((option) => ({
+          title: option.title,
+          style: option.destructive
+            ? ActionSheetButtonStyle.Destructive
+            : ActionSheetButtonStyle.Default,
+        })),
+        { title: 'Cancel', style: ActionSheetButtonStyle.Cancel },
+      ],
+    })
+    return index >= 0 && index < options.length ? index : null
+  }
+  return openWebActionSheet(title, options)
+}
+
+/**
+ * Reports the on-screen keyboard (SPEC §3 "mobile keyboard flag") from the native keyboard
+ * plugin; returns the unsubscribe. On the web it does nothing: the layout infers the keyboard
+ * from focus there.
+ */
+export function listenToKeyboard(onChange: (shown: boolean) => void): () => void {
+  if (!isNativePlatform()) return () => {}
+  let stopped = false
+  const handles: { remove: () => Promise<void> }[] = []
+  void (async () => {
+    try {
+      const { Keyboard } = await import('@capacitor/keyboard')
+      const shown = await Keyboard.addListener('keyboardWillShow', () => onChange(true))
+      const hidden = await Keyboard.addListener('keyboardWillHide', () => onChange(false))
+      handles.push(shown, hidden)
+      if (stopped) for (const handle of handles) void handle.remove()
+    } catch (error) {
+      console.error(error)
+    }
+  })()
+  return () => {
+    stopped = true
+    for (const handle of handles) void handle.remove()
+  }
+}
+
+/*
+ * Secret values (the bearer session of native auth) in the app's own storage: Capacitor
+ * Preferences (iOS UserDefaults, Android SharedPreferences, both private to the app and kept
+ * out of backups by the projects' settings). The web keeps cookies instead and falls back to
+ * localStorage only for completeness. Values are cached in memory after the first read, so
+ * the bridge is crossed once per key.
+ */
+const secureCache = new Map<string, string | null>()
+
+export async function readSecureItem(key: string): Promise<string | null> {
+  const cached = secureCache.get(key)
+  if (cached !== undefined) return cached
+  let value: string | null = null
+  if (isNativePlatform()) {
+    const { Preferences } = await import('@capacitor/preferences')
+    value = (await Preferences.get({ key })).value
+  } else {
+    try {
+      value = localStorage.getItem(key)
+    } catch {
+      value = null
+    }
+  }
+  secureCache.set(key, value)
+  return value
+}
+
+export async function writeSecureItem(key: string, value: string): Promise<void> {
+  secureCache.set(key, value)
+  if (isNativePlatform()) {
+    const { Preferences } = await import('@capacitor/preferences')
+    await Preferences.set({ key, value })
+    return
+  }
+  try {
+    localStorage.setItem(key, value)
+  } catch {
+    // Storage unavailable (private mode): the value lives in memory for this visit.
+  }
+}
+
+export async function removeSecureItem(key: string): Promise<void> {
+  secureCache.set(key, null)
+  if (isNativePlatform()) {
+    const { Preferences } = await import('@capacitor/preferences')
+    await Preferences.remove({ key })
+    return
+  }
+  try {
+    localStorage.removeItem(key)
+  } catch {
+    // Nothing stored to remove.
+  }
+}
+
+/** Forgets the in-memory copies (tests). */
+export function clearSecureCache(): void {
+  secureCache.clear()
+}

@@ -1,0 +1,36 @@
+import '@mantine/core/styles.css'
+import '@mantine/dates/styles.css'
+import '@mantine/notifications/styles.css'
+import '@mantine/spotlight/styles.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router'
+import { AppProviders } from './app/providers'
+import { router } from './app/router'
+import { startAuth } from './features/auth/auth-session'
+import { setApiBaseUrl, setRetryOnAuthFailure } from './lib/api-client'
+import { getBuildApiBaseUrl } from './lib/build-config'
+import { isNativePlatform } from './lib/platform'
+import { getDeviceLanguage } from './lib/time-zone'
+
+// The native shells reach the API at the address fixed at build time (see the README).
+setApiBaseUrl(getBuildApiBaseUrl())
+if (isNativePlatform() && !getBuildApiBaseUrl()) {
+  console.error('VITE_API_BASE_URL was not set at build time: the app cannot reach the API')
+}
+// SPEC §7: native force-refreshes the token and retries once on 401/403.
+setRetryOnAuthFailure(isNativePlatform())
+// SPEC §8: a missing device language is warned about once, at start.
+document.documentElement.lang = getDeviceLanguage()
+startAuth()
+
+const root = document.getElementById('root')
+if (!root) throw new Error('No #root element in index.html')
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+)

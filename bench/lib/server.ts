@@ -1,0 +1,186 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { log, sleep } from './util'
+
+export const REPO = fileURLToPath(new URL('../..', import.meta.url))
+export const SERVER_JS = join(REPO, 'apps/api/dist/server.js')
+export const POSTGRES_URL =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+export type BackendKind = 'pglite' | 'postgres'
+
+export interface Backend {
+  kind: BackendKind
+  dataDir: string
+  databaseUrl: string | undefined
+  drop(): Promise<void>
+}
+
+/** A fresh database: a temp PGlite DATA_DIR, or a uniquely named PostgreSQL database. */
+export async function createBackend(kind: BackendKind): Promise<Backend> {
+  const dataDir = mkdtempSync(join(tmpdir(), `kindling-bench-${kind}-`))
+  if (kind === 'pglite') {
+    return {
+      kind,
+      dataDir,
+      databaseUrl: undefined,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    }
+  }
+  const name = `kindling_bench_${process.pid}_${Date.now()}`
+  const admin = new pg.Client({ connectionString: POSTGRES_URL })
+  await admin.connect()
+  await admin.query(`create database "${name}"`)
+  await admin.end()
+  const url = new URL(POSTGRES_URL)
+  url.pathname = `/${name}`
+  return {
+    kind,
+    dataDir,
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL })
+      await client.connect()
+      await client.query(`drop database if exists "${name}" with (force)`)
+      await client.end()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** The built API (apps/api/dist/server.js) as a child process on a loopback port. */
+export class ApiServer {
+  private child: ChildProcess | undefined
+  readonly url: string
+
+  constructor(
+    readonly backend: Backend,
+    readonly port: number,
+    private readonly extraEnv: Record<string, string> = {},
+  ) {
+    this.url = `http://127.0.0.1:${port}`
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid
+  }
+
+  async start(): Promise<void> {
+    const logFile = openSync(join(this.backend.dataDir, 'server.log'), 'a')
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      NODE_ENV: 'production',
+      PORT: String(this.port),
+      DATA_DIR: this.backend.dataDir,
+      PUBLIC_URL: this.url,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_MAX: '100000',
+      AUTH_RATE_LIMIT_EMAIL_MAX: '100000',
+      WEB_DIST_DIR: join(this.backend.dataDir, 'no-web'),
+      ...this.extraEnv,
+    }
+    if (this.backend.databaseUrl) env.DATABASE_URL = this.backend.databaseUrl
+    const child = spawn(process.execPath, [SERVER_JS], {
+      cwd: REPO,
+      env,
+      stdio: ['ignore', logFile, logFile],
+    })
+    closeSync(logFile)
+    this.child = child
+    const deadline = Date.now() + 120_000
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) {
+        throw new Error(
+          `API server exited with ${child.exitCode}; see ${this.backend.dataDir}/server.log`,
+        )
+      }
+      try {
+        const response = await fetch(`${this.url}/api/health`)
+        if (response.ok) return
+      } catch {
+        // not listening yet
+      }
+      await sleep(100)
+    }
+    await this.kill()
+    throw new Error('API server did not answer /api/health within 120 s')
+  }
+
+  /** SIGTERM and wait for the exit (the server drains and closes the database). */
+  async stop(): Promise<void> {
+    await this.signal('SIGTERM', 20_000)
+  }
+
+  /** SIGKILL: no draining, no closing. */
+  async kill(): Promise<void> {
+    await this.signal('SIGKILL', 10_000)
+  }
+
+  private async signal(signal: NodeJS.Signals, waitMs: number): Promise<void> {
+    const child = this.child
+    if (!child || child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    child.kill(signal)
+    const timer = sleep(waitMs).then(() => {
+      if (child.exitCode === null && child.signalCode === null) {
+        log(`server pid ${child.pid} ignored ${signal}; killing it`)
+        child.kill('SIGKILL')
+      }
+    })
+    await Promise.race([exited, timer])
+    await exited
+    this.child = undefined
+  }
+}
+
+/**
+ * The ceiling: a bare Fastify (the API's own copy and version) answering one constant JSON body,
+ * in its own process like the API, so it does not share the load generator's event loop.
+ */
+export class CeilingServer {
+  private child: ChildProcess | undefined
+  url = ''
+
+  async start(): Promise<void> {
+    const port = await freePort()
+    this.url = `http://127.0.0.1:${port}`
+    const script = fileURLToPath(new URL('../ceiling.mjs', import.meta.url))
+    this.child = spawn(process.execPath, [script, String(port)], { stdio: 'ignore' })
+    const deadline = Date.now() + 20_000
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${this.url}/ceiling`)).ok) return
+      } catch {
+        // not yet
+      }
+      await sleep(100)
+    }
+    throw new Error('ceiling server did not start')
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child
+    if (!child || child.exitCode !== null) return
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    child.kill('SIGTERM')
+    await exited
+  }
+}

@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import type { Context } from '../lib/context'
+import { record } from '../lib/report'
+import { ApiServer, freePort, REPO } from '../lib/server'
+import { fmt, log, sleep } from '../lib/util'
+
+export const WEB_DIST = process.env.BENCH_WEB_DIST ?? '/tmp/bench-dist'
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const PAGES = ['/', '/schedule', '/activities', '/events']
+
+/** Entry script, modulepreloads and (recursively) their static imports: the first download. */
+export function initialScripts(dist: string): string[] {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8')
+  const queue = [
+    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => (m[1] as string).replace(/^\//, ''))
+  const seen = new Set<string>()
+  while (queue.length) {
+    const file = queue.shift() as string
+    if (seen.has(file)) continue
+    seen.add(file)
+    const code = readFileSync(join(dist, file), 'utf8')
+    const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : ''
+    for (const m of code.matchAll(
+      /\b(?:import|export)\s*(?:[^'"()]*?from\s*)?["'](\.\.?\/[^"']+\.js)["']/g,
+    )) {
+      queue.push(new URL(m[1] as string, `http://x/${dir}`).pathname.slice(1))
+    }
+  }
+  return [...seen]
+}
+
+async function launchChrome(): Promise<{ port: number; child: ChildProcess; profile: string }> {
+  const port = await freePort()
+  const profile = mkdtempSync(join(tmpdir(), 'bench-chrome-'))
+  const child = spawn(
+    CHROME,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+      `--remote-debugging-port=${port}`,
+      '--remote-debugging-address=127.0.0.1',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  )
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return { port, child, profile }
+    } catch {
+      // not yet
+    }
+    await sleep(200)
+  }
+  child.kill('SIGKILL')
+  throw new Error('chromium did not open its debugging port')
+}
+
+export async function runWeb(ctx: Context): Promise<void> {
+  log(`web: vite build into ${WEB_DIST}`)
+  const built = spawnSync(
+    'npx',
+    ['vite', 'build', '--outDir', WEB_DIST, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: join(REPO, 'apps/web'),
+      encoding: 'utf8',
+      timeout: 240_000,
+    },
+  )
+  if (built.status !== 0) throw new Error(`vite build failed: ${built.stderr || built.stdout}`)
+  const scripts = initialScripts(WEB_DIST)
+  const raw = scripts.reduce((sum, f) => sum + readFileSync(join(WEB_DIST, f)).length, 0)
+  const gz = scripts.reduce(
+    (sum, f) => sum + gzipSync(readFileSync(join(WEB_DIST, f)), { level: 9 }).length,
+    0,
+  )
+  record({
+    section: 'web',
+    backend: '-',
+    metric: 'initial JavaScript (entry + static imports), gzip -9',
+    value: `${fmt(gz / 1024, 1)} KB gzipped (${fmt(raw / 1024, 0)} KB raw, ${scripts.length} files)`,
+    target: '≤ 200 KB',
+    pass: gz / 1024 <= 200,
+  })
+
+  if (process.env.BENCH_SKIP_LIGHTHOUSE) return
+  const env = await ctx.env('pglite')
+  // The same database, served with the built app: stop the API and start one with WEB_DIST_DIR.
+  await env.server.stop()
+  const web = new ApiServer(env.backend, env.server.port, { WEB_DIST_DIR: WEB_DIST })
+  await web.start()
+  const chrome = await launchChrome()
+  try {
+    const { default: lighthouse } = await import('lighthouse')
+    for (const page of PAGES) {
+      log(`web: lighthouse ${page}`)
+      const result = await lighthouse(`${web.url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        extraHeaders: { Cookie: env.heavy.user.cookie },
+        maxWaitForLoad: 45_000,
+      })
+      const lhr = result?.lhr
+      if (!lhr) throw new Error(`lighthouse gave no result for ${page}`)
+      const score = lhr.categories.performance?.score
+      const requests =
+        (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items
+          ?.length ?? 0
+      const bytes = lhr.audits['total-byte-weight']?.numericValue ?? 0
+      const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN
+      const error = lhr.runtimeError?.message
+      record({
+        section: 'web',
+        backend: 'pglite',
+        metric: `Lighthouse mobile ${page}`,
+        value: error
+          ? `error: ${error}`
+          : `score ${score === null || score === undefined ? 'n/a' : Math.round(score * 100)}, benchmarkIndex ${fmt(lhr.environment.benchmarkIndex, 0)}, LCP ${fmt(lcp / 1000, 1)} s, ${requests} requests, ${fmt(bytes / 1024, 0)} KB transferred`,
+        target: 'report (score with its CPU index)',
+        pass: null,
+      })
+    }
+  } finally {
+    chrome.child.kill('SIGTERM')
+    await web.stop()
+    rmSync(chrome.profile, { recursive: true, force: true })
+    await env.server.start()
+  }
+}

@@ -1,0 +1,132 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+
+export { expect }
+
+export const PASSWORD = 'correct horse battery'
+
+export interface TestUser {
+  email: string
+  password: string
+}
+
+let counter = 0
+
+/** A unique e-mail per call, across workers and runs. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1
+  return `${prefix}-${process.pid}-${Date.now()}-${counter}@example.com`
+}
+
+function outboxDir(): string {
+  const dataDir = process.env.E2E_DATA_DIR
+  if (!dataDir)
+    throw new Error('E2E_DATA_DIR is not set: run the tests through playwright.config.ts')
+  return join(dataDir, 'outbox')
+}
+
+/** The verification link the server mailed to `email` (read from the dev outbox). */
+export async function findVerificationLink(email: string): Promise<string> {
+  await expect
+    .poll(() => readVerificationLink(email), { message: `verification mail to ${email}` })
+    .not.toBeNull()
+  return readVerificationLink(email) as string
+}
+
+function readVerificationLink(email: string): string | null {
+  let files: string[]
+  try {
+    files = readdirSync(outboxDir())
+  } catch {
+    return null
+  }
+  for (const file of files.sort().reverse()) {
+    const text = readFileSync(join(outboxDir(), file), 'utf8')
+    if (!text.includes(email)) continue
+    const unfolded = text.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+    const match = unfolded.match(/https?:\/\/[^\s"'<>]*\/api\/auth\/verify-email\?[^\s"'<>]+/)
+    if (match) return match[0].replace(/&amp;/g, '&')
+  }
+  return null
+}
+
+/** Creates an account through the API; `verified` also follows the mailed link. */
+export async function createUser(
+  request: APIRequestContext,
+  { verified = true, email = uniqueEmail() }: { verified?: boolean; email?: string } = {},
+): Promise<TestUser> {
+  const origin = new URL(test.info().project.use.baseURL ?? '').origin
+  const response = await request.post('/api/auth/sign-up/email', {
+    headers: { Origin: origin },
+    data: { email, password: PASSWORD, name: '' },
+  })
+  expect(response.ok(), await response.text()).toBeTruthy()
+  if (verified) {
+    const link = await findVerificationLink(email)
+    const verify = await request.get(link, { maxRedirects: 0 })
+    expect(verify.status()).toBeLessThan(400)
+  }
+  return { email, password: PASSWORD }
+}
+
+/** Signs `user` in through the sign-in screen and waits until the app has left it. */
+export async function signIn(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/signin')
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(page).not.toHaveURL(/\/signin/)
+}
+
+/** A bearer id token for `page`'s signed-in session, for seeding data through the API. */
+export async function getIdToken(page: Page): Promise<string> {
+  const response = await page.request.get('/api/auth/token')
+  expect(response.ok()).toBeTruthy()
+  const body = (await response.json()) as { token: string }
+  return body.token
+}
+
+/** Calls the data API as the signed-in user of `page`. */
+export async function api<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const token = await getIdToken(page)
+  const response = await page.request.fetch(`/api/${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    data,
+  })
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy()
+  return (response.status() === 204 ? undefined : await response.json()) as T
+}
+
+/** Fails on serious or critical accessibility violations of the current screen. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  )
+  expect(
+    serious.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`,
+    ),
+  ).toEqual([])
+}
+
+interface Fixtures {
+  /** A fresh verified user, signed in on `page`. */
+  signedInPage: { page: Page; user: TestUser }
+}
+
+export const test = base.extend<Fixtures>({
+  signedInPage: async ({ page, request }, use) => {
+    const user = await createUser(request)
+    await signIn(page, user)
+    await use({ page, user })
+  },
+})

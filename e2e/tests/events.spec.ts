@@ -1,0 +1,166 @@
+import type { Page } from '@playwright/test'
+import { api, expect, expectNoSeriousA11yViolations, test } from '../fixtures'
+
+interface Created {
+  id: string
+}
+
+const SHOTS = '/tmp/web6-shots'
+
+async function seedRunWithEveryAttribute(page: Page) {
+  const activity = await api<Created>(page, 'POST', 'activities', {
+    name: 'Run',
+    color: '#e8590c',
+    schedule: { type: 'Daily' },
+  })
+  const attribute = (body: Record<string, unknown>) =>
+    api<Created>(page, 'POST', 'attributes', { activityId: activity.id, ...body })
+  await attribute({ name: 'Note', type: 'text', maxLength: 20 })
+  await attribute({
+    name: 'Distance',
+    type: 'number',
+    valueType: 'decimal',
+    unit: 'km',
+    min: 0,
+    max: 100,
+  })
+  await attribute({ name: '', type: 'rating' })
+  await attribute({ name: '', type: 'duration', unit: 'minutes' })
+  await attribute({ name: 'Place', type: 'select', options: ['Park', 'Track'] })
+  await attribute({ name: 'Tags', type: 'multiselect', options: ['easy', 'hills', 'rain'] })
+  await attribute({ name: 'Outside', type: 'boolean' })
+  await attribute({ name: 'Race day', type: 'date' })
+  await attribute({ name: 'Start', type: 'time', min: '06:00', max: '22:00', required: true })
+  return activity
+}
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+test.describe.configure({ timeout: 180_000 })
+
+test('logs an event with every attribute type and shows it in History and its detail page', async ({
+  signedInPage: { page },
+}, testInfo) => {
+  await seedRunWithEveryAttribute(page)
+  await page.goto('/events')
+  await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
+  await expect(page.getByText('No events yet.', { exact: false })).toBeVisible()
+  await page.getByRole('button', { name: 'Add event' }).click()
+
+  await chooseOption(page, 'Activity', 'Run')
+  await expect(page.getByLabel('Note')).toBeVisible()
+  await page.screenshot({ path: `${SHOTS}/add-event-${testInfo.project.name}.png`, fullPage: true })
+  await expectNoSeriousA11yViolations(page)
+
+  // Start is required: Save refuses and says so.
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Required.')).toBeVisible()
+
+  await page.getByLabel('Note').fill('Felt strong')
+  await page.getByLabel('Distance (km)').fill('5.5')
+  await page.getByRole('radiogroup', { name: 'Rating' }).locator('label').nth(4).click()
+  await page.getByLabel('Duration (minutes)').fill('31')
+  await chooseOption(page, 'Place', 'Track')
+  await page.locator('.mantine-MultiSelect-input').click()
+  await page.getByRole('option', { name: 'hills' }).click()
+  await page.getByRole('option', { name: 'rain' }).click()
+  await page.keyboard.press('Escape')
+  await page.getByLabel('Outside').check()
+  await page.getByLabel('Race day').fill('2026-05-17')
+  await page.keyboard.press('Enter')
+  // A time before the minimum snaps to it on blur.
+  const start = page.getByLabel('Start')
+  await start.fill('05:15')
+  await start.blur()
+  await expect(start).toHaveValue('06:00')
+  await page.screenshot({
+    path: `${SHOTS}/add-event-filled-${testInfo.project.name}.png`,
+    fullPage: true,
+  })
+  await page.getByRole('button', { name: 'Save' }).click()
+
+  await expect(page.getByText('Added event')).toBeVisible()
+  await page.goto('/events')
+  await expect(page.getByRole('heading', { name: 'History (1 events)' })).toBeVisible()
+  await page.screenshot({ path: `${SHOTS}/events-${testInfo.project.name}.png`, fullPage: true })
+  await expectNoSeriousA11yViolations(page)
+
+  await page.getByRole('button', { name: /^Run, / }).click()
+  await expect(page).toHaveURL(/\/events\/[0-9a-f-]{36}$/)
+  const values = page.getByRole('table')
+  await expect(values.getByRole('row', { name: 'Note Felt strong' })).toBeVisible()
+  await expect(values.getByRole('row', { name: 'Distance 5.5 km' })).toBeVisible()
+  await expect(values.getByRole('row', { name: 'Rating 4 / 5' })).toBeVisible()
+  await expect(values.getByRole('row', { name: 'Duration 31 minutes' })).toBeVisible()
+  await expect(values.getByRole('row', { name: 'Place Track' })).toBeVisible()
+  await expect(values.getByRole('row', { name: 'Tags hills, rain' })).toBeVisible()
+  await expect(values.getByRole('row', { name: 'Outside Yes' })).toBeVisible()
+  await expect(values.getByRole('row', { name: 'Race day 2026-05-17' })).toBeVisible()
+  await expect(values.getByRole('row', { name: 'Start 06:00' })).toBeVisible()
+  await page.screenshot({
+    path: `${SHOTS}/event-detail-${testInfo.project.name}.png`,
+    fullPage: true,
+  })
+  await expectNoSeriousA11yViolations(page)
+
+  // Edit opens Update Event with the values in place.
+  await page.getByRole('button', { name: 'Edit' }).click()
+  await expect(page.getByLabel('Note')).toHaveValue('Felt strong')
+  await page.screenshot({
+    path: `${SHOTS}/update-event-${testInfo.project.name}.png`,
+    fullPage: true,
+  })
+  await page.getByLabel('Note').fill('Felt great')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('table').getByRole('row', { name: 'Note Felt great' })).toBeVisible()
+
+  // Delete goes back to History, now empty.
+  await page.getByRole('button', { name: 'Delete' }).click()
+  await expect(page).toHaveURL(/\/events$/)
+  await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
+})
+
+test('History filters by activity, remembers the filter and pages long histories', async ({
+  signedInPage: { page },
+}) => {
+  const walk = await api<Created>(page, 'POST', 'activities', { name: 'Walk' })
+  const read = await api<Created>(page, 'POST', 'activities', { name: 'Read' })
+  await api<Created>(page, 'POST', 'activities', { name: 'Unused' })
+  const base = Date.parse('2026-01-01T12:00:00.000Z')
+  for (let index = 0; index < 60; index++) {
+    await api(page, 'POST', 'events', {
+      activityId: walk.id,
+      eventDate: new Date(base - index * 3_600_000).toISOString(),
+    })
+  }
+  await api(page, 'POST', 'events', {
+    activityId: read.id,
+    eventDate: new Date(base).toISOString(),
+  })
+
+  await page.goto('/events')
+  await expect(page.getByRole('heading', { name: 'History (61 events)' })).toBeVisible()
+  const rows = page.getByRole('list', { name: 'Events' }).getByRole('listitem')
+  // The first page only; the rest comes as the list scrolls (or with Load more).
+  await expect(rows.first()).toBeVisible()
+  expect(await rows.count()).toBeLessThanOrEqual(50)
+  await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded()
+  await expect(rows).toHaveCount(61)
+
+  // Only activities that have events are offered.
+  await page
+    .getByRole('textbox', { name: 'Filter by activity' })
+    .or(page.getByRole('combobox', { name: 'Filter by activity' }))
+    .click()
+  await expect(page.getByRole('option', { name: 'All Activities' })).toBeVisible()
+  await expect(page.getByRole('option', { name: 'Unused' })).toHaveCount(0)
+  await page.getByRole('option', { name: 'Read' }).click()
+  await expect(page.getByRole('heading', { name: 'History (1 events)' })).toBeVisible()
+  await expect(rows).toHaveCount(1)
+
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'History (1 events)' })).toBeVisible()
+})

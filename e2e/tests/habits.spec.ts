@@ -1,0 +1,322 @@
+import type { Page } from '@playwright/test'
+import { api, expect, expectNoSeriousA11yViolations, test } from '../fixtures'
+
+interface Created {
+  id: string
+  name?: string
+}
+
+const SHOTS = '/tmp/habits-shots'
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({
+    path: `${SHOTS}/${test.info().project.name}-${name}.png`,
+    fullPage: true,
+  })
+}
+
+/** The open form: the modal dialog on wide layouts, the page on mobile. */
+function form(page: Page) {
+  return test.info().project.name === 'desktop' ? page.getByRole('dialog') : page.locator('main')
+}
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await form(page).getByRole('combobox', { name: label, exact: true }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+/** `YYYY-MM-DD` of `daysAgo` days before today in the browser's zone. */
+async function dayInBrowser(page: Page, daysAgo: number): Promise<string> {
+  return page.evaluate((back) => {
+    const date = new Date()
+    date.setDate(date.getDate() - back)
+    const pad = (value: number) => String(value).padStart(2, '0')
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+  }, daysAgo)
+}
+
+/** Noon of `daysAgo` days back in the browser's zone, as an ISO instant. */
+async function noonInBrowser(page: Page, daysAgo: number): Promise<string> {
+  return page.evaluate((back) => {
+    const date = new Date()
+    date.setDate(date.getDate() - back)
+    date.setHours(12, 0, 0, 0)
+    return date.toISOString()
+  }, daysAgo)
+}
+
+test('creates, edits and deletes a habit; the 20-character rule', async ({ signedInPage }) => {
+  const { page } = signedInPage
+  await page.goto('/activities')
+  await expect(page.getByText('No habits yet.', { exact: false })).toBeVisible()
+  await shot(page, 'activities-empty')
+  await expectNoSeriousA11yViolations(page)
+
+  await page.getByRole('button', { name: 'Add activity', exact: true }).click()
+  const name = form(page).getByRole('textbox', { name: 'Name' })
+  await name.fill('abcdefghijklmnopqrstuvwxyz')
+  await expect(name).toHaveValue('abcdefghijklmnopqrstu')
+  await expect(form(page).getByText('Name must be 20 characters or less.')).toBeVisible()
+  await expect(form(page).getByRole('button', { name: 'Save' })).toBeDisabled()
+  await expect(form(page).getByText('Preview')).toBeVisible()
+  await shot(page, 'add-activity-too-long')
+  await name.fill('Morning run')
+  await expect(form(page).getByText('Name must be 20 characters or less.')).toBeHidden()
+  await chooseOption(page, 'Schedule', 'Weekly')
+  await form(page).getByRole('checkbox', { name: 'Monday' }).check()
+  await shot(page, 'add-activity-weekly')
+  await name.press('Enter')
+  await expect(page.getByText('Added Morning run')).toBeVisible()
+  await expect(page).toHaveURL(/\/activities$/)
+  const row = page.getByRole('listitem', { name: 'Morning run' })
+  await expect(row.getByRole('link', { name: 'Morning run' })).toBeVisible()
+  await shot(page, 'activities-one')
+
+  // Settings: the name saves on blur.
+  await row.getByRole('link', { name: 'Morning run' }).click()
+  await expect(page).toHaveURL(/\/activities\/[\w-]+$/)
+  if (test.info().project.name === 'mobile')
+    await page.getByRole('tab', { name: 'Settings' }).click()
+  const settingsName = page.getByRole('textbox', { name: 'Name' })
+  await settingsName.fill('Evening run')
+  await settingsName.blur()
+  await expect(page.getByRole('heading', { name: 'Evening run' })).toBeVisible()
+  await shot(page, 'activity-settings')
+
+  await page.getByRole('button', { name: 'Delete activity' }).click()
+  await expect(page.getByText('Are you sure you want to delete this activity?')).toBeVisible()
+  await page.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(page.getByText('Deleted Evening run')).toBeVisible()
+  await expect(page).toHaveURL(/\/activities$/)
+  await expect(page.getByText('No habits yet.', { exact: false })).toBeVisible()
+})
+
+test('groups: add, edit, move between groups, delete', async ({ signedInPage }) => {
+  const { page } = signedInPage
+  const read = await api<Created>(page, 'POST', 'activities', { name: 'Read', color: '#228be6' })
+  await api<Created>(page, 'POST', 'activities', { name: 'Stretch', color: '#40c057' })
+  await page.goto('/activities')
+
+  await page.getByRole('button', { name: 'Add group', exact: true }).click()
+  await form(page).getByRole('textbox', { name: 'Name' }).fill('Mind')
+  await form(page).getByRole('textbox', { name: 'Description' }).fill('Things for the head')
+  await form(page).getByRole('combobox', { name: 'Activities' }).click()
+  await page.getByRole('option', { name: 'Read', exact: true }).click()
+  await page.keyboard.press('Escape')
+  await shot(page, 'add-group')
+  await form(page).getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Added group Mind')).toBeVisible()
+  const mind = page.getByRole('region', { name: 'Mind' })
+  await expect(mind.getByRole('link', { name: 'Read' })).toBeVisible()
+  await shot(page, 'activities-grouped')
+
+  // Edit through the group menu.
+  await page.getByRole('button', { name: 'Group menu for Mind' }).click()
+  await shot(page, 'group-menu')
+  await page
+    .getByRole('button', { name: 'Edit Group' })
+    .or(page.getByRole('menuitem', { name: 'Edit Group' }))
+    .click()
+  await form(page).getByRole('textbox', { name: 'Name' }).fill('Head')
+  await shot(page, 'update-group')
+  await form(page).getByRole('button', { name: 'Save' }).click()
+  const head = page.getByRole('region', { name: 'Head' })
+  await expect(head.getByRole('link', { name: 'Read' })).toBeVisible()
+
+  // Move Read into a second group from its settings.
+  await api<Created>(page, 'POST', 'groups', { name: 'Body', activities: [] })
+  await page.goto(`/activities/${read.id}`)
+  if (test.info().project.name === 'mobile')
+    await page.getByRole('tab', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Move to group' }).click()
+  await chooseOption(page, 'Group', 'Body')
+  await shot(page, 'move-activity')
+  await form(page).getByRole('button', { name: 'Save' }).click()
+  await expect(page).not.toHaveURL(/move-activity/)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await page.goto('/activities')
+  await expect(
+    page.getByRole('region', { name: 'Body' }).getByRole('link', { name: 'Read' }),
+  ).toBeVisible()
+  // The emptied group stays (a group is deleted only on request).
+  await expect(
+    page.getByRole('region', { name: 'Head' }).getByRole('link', { name: 'Read' }),
+  ).toHaveCount(0)
+
+  // The group page, then delete from the menu.
+  await page.getByRole('button', { name: 'Group menu for Body' }).click()
+  await page
+    .getByRole('button', { name: 'View Group' })
+    .or(page.getByRole('menuitem', { name: 'View Group' }))
+    .click()
+  await expect(page).toHaveURL(/\/groups\/[\w-]+$/)
+  await expect(page.getByRole('heading', { name: 'Body' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Read' })).toBeVisible()
+  await shot(page, 'group-detail')
+  await expectNoSeriousA11yViolations(page)
+  await page.goBack()
+  await page.getByRole('button', { name: 'Group menu for Body' }).click()
+  await page
+    .getByRole('button', { name: 'Delete Group' })
+    .or(page.getByRole('menuitem', { name: 'Delete Group' }))
+    .click()
+  await expect(page.getByText('Are you sure you want to delete this group?')).toBeVisible()
+  await page.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(page.getByText('Deleted group Body')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Body' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Read' })).toBeVisible()
+})
+
+test('a failed group save is rolled back and keeps the form open', async ({ signedInPage }) => {
+  const { page } = signedInPage
+  const a = await api<Created>(page, 'POST', 'activities', { name: 'Walk' })
+  const b = await api<Created>(page, 'POST', 'activities', { name: 'Swim' })
+  await api<Created>(page, 'POST', 'groups', { name: 'Moves', activities: [a.id, b.id] })
+  await page.goto('/activities')
+  await page.getByRole('button', { name: 'Group menu for Moves' }).click()
+  await page
+    .getByRole('button', { name: 'Edit Group' })
+    .or(page.getByRole('menuitem', { name: 'Edit Group' }))
+    .click()
+  await form(page).getByRole('textbox', { name: 'Name' }).fill('Renamed')
+  // The server now refuses the save for real: one listed activity no longer exists.
+  await api(page, 'DELETE', `activities/${b.id}`)
+  await form(page).getByRole('button', { name: 'Save' }).click()
+  await expect(form(page).getByRole('button', { name: 'Save' })).toBeEnabled()
+  await expect(form(page).getByRole('textbox', { name: 'Name' })).toHaveValue('Renamed')
+  await form(page).getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('region', { name: 'Moves' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Renamed' })).toHaveCount(0)
+})
+
+test('streaks, week strip and persisted collapse', async ({ signedInPage }) => {
+  const { page } = signedInPage
+  const run = await api<Created>(page, 'POST', 'activities', { name: 'Run', color: '#fd7e14' })
+  for (const back of [1, 2, 3]) {
+    await api(page, 'POST', 'events', {
+      activityId: run.id,
+      eventDate: await noonInBrowser(page, back),
+    })
+  }
+  const group = await api<Created>(page, 'POST', 'groups', { name: 'Sport', activities: [run.id] })
+  await page.goto('/activities')
+  const streaks = page.getByRole('region', { name: 'Streaks' })
+  await expect(streaks.getByRole('button', { name: /^Streaks/ })).toContainText('1')
+  await expect(streaks.getByRole('img', { name: 'Streak 3 days' })).toBeVisible()
+  await shot(page, 'activities-streaks')
+  await expectNoSeriousA11yViolations(page)
+
+  // Collapse Streaks and the group; both stay collapsed after a reload.
+  await streaks.getByRole('button', { name: /^Streaks/ }).click()
+  await page
+    .getByRole('region', { name: 'Sport' })
+    .getByRole('button', { name: /^Sport/ })
+    .click()
+  await page.reload()
+  await expect(page.getByRole('button', { name: /^Streaks/ })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  )
+  await expect(page.getByRole('button', { name: /^Sport/ })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  )
+  await page.getByRole('button', { name: /^Sport/ }).click()
+  await expect(page.getByRole('button', { name: /^Sport/ })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  )
+  expect(group.id).toBeTruthy()
+
+  // Days with events are disabled; another day opens Add Event on that date.
+  const yesterday = await dayInBrowser(page, 1)
+  const today = await dayInBrowser(page, 0)
+  const week = page.getByRole('group', { name: 'This week for Run' })
+  const yesterdayButton = week.getByRole('button', { name: new RegExp(`Run on ${yesterday}`) })
+  if ((await yesterdayButton.count()) > 0) await expect(yesterdayButton).toBeDisabled()
+  await week.getByRole('button', { name: new RegExp(`Run on ${today}`) }).click()
+  await expect(form(page).getByRole('textbox', { name: 'Date' })).toHaveValue(today)
+  await shot(page, 'week-strip-add-event')
+})
+
+test('every attribute type is created and shown on its page', async ({ signedInPage }) => {
+  test.setTimeout(240_000)
+  const { page } = signedInPage
+  const run = await api<Created>(page, 'POST', 'activities', { name: 'Run', color: '#e8590c' })
+  const cases: Array<{
+    type: string
+    name: string
+    fill?: () => Promise<void>
+    expected: string[]
+  }> = [
+    { type: 'Text', name: 'Note', expected: ['Type: text'] },
+    {
+      type: 'Number',
+      name: 'Distance',
+      fill: async () => {
+        await form(page).getByRole('textbox', { name: 'Min' }).fill('1')
+        await form(page).getByRole('textbox', { name: 'Max' }).fill('42')
+        await form(page).getByRole('textbox', { name: 'Unit' }).fill('km')
+      },
+      expected: ['1 to 42 (km)'],
+    },
+    { type: 'Rating', name: '', expected: ['Untitled', 'Rating Range: 1 - 5'] },
+    { type: 'Duration', name: '', expected: ['Duration Unit: minutes'] },
+    {
+      type: 'Select',
+      name: 'Place',
+      fill: async () => {
+        const options = form(page).getByRole('textbox', { name: 'Options' })
+        for (const option of ['Park', 'Track', 'Park', ' ']) {
+          await options.fill(option)
+          await options.press('Enter')
+        }
+        await expect(form(page).getByText('Park', { exact: true })).toHaveCount(1)
+      },
+      expected: ['Park', 'Track'],
+    },
+    {
+      type: 'Multi-select',
+      name: 'Tags',
+      fill: async () => {
+        const options = form(page).getByRole('textbox', { name: 'Options' })
+        await options.fill('easy')
+        await options.press('Enter')
+      },
+      expected: ['easy'],
+    },
+    { type: 'Yes/No', name: 'Outside', expected: ['Type: Yes/No'] },
+    { type: 'Date', name: 'Race day', expected: ['Type: date'] },
+    { type: 'Time', name: 'Start', expected: ['Type: time'] },
+  ]
+  for (const item of cases) {
+    await page.goto(`/activities/${run.id}`)
+    if (test.info().project.name === 'mobile')
+      await page.getByRole('tab', { name: 'Settings' }).click()
+    await page.getByRole('button', { name: 'Add attribute' }).click()
+    await chooseOption(page, 'Type', item.type)
+    if (item.name) await form(page).getByRole('textbox', { name: 'Name' }).fill(item.name)
+    await item.fill?.()
+    if (item.type === 'Select' || item.type === 'Number')
+      await shot(page, `add-attribute-${item.type.toLowerCase()}`)
+    await form(page).getByRole('button', { name: 'Save' }).click()
+    const label = item.name || 'Untitled'
+    await page.getByRole('link', { name: label }).first().click()
+    await expect(page).toHaveURL(/\/attributes\/[\w-]+$/)
+    for (const text of item.expected)
+      await expect(page.getByText(text, { exact: true }).first()).toBeVisible()
+  }
+  await shot(page, 'attribute-detail')
+  await expectNoSeriousA11yViolations(page)
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  await expect(form(page).getByRole('textbox', { name: 'Name' })).toHaveValue('Start')
+  await shot(page, 'update-attribute')
+  await form(page).getByRole('button', { name: 'Cancel' }).click()
+
+  await page.goto(`/activities/${run.id}`)
+  if (test.info().project.name === 'mobile')
+    await page.getByRole('tab', { name: 'Calendar' }).click()
+  await expect(page.getByRole('button', { name: /: 0 events/ }).first()).toBeVisible()
+  await shot(page, 'activity-detail')
+  await expectNoSeriousA11yViolations(page)
+})

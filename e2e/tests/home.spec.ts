@@ -1,0 +1,41 @@
+import { api, expect, expectNoSeriousA11yViolations, test } from '../fixtures'
+
+const SHOTS = '/tmp/web6-shots'
+
+interface Created {
+  id: string
+}
+
+test.describe.configure({ timeout: 180_000 })
+
+test('home: recent activities, goals and history on wide layouts; the schedule on mobile', async ({
+  signedInPage: { page },
+}, testInfo) => {
+  const names = ['Yoga', 'Swim', 'Bike', 'Chess']
+  const ids: string[] = []
+  for (const name of names) ids.push((await api<Created>(page, 'POST', 'activities', { name })).id)
+  // Logged in order: Yoga first, Chess last; an old-dated event still counts as recent use.
+  for (const id of ids) {
+    await api(page, 'POST', 'events', { activityId: id, eventDate: '2025-01-02T12:00:00.000Z' })
+  }
+  await page.goto('/')
+  if (testInfo.project.name === 'mobile') {
+    await expect(page).toHaveURL(/\/schedule$/)
+    return
+  }
+  const recent = page.getByRole('region', { name: 'Recent Activities' })
+  await expect(recent.getByText('Chess')).toBeVisible()
+  await expect(recent.getByText('Bike')).toBeVisible()
+  await expect(recent.getByText('Swim')).toBeVisible()
+  await expect(recent.getByText('Yoga')).toHaveCount(0)
+  await expect(
+    page.getByRole('region', { name: 'Goals' }).getByText('No daily goals yet.'),
+  ).toBeVisible()
+  await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(4)
+  await page.screenshot({ path: `${SHOTS}/home-${testInfo.project.name}.png`, fullPage: true })
+  await expectNoSeriousA11yViolations(page)
+  await expect(recent.getByRole('link', { name: 'View All' })).toHaveAttribute(
+    'href',
+    '/activities',
+  )
+})

@@ -1,0 +1,162 @@
+import type { Page } from '@playwright/test'
+
+/**
+ * A fake Capacitor native bridge, installed before the app's scripts run. @capacitor/core
+ * decides the platform from `window.webkit.messageHandlers.bridge` (iOS) or
+ * `window.androidBridge` (Android), and routes a plugin's methods to
+ * `Capacitor.nativePromise` / `Capacitor.nativeCallback` when `Capacitor.PluginHeaders` lists
+ * them: exactly what the iOS and Android shells inject. Here those answer from page state the
+ * test can read and steer through `window.__nativeFake`.
+ */
+
+export type NativePlatform = 'ios' | 'android'
+
+export interface NativeCall {
+  plugin: string
+  method: string
+  options: Record<string, unknown>
+}
+
+export interface NativeFakeOptions {
+  platform: NativePlatform
+  appInfo?: { name: string; id: string; version: string; build: string }
+}
+
+declare global {
+  interface Window {
+    __nativeFake: {
+      calls: NativeCall[]
+      /** Answers for the next Dialog.confirm calls, first in first out (default: true). */
+      confirmAnswers: boolean[]
+      /** Answers for the next ActionSheet.showActions calls (default: the last, Cancel). */
+      actionSheetAnswers: number[]
+      emit: (plugin: string, eventName: string, data?: unknown) => void
+    }
+  }
+}
+
+const PREFERENCES_STORAGE_KEY = '__fakeNativePreferences'
+
+function installNativeFake({
+  platform,
+  appInfo,
+  preferencesKey,
+}: NativeFakeOptions & { preferencesKey: string }) {
+  const win = window as unknown as Record<string, unknown>
+  if (platform === 'ios') {
+    win.webkit = { messageHandlers: { bridge: { postMessage: () => {} } } }
+  } else {
+    win.androidBridge = { postMessage: () => {} }
+  }
+
+  // Preferences outlive a reload, as they outlive an app restart.
+  const readPreferences = (): Record<string, string> =>
+    JSON.parse(sessionStorage.getItem(preferencesKey) ?? '{}')
+  const writePreferences = (values: Record<string, string>) =>
+    sessionStorage.setItem(preferencesKey, JSON.stringify(values))
+
+  const listeners = new Map<string, Map<string, (data: unknown) => void>>()
+  let nextCallbackId = 1
+
+  const fake: Window['__nativeFake'] = {
+    calls: [],
+    confirmAnswers: [],
+    actionSheetAnswers: [],
+    emit(plugin, eventName, data) {
+      for (const callback of listeners.get(`${plugin}:${eventName}`)?.values() ?? []) {
+        callback(data ?? {})
+      }
+    },
+  }
+  win.__nativeFake = fake
+
+  const methods = (names: string[], rtype = 'promise') => names.map((name) => ({ name, rtype }))
+  const headers = [
+    { name: 'App', methods: methods(['getInfo', 'getState', 'exitApp']) },
+    { name: 'Dialog', methods: methods(['alert', 'prompt', 'confirm']) },
+    { name: 'ActionSheet', methods: methods(['showActions']) },
+    {
+      name: 'Keyboard',
+      methods: [...methods(['addListener'], 'callback'), ...methods(['removeListener', 'hide'])],
+    },
+    { name: 'Preferences', methods: methods(['get', 'set', 'remove', 'keys', 'clear']) },
+  ]
+
+  const answer = async (plugin: string, method: string, options: Record<string, unknown>) => {
+    switch (`${plugin}.${method}`) {
+      case 'App.getInfo':
+        return appInfo
+      case 'Dialog.confirm':
+        return { value: fake.confirmAnswers.shift() ?? true }
+      case 'ActionSheet.showActions': {
+        const count = Array.isArray(options.options) ? options.options.length : 1
+        return { index: fake.actionSheetAnswers.shift() ?? count - 1 }
+      }
+      case 'Preferences.get':
+        return { value: readPreferences()[String(options.key)] ?? null }
+      case 'Preferences.set': {
+        const values = readPreferences()
+        values[String(options.key)] = String(options.value)
+        writePreferences(values)
+        return undefined
+      }
+      case 'Preferences.remove': {
+        const values = readPreferences()
+        delete values[String(options.key)]
+        writePreferences(values)
+        return undefined
+      }
+      case 'Keyboard.removeListener': {
+        for (const callbacks of listeners.values()) callbacks.delete(String(options.callbackId))
+        return undefined
+      }
+      default:
+        throw new Error(`${plugin}.${method} is not faked`)
+    }
+  }
+
+  win.Capacitor = {
+    PluginHeaders: headers,
+    nativePromise(plugin: string, method: string, options: Record<string, unknown> = {}) {
+      fake.calls.push({ plugin, method, options })
+      return answer(plugin, method, options)
+    },
+    nativeCallback(
+      plugin: string,
+      method: string,
+      options: Record<string, unknown>,
+      callback: (data: unknown) => void,
+    ) {
+      fake.calls.push({ plugin, method, options })
+      const id = String(nextCallbackId++)
+      const key = `${plugin}:${String(options.eventName)}`
+      const callbacks = listeners.get(key) ?? new Map()
+      callbacks.set(id, callback)
+      listeners.set(key, callbacks)
+      return id
+    },
+  }
+}
+
+/** Makes `page` run as the native app on `platform` from its next navigation on. */
+export async function simulateNative(page: Page, options: NativeFakeOptions): Promise<void> {
+  await page.addInitScript(installNativeFake, {
+    appInfo: { name: 'Kindling', id: 'app.kindling', version: '1.4.0', build: '27' },
+    ...options,
+    preferencesKey: PREFERENCES_STORAGE_KEY,
+  })
+}
+
+/** The native plugin calls the app has made so far, optionally of one plugin method. */
+export async function getNativeCalls(page: Page, name?: string): Promise<NativeCall[]> {
+  const calls = await page.evaluate(() => window.__nativeFake.calls)
+  return name ? calls.filter((call) => `${call.plugin}.${call.method}` === name) : calls
+}
+
+/** What the app stored through the Preferences plugin. */
+export async function getNativePreferences(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(
+    (key) => JSON.parse(sessionStorage.getItem(key) ?? '{}'),
+    PREFERENCES_STORAGE_KEY,
+  )
+}

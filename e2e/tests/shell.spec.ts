@@ -1,0 +1,137 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { api, expect, test } from '../fixtures'
+
+/**
+ * Scans only the open dialog: the page behind its overlay is dimmed on purpose. `exclude`
+ * leaves out content another feature owns (a form's body) and tests on its own.
+ */
+async function expectDialogAccessible(page: Page, exclude?: string) {
+  let builder = new AxeBuilder({ page }).include('[role="dialog"]')
+  if (exclude) builder = builder.exclude(exclude)
+  const results = await builder.analyze()
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  )
+  expect(
+    serious.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+    ),
+  ).toEqual([])
+}
+
+test('the drawer lists the signed-in pages and navigates', async ({ signedInPage: { page } }) => {
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  const menu = page.getByRole('navigation', { name: 'Menu' })
+  for (const name of ['Schedule', 'Habits', 'Events', 'Me']) {
+    await expect(menu.getByRole('link', { name })).toBeVisible()
+  }
+  await expectDialogAccessible(page)
+  await menu.getByRole('link', { name: 'Habits' }).click()
+  await expect(page).toHaveURL(/\/activities$/)
+  await expect(page).toHaveTitle('Habits - Kindling')
+  await expect(page.getByRole('heading', { name: 'Habits', level: 1 })).toBeVisible()
+})
+
+test('the drawer offers Sign In and Create Account when signed out', async ({ page }) => {
+  await page.goto('/signin')
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  const menu = page.getByRole('navigation', { name: 'Menu' })
+  await expect(menu.getByRole('link')).toHaveText(['Sign In', 'Create Account'])
+  await menu.getByRole('link', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL(/\/create-account$/)
+})
+
+test('the tab bar shows on mobile only; fullscreen on wide layouts only', async ({
+  signedInPage: { page },
+}, testInfo) => {
+  await page.goto('/schedule')
+  const tabs = page.getByRole('navigation', { name: 'Tabs' })
+  if (testInfo.project.name === 'mobile') {
+    await expect(tabs.getByRole('link')).toHaveText(['Schedule', 'Habits', 'Events'])
+    await tabs.getByRole('link', { name: 'Events' }).click()
+    await expect(page).toHaveURL(/\/events$/)
+    // Typing brings up the on-screen keyboard: the tab bar makes way.
+    await page.goto('/add-event')
+    const field = page.locator('main input:not([readonly]):not([type="hidden"])').first()
+    await field.focus()
+    await expect(tabs).toHaveCount(0)
+    await field.blur()
+    await expect(tabs).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Toggle fullscreen' })).toHaveCount(0)
+  } else {
+    await expect(tabs).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Toggle fullscreen' })).toBeVisible()
+  }
+})
+
+test('detail routes have a back button; unknown routes a 404', async ({
+  signedInPage: { page },
+}) => {
+  const activity = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
+  await page.goto('/schedule')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await page.getByRole('button', { name: 'Stretch' }).click()
+  await expect(page).toHaveURL(new RegExp(`/activities/${activity.id}$`))
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page).toHaveURL(/\/schedule$/)
+
+  // Opened directly there is no history to go back to: Back goes home.
+  await page.goto('/groups/nope')
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page).not.toHaveURL(/\/groups\//)
+
+  await page.goto('/')
+  await expect(page).toHaveTitle(/^(Home|Schedule) - Kindling$/)
+  await page.goto('/no-such-page')
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+})
+
+test('spotlight opens with mod+K and finds a habit by name', async ({ signedInPage: { page } }) => {
+  const activity = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Morning run' })
+  await page.goto('/schedule')
+  await expect(page.getByRole('button', { name: 'Search' })).toBeVisible()
+  await page.keyboard.press('ControlOrMeta+k')
+  const search = page.getByPlaceholder('Search...')
+  await expect(search).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Add Activity' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Add Event' })).toBeVisible()
+  await search.fill('zzzz-nothing')
+  await expect(page.getByText('Nothing found...')).toBeVisible()
+  await search.fill('Morning')
+  await page.getByRole('button', { name: 'Morning run' }).click()
+  await expect(page).toHaveURL(new RegExp(`/activities/${activity.id}$`))
+})
+
+test('spotlight actions open forms: a modal on wide layouts, a page on mobile', async ({
+  signedInPage: { page },
+}, testInfo) => {
+  await page.goto('/schedule')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await page.getByRole('button', { name: 'Add Activity' }).click()
+  if (testInfo.project.name === 'mobile') {
+    await expect(page).toHaveURL(/\/add-activity$/)
+    await expect(page.getByRole('heading', { name: 'Add Activity', level: 1 })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Back' })).toBeVisible()
+  } else {
+    const dialog = page.getByRole('dialog', { name: 'Add Activity' })
+    await expect(dialog).toBeVisible()
+    await expect(page).toHaveURL(/\/schedule$/)
+    await expectDialogAccessible(page, '.mantine-Modal-body')
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+  }
+})
+
+test('a screen that fails to load shows the error text, and Try again really retries', async ({
+  signedInPage: { page },
+}) => {
+  const failing = '**/assets/goals-*.js'
+  await page.route(failing, (route) => route.abort())
+  await page.goto('/goals')
+  await expect(page.getByText('Uh oh. Failed to render the component.')).toBeVisible()
+  await page.unroute(failing)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByText('Uh oh. Failed to render the component.')).toHaveCount(0)
+  await expect(page).toHaveTitle('Goals - Kindling')
+})

@@ -1,0 +1,92 @@
+import { collectDoneActivityIds } from './done-state'
+import type { ActivityLike, CadenceLike, EventLike, GoalLike } from './types'
+import { isDeleted } from './types'
+
+/** SPEC §3 UI state goalsTab. */
+export type GoalsTab = 'Todo' | 'Done'
+
+export interface GoalItem<G extends GoalLike = GoalLike, A extends ActivityLike = ActivityLike> {
+  goal: G
+  activity: A
+  done: boolean
+}
+
+export interface GoalSection<G extends GoalLike = GoalLike, A extends ActivityLike = ActivityLike> {
+  cadence: CadenceLike
+  /** SPEC §2 heading: 'Today', 'This Week', 'This Month'. */
+  title: string
+  items: GoalItem<G, A>[]
+  /** Visible goals of this cadence before the tab filter. */
+  goalCount: number
+  /**
+   * Why `items` is empty: 'allDone' (goals exist, all done: 'All daily goals accomplished!'),
+   * 'noGoals' ('No daily goals yet.'), or null when there are items.
+   */
+  emptyState: 'allDone' | 'noGoals' | null
+}
+
+export interface GoalsStateInput<G extends GoalLike, A extends ActivityLike> {
+  goals: readonly G[]
+  activities: readonly A[]
+  events: readonly EventLike[]
+  now: Date | string
+  timeZone: string
+}
+
+export interface GoalsViewInput<G extends GoalLike, A extends ActivityLike>
+  extends GoalsStateInput<G, A> {
+  tab: GoalsTab
+}
+
+const CADENCES: readonly { cadence: CadenceLike; title: string }[] = [
+  { cadence: 'Daily', title: 'Today' },
+  { cadence: 'Weekly', title: 'This Week' },
+  { cadence: 'Monthly', title: 'This Month' },
+]
+
+/** Visible goals with their activity and done flag, in input order. */
+function listGoalItems<G extends GoalLike, A extends ActivityLike>(
+  input: GoalsStateInput<G, A>,
+): GoalItem<G, A>[] {
+  const liveActivities = new Map<string, A>()
+  for (const activity of input.activities) {
+    if (!isDeleted(activity)) liveActivities.set(activity.id, activity)
+  }
+  const done = collectDoneActivityIds(input.events, input.now, input.timeZone)
+  const items: GoalItem<G, A>[] = []
+  for (const goal of input.goals) {
+    const activity = liveActivities.get(goal.activityId)
+    if (!activity || isDeleted(goal)) continue
+    items.push({ goal, activity, done: done[goal.cadence].has(goal.activityId) })
+  }
+  return items
+}
+
+/**
+ * The Goals screen (SPEC §2): always three sections, Daily ('Today'), Weekly ('This Week'),
+ * Monthly ('This Month'), each with its goals in input order. Done-state per SPEC §4 in
+ * `timeZone` (current day, ISO week, month). Deleted goals and goals whose activity is deleted
+ * or missing are hidden everywhere. The Todo tab hides done goals; the Done tab shows all.
+ * Reads the events once.
+ */
+export function buildGoalsView<G extends GoalLike, A extends ActivityLike>(
+  input: GoalsViewInput<G, A>,
+): GoalSection<G, A>[] {
+  const all = listGoalItems(input)
+  return CADENCES.map(({ cadence, title }) => {
+    const ofCadence = all.filter((item) => item.goal.cadence === cadence)
+    const items = input.tab === 'Todo' ? ofCadence.filter((item) => !item.done) : ofCadence
+    const emptyState = items.length > 0 ? null : ofCadence.length > 0 ? 'allDone' : 'noGoals'
+    return { cadence, title, items, goalCount: ofCadence.length, emptyState }
+  })
+}
+
+/**
+ * True when at least one visible goal (not deleted, activity live) is done now: SPEC §2 shows
+ * the Todo/Done toggle only then. False for no goals.
+ */
+export function hasAnyDoneGoal<G extends GoalLike, A extends ActivityLike>(
+  input: GoalsStateInput<G, A>,
+): boolean {
+  return listGoalItems(input).some((item) => item.done)
+}

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest'
+import { computeStreak, computeStreaks } from './streaks'
+import { buildActivity, buildEvent, buildEventsOnDays, consecutiveDays } from './test-fixtures'
+
+// Tuesday 2026-03-10, 15:00 in Phoenix.
+const now = '2026-03-10T22:00:00.000Z'
+const phoenix = 'America/Phoenix'
+
+describe('computeStreak', () => {
+  it('is 0 for no events', () => {
+    expect(computeStreak([], now, phoenix)).toBe(0)
+  })
+
+  it('counts consecutive days ending yesterday', () => {
+    const events = buildEventsOnDays('run', consecutiveDays('2026-03-09', 5))
+    expect(computeStreak(events, now, phoenix)).toBe(5)
+  })
+
+  it('does not count today, and today does not break the streak', () => {
+    const withToday = buildEventsOnDays('run', consecutiveDays('2026-03-10', 4))
+    expect(computeStreak(withToday, now, phoenix)).toBe(3)
+  })
+
+  it('is 0 when yesterday has no event', () => {
+    const events = buildEventsOnDays('run', ['2026-03-10', '2026-03-08', '2026-03-07'])
+    expect(computeStreak(events, now, phoenix)).toBe(0)
+  })
+
+  it('stops at the first gap and counts several events a day once', () => {
+    const events = buildEventsOnDays('run', [
+      '2026-03-09',
+      '2026-03-09',
+      '2026-03-08',
+      '2026-03-06',
+      '2026-03-05',
+    ])
+    expect(computeStreak(events, now, phoenix)).toBe(2)
+  })
+
+  it('ignores deleted events and future ones', () => {
+    const events = [
+      ...buildEventsOnDays('run', ['2026-03-09', '2026-03-07', '2026-03-12']),
+      buildEvent({ activityId: 'run', eventDate: '2026-03-08T18:00:00.000Z', deletedAt: now }),
+    ]
+    expect(computeStreak(events, now, phoenix)).toBe(1)
+  })
+
+  it('runs across month, year and leap-day boundaries', () => {
+    const leap = buildEventsOnDays('run', consecutiveDays('2024-03-01', 3))
+    expect(computeStreak(leap, '2024-03-02T12:00:00.000Z', 'UTC')).toBe(3)
+    const newYear = buildEventsOnDays('run', consecutiveDays('2027-01-01', 10))
+    expect(computeStreak(newYear, '2027-01-02T12:00:00.000Z', 'UTC')).toBe(10)
+  })
+
+  it('counts days in the user zone, not in UTC', () => {
+    // Evenings in Pago Pago (UTC-11) are the next UTC day; mornings in Kiritimati the previous.
+    const pagoEvenings = ['2026-03-08T08:30:00.000Z', '2026-03-09T08:30:00.000Z'].map((eventDate) =>
+      buildEvent({ activityId: 'run', eventDate }),
+    )
+    expect(computeStreak(pagoEvenings, '2026-03-10T08:00:00.000Z', 'Pacific/Pago_Pago')).toBe(2)
+    expect(computeStreak(pagoEvenings, '2026-03-10T08:00:00.000Z', 'UTC')).toBe(2)
+    const kiritimatiMornings = ['2026-03-08T11:00:00.000Z', '2026-03-09T11:00:00.000Z'].map(
+      (eventDate) => buildEvent({ activityId: 'run', eventDate }),
+    )
+    // Now is 2026-03-11 01:00 in Kiritimati: yesterday is 10 March, which has an event.
+    expect(
+      computeStreak(kiritimatiMornings, '2026-03-10T11:00:00.000Z', 'Pacific/Kiritimati'),
+    ).toBe(2)
+    // In UTC it is 10 March: the events fall on 8 and 9 March, also a streak of 2.
+    expect(computeStreak(kiritimatiMornings, '2026-03-10T11:00:00.000Z', 'UTC')).toBe(2)
+    // But seen from Pago Pago, late on 9 March, yesterday (8 March) has no event.
+    expect(computeStreak(kiritimatiMornings, '2026-03-10T10:00:00.000Z', 'Pacific/Pago_Pago')).toBe(
+      1,
+    )
+  })
+
+  it('keeps a streak across a DST change', () => {
+    // New York: 2026-03-08 has 23 hours; late-evening events each day around it.
+    const lateEvenings = [
+      '2026-03-07T04:30:00.000Z', // 6 March 23:30 EST
+      '2026-03-08T04:30:00.000Z', // 7 March 23:30 EST
+      '2026-03-09T03:30:00.000Z', // 8 March 23:30 EDT
+      '2026-03-10T03:30:00.000Z', // 9 March 23:30 EDT
+    ].map((eventDate) => buildEvent({ activityId: 'run', eventDate }))
+    expect(computeStreak(lateEvenings, '2026-03-10T14:00:00.000Z', 'America/New_York')).toBe(4)
+  })
+})
+
+describe('computeStreaks', () => {
+  const run = buildActivity({ id: 'run', name: 'Run' })
+  const read = buildActivity({ id: 'read', name: 'Read' })
+  const swim = buildActivity({ id: 'swim', name: 'Swim' })
+  const gone = buildActivity({ id: 'gone', name: 'Gone', deletedAt: '2026-03-01T00:00:00.000Z' })
+
+  it('returns only streaks above 0, longest first, ties by name', () => {
+    const events = [
+      ...buildEventsOnDays('run', consecutiveDays('2026-03-09', 2)),
+      ...buildEventsOnDays('read', consecutiveDays('2026-03-09', 7)),
+      ...buildEventsOnDays('swim', consecutiveDays('2026-03-09', 2)),
+      ...buildEventsOnDays('gone', consecutiveDays('2026-03-09', 30)),
+      ...buildEventsOnDays('unknown', consecutiveDays('2026-03-09', 30)),
+    ]
+    const idle = buildActivity({ id: 'idle', name: 'Idle' })
+    const streaks = computeStreaks([swim, run, idle, read, gone], events, now, phoenix)
+    expect(streaks.map(({ activity, streak }) => [activity.name, streak])).toEqual([
+      ['Read', 7],
+      ['Run', 2],
+      ['Swim', 2],
+    ])
+    expect(streaks[0]?.activity).toBe(read)
+  })
+
+  it('is empty for no activities or no events', () => {
+    expect(computeStreaks([], buildEventsOnDays('run', ['2026-03-09']), now, phoenix)).toEqual([])
+    expect(computeStreaks([run, read], [], now, phoenix)).toEqual([])
+  })
+
+  it('lists a repeated activity once', () => {
+    const events = buildEventsOnDays('run', ['2026-03-09'])
+    expect(computeStreaks([run, run], events, now, phoenix)).toHaveLength(1)
+  })
+
+  it('matches computeStreak on a heavy user (140k events, 40 activities)', () => {
+    const activities = Array.from({ length: 40 }, (_, index) =>
+      buildActivity({ id: `a${index}`, name: `Habit ${String(index).padStart(2, '0')}` }),
+    )
+    // 3500 days of events ending yesterday (2026-03-09), at 11:00 in Phoenix.
+    const start = Date.parse('2026-03-09T00:00:00.000Z') - 3499 * 86_400_000
+    const events = Array.from({ length: 140_000 }, (_, index) => {
+      const activityIndex = index % 40
+      // One event a day per activity; activity k > 0 misses one day, leaving a streak of 10k - 1.
+      const dayOffset = Math.floor(index / 40)
+      const skip = activityIndex > 0 && dayOffset === 3500 - activityIndex * 10
+      return buildEvent({
+        activityId: `a${activityIndex}`,
+        eventDate: new Date(
+          start + (skip ? -1000 : dayOffset) * 86_400_000 + 18 * 3_600_000,
+        ).toISOString(),
+      })
+    })
+    const streaks = computeStreaks(activities, events, now, phoenix)
+    const byActivity = new Map<string, typeof events>()
+    for (const event of events) {
+      const own = byActivity.get(event.activityId)
+      if (own) own.push(event)
+      else byActivity.set(event.activityId, [event])
+    }
+    for (const { activity, streak } of streaks) {
+      const own = byActivity.get(activity.id) ?? []
+      expect(streak, activity.name).toBe(computeStreak(own, now, phoenix))
+    }
+    expect(streaks).toHaveLength(40)
+    expect(streaks[0]).toEqual({ activity: activities[0], streak: 3500 })
+    expect(streaks[39]).toEqual({ activity: activities[1], streak: 9 })
+  })
+})

@@ -1,0 +1,71 @@
+/**
+ * Structural shapes the domain functions accept. They name only the fields a function reads, so
+ * the zod-inferred entities (`Activity`, `Event`, `Goal`) fit them as they are. Names end in
+ * `Like` so they never clash with the schema types exported beside them.
+ */
+
+/** A calendar day `YYYY-MM-DD`, zone-free. */
+export type DayString = string
+
+/** SPEC §3 Frequency: the cadence of a goal, and the period of a scheduled activity. */
+export type CadenceLike = 'Daily' | 'Weekly' | 'Monthly'
+
+/** SPEC §3 Schedule; Weekly days use getDay() numbering (0 Sunday … 6 Saturday). */
+export type ScheduleLike =
+  | { type: 'Unscheduled' }
+  | { type: 'Daily' }
+  | { type: 'Weekly'; days: readonly number[] }
+  | { type: 'Monthly'; dayOfMonth: number }
+
+/** SPEC §2 Schedule filter (shown as All, Daily, Weekly, Monthly, None). */
+export type ScheduleFilterLike = 'all' | 'daily' | 'weekly' | 'monthly' | 'unscheduled'
+
+/** Anything soft-deletable: present and non-null `deletedAt` means deleted. */
+export interface SoftDeletable {
+  deletedAt?: string | null
+}
+
+/**
+ * An event as the domain reads it. `eventDate` is an ISO instant (what the server stores) or a
+ * bare `YYYY-MM-DD`, which counts as that calendar day in every zone.
+ */
+export interface EventLike extends SoftDeletable {
+  activityId: string
+  eventDate: string
+  createdAt?: string
+}
+
+export interface ActivityLike extends SoftDeletable {
+  id: string
+  name: string
+}
+
+export interface ScheduledActivityLike extends ActivityLike {
+  schedule: ScheduleLike
+}
+
+export interface GoalLike extends SoftDeletable {
+  id: string
+  activityId: string
+  cadence: CadenceLike
+}
+
+/** Records sortable by recency: `updatedAt` wins when set, else `createdAt`. */
+export interface TimestampedLike {
+  createdAt: string
+  updatedAt?: string | null
+}
+
+/** True when the record is soft-deleted (SPEC §4: every view hides it). */
+export function isDeleted(record: SoftDeletable): boolean {
+  return record.deletedAt !== undefined && record.deletedAt !== null
+}
+
+/**
+ * SPEC §3 Group as membership operations read it: `activities` lists activity ids. The
+ * zod-inferred `Group` fits it; a soft-deleted group counts as absent.
+ */
+export interface GroupLike extends SoftDeletable {
+  id: string
+  activities: readonly string[]
+}

@@ -1,0 +1,3 @@
+export * from './constants'
+export * from './domain/index'
+export * from './schemas/index'

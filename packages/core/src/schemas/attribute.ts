@@ -1,0 +1,232 @@
+import { z } from 'zod'
+import {
+  ATTRIBUTE_NAME_MAX_LENGTH,
+  DEFAULT_DURATION_UNIT,
+  DESCRIPTION_MAX_LENGTH,
+  OPTION_MAX_LENGTH,
+  OPTIONS_MAX_COUNT,
+  RATING_MAX,
+  RATING_MIN,
+  TEXT_VALUE_MAX_LENGTH,
+} from '../constants'
+import { CalendarDay, Id, IsoDateTime, RecordStamp, trimmedText } from './common'
+
+export const ATTRIBUTE_TYPES = [
+  'text',
+  'number',
+  'rating',
+  'duration',
+  'select',
+  'multiselect',
+  'boolean',
+  'date',
+  'time',
+] as const
+export const AttributeType = z.enum(ATTRIBUTE_TYPES)
+export type AttributeType = z.infer<typeof AttributeType>
+
+export const DURATION_UNITS = ['seconds', 'minutes', 'hours'] as const
+export const DurationUnit = z.enum(DURATION_UNITS)
+export type DurationUnit = z.infer<typeof DurationUnit>
+
+export const NumberValueType = z.enum(['integer', 'decimal'])
+export type NumberValueType = z.infer<typeof NumberValueType>
+
+/** `HH:mm`, 24-hour. */
+export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:mm.')
+
+/** Types whose attributes may be saved without a name (SPEC §5). */
+export const NAMELESS_ATTRIBUTE_TYPES: readonly AttributeType[] = ['duration', 'rating']
+
+const Option = z.string().trim().min(1, 'An option cannot be empty.').max(OPTION_MAX_LENGTH)
+
+/** Options are de-duplicated and never empty (SPEC §5). */
+export const Options = z
+  .array(Option)
+  .max(OPTIONS_MAX_COUNT)
+  .transform((options) => [...new Set(options)])
+  .refine((options) => options.length > 0, 'Add at least one option.')
+
+/** Options as stored (already trimmed, de-duplicated and non-empty by Options): no transform. */
+export const StoredOptions = z
+  .array(z.string().min(1).max(OPTION_MAX_LENGTH))
+  .min(1)
+  .max(OPTIONS_MAX_COUNT)
+
+const common = {
+  activityId: Id,
+  name: trimmedText('Name', ATTRIBUTE_NAME_MAX_LENGTH).default(''),
+  description: trimmedText('Description', DESCRIPTION_MAX_LENGTH).default(''),
+  required: z.boolean().default(false),
+}
+
+const TextAttribute = z.object({
+  ...common,
+  type: z.literal('text'),
+  defaultValue: z.string().max(TEXT_VALUE_MAX_LENGTH).optional(),
+  maxLength: z.number().int().min(1).max(TEXT_VALUE_MAX_LENGTH).optional(),
+})
+
+const NumberAttribute = z.object({
+  ...common,
+  type: z.literal('number'),
+  min: z.number().int('Min must be a whole number.').optional(),
+  max: z.number().int('Max must be a whole number.').optional(),
+  valueType: NumberValueType.default('integer'),
+  unit: z.string().trim().max(30).optional(),
+  defaultValue: z.number().optional(),
+})
+
+const RatingAttribute = z.object({
+  ...common,
+  type: z.literal('rating'),
+  min: z.literal(RATING_MIN).default(RATING_MIN),
+  max: z.literal(RATING_MAX).default(RATING_MAX),
+})
+
+const DurationAttribute = z.object({
+  ...common,
+  type: z.literal('duration'),
+  unit: DurationUnit.default(DEFAULT_DURATION_UNIT),
+})
+
+const SelectAttribute = z.object({
+  ...common,
+  type: z.literal('select'),
+  options: Options,
+  defaultValue: z.string().optional(),
+})
+
+const MultiselectAttribute = z.object({
+  ...common,
+  type: z.literal('multiselect'),
+  options: Options,
+  defaultValue: z.array(z.string()).optional(),
+})
+
+const BooleanAttribute = z.object({
+  ...common,
+  type: z.literal('boolean'),
+  defaultValue: z.boolean().optional(),
+})
+
+const DateAttribute = z.object({
+  ...common,
+  type: z.literal('date'),
+  defaultValue: CalendarDay.optional(),
+})
+
+const TimeAttribute = z.object({
+  ...common,
+  type: z.literal('time'),
+  defaultValue: TimeOfDay.optional(),
+  min: TimeOfDay.optional(),
+  max: TimeOfDay.optional(),
+})
+
+/**
+ * What a client may send to create or replace an attribute: a union tagged by `type`, each
+ * with its own fields; fields of other types are dropped. Cross-field rules (name needed for
+ * most types, min <= max, default among the options) are checked after the shape.
+ */
+export const AttributeInput = z
+  .discriminatedUnion('type', [
+    TextAttribute,
+    NumberAttribute,
+    RatingAttribute,
+    DurationAttribute,
+    SelectAttribute,
+    MultiselectAttribute,
+    BooleanAttribute,
+    DateAttribute,
+    TimeAttribute,
+  ])
+  .superRefine((attribute, ctx) => {
+    if (!attribute.name && !NAMELESS_ATTRIBUTE_TYPES.includes(attribute.type)) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'Name is required.' })
+    }
+    if (attribute.type === 'number' || attribute.type === 'time') {
+      const { min, max } = attribute
+      if (min !== undefined && max !== undefined && min > max) {
+        ctx.addIssue({ code: 'custom', path: ['max'], message: 'Max must not be less than min.' })
+      }
+    }
+    if (attribute.type === 'select' && attribute.defaultValue !== undefined) {
+      if (!attribute.options.includes(attribute.defaultValue)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['defaultValue'],
+          message: 'Default must be one of the options.',
+        })
+      }
+    }
+    if (attribute.type === 'multiselect' && attribute.defaultValue !== undefined) {
+      if (attribute.defaultValue.some((value) => !attribute.options.includes(value))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['defaultValue'],
+          message: 'Defaults must be among the options.',
+        })
+      }
+    }
+  })
+export type AttributeInput = z.input<typeof AttributeInput>
+export type ParsedAttributeInput = z.output<typeof AttributeInput>
+export const AttributeUpdateInput = AttributeInput
+export type AttributeUpdateInput = z.input<typeof AttributeUpdateInput>
+
+const stamp = { ...RecordStamp, updatedAt: IsoDateTime.nullable() }
+
+/**
+ * The common fields as stored: the input's defaults and trimming already applied, so plain
+ * shapes without defaults or transforms (responses are encoded with these).
+ */
+const stored = {
+  ...stamp,
+  activityId: Id,
+  name: z.string().max(ATTRIBUTE_NAME_MAX_LENGTH),
+  description: z.string().max(DESCRIPTION_MAX_LENGTH),
+  required: z.boolean(),
+}
+
+/** A stored attribute: the input's fields (normalised) plus the server's stamps. */
+export const Attribute = z.discriminatedUnion('type', [
+  TextAttribute.extend(stored),
+  NumberAttribute.extend({
+    ...stored,
+    valueType: NumberValueType,
+    unit: z.string().max(30).optional(),
+  }),
+  RatingAttribute.extend({ ...stored, min: z.literal(RATING_MIN), max: z.literal(RATING_MAX) }),
+  DurationAttribute.extend({ ...stored, unit: DurationUnit }),
+  SelectAttribute.extend({ ...stored, options: StoredOptions }),
+  MultiselectAttribute.extend({ ...stored, options: StoredOptions }),
+  BooleanAttribute.extend(stored),
+  DateAttribute.extend(stored),
+  TimeAttribute.extend(stored),
+])
+export type Attribute = z.infer<typeof Attribute>
+
+/** The fields a new attribute of `type` starts with (SPEC §4: a type change resets them). */
+export function defaultAttributeFields(type: AttributeType): Partial<ParsedAttributeInput> {
+  switch (type) {
+    case 'number':
+      return { type, valueType: 'integer' }
+    case 'rating':
+      return { type, min: RATING_MIN, max: RATING_MAX }
+    case 'duration':
+      return { type, unit: DEFAULT_DURATION_UNIT }
+    case 'select':
+    case 'multiselect':
+      return { type, options: [] }
+    default:
+      return { type }
+  }
+}
+
+/** Adds an option unless it is empty or already there (SPEC §5). */
+export function addOption(options: readonly string[], option: string): string[] {
+  const value = option.trim()
+  if (!value || options.includes(value)) return [...options]
+  return [...options, value]
+}

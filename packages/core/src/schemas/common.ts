@@ -1,0 +1,50 @@
+import { z } from 'zod'
+
+/** Opaque record id (UUID on our server; 'temp-id' only lives in the client cache). */
+export const Id = z.string().min(1).max(100)
+
+/** An instant as an ISO 8601 string with offset, e.g. `2026-11-23T07:30:00.000Z`. */
+export const IsoDateTime = z.iso.datetime({ offset: true })
+
+/** A calendar day `YYYY-MM-DD` that exists (no 2026-02-30). */
+export const CalendarDay = z.iso.date()
+
+export const HexColor = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Color must be a hex colour like #ff8800')
+  .transform((value) => value.toLowerCase())
+
+export const Visibility = z.enum(['public', 'private'])
+export type Visibility = z.infer<typeof Visibility>
+
+export const Cadence = z.enum(['Daily', 'Weekly', 'Monthly'])
+export type Cadence = z.infer<typeof Cadence>
+
+export const GoalFilter = z.enum(['all', 'daily', 'weekly', 'monthly', 'unscheduled'])
+export type GoalFilter = z.infer<typeof GoalFilter>
+
+export const TaskStatus = z.enum(['TODO', 'DONE'])
+export type TaskStatus = z.infer<typeof TaskStatus>
+
+/** Fields the server stamps on every record; clients' values for them are ignored. */
+export const RecordStamp = {
+  id: Id,
+  author: z.string(),
+  createdAt: IsoDateTime,
+  deletedAt: IsoDateTime.nullable(),
+}
+
+/** The one error body of the API: `{ error: { code, message, fields? } }`. */
+export const ApiError = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+})
+export type ApiError = z.infer<typeof ApiError>
+
+/** Trims a string and bounds its length; `label` names the field in messages. */
+export function trimmedText(label: string, max: number) {
+  return z.string().trim().max(max, `${label} must be ${max} characters or less.`)
+}
