@@ -15,6 +15,7 @@ import {
   startApp,
   startSmtp,
   type TestUser,
+  terminateConnections,
   verificationLink,
 } from './test/harness'
 
@@ -774,5 +775,20 @@ describe.each([
       const health = await app.inject({ method: 'GET', url: '/api/health' })
       expect(health.json()).toEqual({ status: 'ok', database: kind })
     })
+
+    it.runIf(kind === 'postgres')(
+      'keeps serving after PostgreSQL ends its connections (as on a database restart)',
+      async () => {
+        // Fill the pool with idle connections, then have the server terminate every one of them.
+        await Promise.all(Array.from({ length: 5 }, () => call(alice, 'GET', '/api/activities')))
+        const terminated = await terminateConnections(backend.databaseUrl as string)
+        expect(terminated).toBeGreaterThan(0)
+        await new Promise((resolve) => setImmediate(resolve))
+
+        const health = await app.inject({ method: 'GET', url: '/api/health' })
+        expect(health.json()).toEqual({ status: 'ok', database: kind })
+        expect((await call(alice, 'GET', '/api/activities')).statusCode).toBe(200)
+      },
+    )
   })
 })

@@ -47,7 +47,10 @@ export type App = FastifyInstance & { database: DatabaseHandle }
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const logger = options.logger ?? pino({ level: config.logLevel })
-  const database = await openDatabase(config)
+  const database = await openDatabase({
+    ...config,
+    onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed'),
+  })
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -29,9 +29,14 @@ export class DataDirLockedError extends Error {}
 export async function openDatabase(options: {
   dataDir: string
   databaseUrl?: string | undefined
+  onIdleError?: (error: Error) => void
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle client whose connection the server ends (a restart, an admin's terminate) is
+    // reported here; the pool drops it and opens a fresh one on the next query. Without a
+    // listener the event would be thrown and take the whole process down.
+    pool.on('error', (error) => options.onIdleError?.(error))
     const db = drizzleNodePg({ client: pool, schema })
     try {
       await migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR })

@@ -35,12 +35,17 @@ export async function startSmtp() {
       })
     },
   })
+  // A client that drops its connection (ECONNRESET) is reported as an 'error' event, which
+  // would be thrown as uncaught without a listener; such errors are kept for inspection.
+  const errors: Error[] = []
+  server.on('error', (error) => errors.push(error))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    errors,
     async waitFor(to: string, timeoutMs = 10_000): Promise<Mail> {
       const end = Date.now() + timeoutMs
       while (Date.now() < end) {
@@ -73,6 +78,21 @@ export async function postgresAvailable(): Promise<boolean> {
     return false
   } finally {
     await client.end().catch(() => undefined)
+  }
+}
+
+/** Ends every connection to the database of `databaseUrl`; answers how many it ended. */
+export async function terminateConnections(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL })
+  await client.connect()
+  try {
+    const result = await client.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [new URL(databaseUrl).pathname.slice(1)],
+    )
+    return result.rowCount ?? 0
+  } finally {
+    await client.end()
   }
 }
 
