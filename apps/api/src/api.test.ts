@@ -660,6 +660,43 @@ describe.each([
       expect((await call(bob, 'GET', `/api/events/${victim?.id}`)).statusCode).toBe(404)
     })
 
+    it('keeps the counts equal to the live events through moves, edits and deletes', async () => {
+      const user = await signUp(app, smtp, `dave-${kind}@example.com`)
+      const create = async (name: string): Promise<string> =>
+        (await call(user, 'POST', '/api/activities', { name })).json().id
+      const a = await create('Count A')
+      const b = await create('Count B')
+      const ids: string[] = []
+      for (let i = 0; i < 6; i += 1) {
+        const body = { activityId: i % 2 ? b : a, eventDate: `2026-03-0${i + 1}T09:00:00.000Z` }
+        ids.push((await call(user, 'POST', '/api/events', body)).json().id)
+      }
+      const counts = async () =>
+        Object.fromEntries(
+          (
+            (await call(user, 'GET', '/api/events/counts/activity')).json() as {
+              activityId: string
+              count: number
+              lastEventAt: string
+            }[]
+          ).map((row) => [row.activityId, [row.count, row.lastEventAt]]),
+        )
+      expect(await counts()).toEqual({
+        [a]: [3, '2026-03-05T09:00:00.000Z'],
+        [b]: [3, '2026-03-06T09:00:00.000Z'],
+      })
+      // Moving the latest B event to A; editing only the date of another changes no count.
+      await call(user, 'PUT', `/api/events/${ids[5]}`, { activityId: a })
+      await call(user, 'PUT', `/api/events/${ids[1]}`, { eventDate: '2026-03-10T09:00:00.000Z' })
+      expect(await counts()).toEqual({
+        [a]: [4, '2026-03-06T09:00:00.000Z'],
+        [b]: [2, '2026-03-10T09:00:00.000Z'],
+      })
+      // Deleting every B event drops it from the counts; a deleted event is not deleted twice.
+      for (const id of [ids[1], ids[3], ids[3]]) await call(user, 'DELETE', `/api/events/${id}`)
+      expect(await counts()).toEqual({ [a]: [4, '2026-03-06T09:00:00.000Z'] })
+    })
+
     it('answers every event without limit (never truncated), and pages with one', async () => {
       const walk = (await call(bob, 'POST', '/api/activities', { name: 'Walk' })).json()
       const total = EVENTS_PAGE_MAX + 5

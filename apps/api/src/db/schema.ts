@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -179,6 +180,24 @@ export const events = pgTable(
       .on(t.author, t.activityId, t.eventDate, t.id)
       .where(live(t)),
   ],
+)
+
+/**
+ * How many live events each activity of a user has, kept by triggers on `events` (migration
+ * 0002) so the counts answer reads one row per activity, however long the history (issue 8).
+ */
+export const eventCounts = pgTable(
+  'event_counts',
+  {
+    author: text('author')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.author, t.activityId] })],
 )
 
 export const goals = pgTable(

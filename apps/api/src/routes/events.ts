@@ -7,12 +7,12 @@ import {
   IsoDateTime,
   validateEventAttributes,
 } from '@kindling/core'
-import { and, count, desc, eq, gte, isNull, lt, lte, max, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, gte, isNull, lt, lte, max, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '../db/client'
-import { attributes, events } from '../db/schema'
+import { attributes, eventCounts, events } from '../db/schema'
 import { uidOf } from '../http/caller'
 import { notFound, validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
@@ -186,18 +186,30 @@ export function registerEventRoutes(app: FastifyInstance, db: Database): void {
       },
     },
     handler: async (request) => {
+      const uid = uidOf(request)
+      // One row per activity from the trigger-kept counts; the latest date is an index seek per
+      // activity. Neither grows with the length of the history (issue 8).
+      const latest = db
+        .select({ at: max(events.eventDate) })
+        .from(events)
+        .where(
+          and(
+            eq(events.author, uid),
+            eq(events.activityId, eventCounts.activityId),
+            isNull(events.deletedAt),
+          ),
+        )
       const rows = await db
         .select({
-          activityId: events.activityId,
-          count: count(),
-          lastEventAt: max(events.eventDate),
+          activityId: eventCounts.activityId,
+          count: eventCounts.count,
+          lastEventAt: sql<Date | string | null>`(${latest})`,
         })
-        .from(events)
-        .where(and(eq(events.author, uidOf(request)), isNull(events.deletedAt)))
-        .groupBy(events.activityId)
+        .from(eventCounts)
+        .where(and(eq(eventCounts.author, uid), gt(eventCounts.count, 0)))
       return rows.map((row) => ({
         activityId: row.activityId,
-        count: Number(row.count),
+        count: row.count,
         lastEventAt: row.lastEventAt ? new Date(row.lastEventAt).toISOString() : null,
       }))
     },
