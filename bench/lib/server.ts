@@ -98,7 +98,9 @@ export class ApiServer {
       ...this.extraEnv,
     }
     if (this.backend.databaseUrl) env.DATABASE_URL = this.backend.databaseUrl
-    const child = spawn(process.execPath, [SERVER_JS], {
+    // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under the bench's load.
+    const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+    const child = spawn(process.execPath, [...nodeArgs, SERVER_JS], {
       cwd: REPO,
       env,
       stdio: ['ignore', logFile, logFile],

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { App } from './app'
 import { attributes, events } from './db/schema'
 import { EVENTS_PAGE_MAX } from './routes/events'
@@ -254,6 +254,22 @@ describe.each([
       const unverified = await call(carol, 'GET', '/api/events')
       expect(unverified.statusCode).toBe(403)
       expect(unverified.json().error.code).toBe('email-not-verified')
+    })
+
+    it('refuses an id token after its 15 minutes, also one it accepted before', async () => {
+      const user = { ...alice, token: await idToken(app, alice.cookie) }
+      expect((await call(user, 'GET', '/api/goals')).statusCode).toBe(200)
+      vi.useFakeTimers({ toFake: ['Date'] })
+      try {
+        vi.setSystemTime(Date.now() + 14 * 60_000)
+        expect((await call(user, 'GET', '/api/goals')).statusCode).toBe(200)
+        vi.setSystemTime(Date.now() + 2 * 60_000)
+        const late = await call(user, 'GET', '/api/goals')
+        expect(late.statusCode).toBe(401)
+        expect(late.json().error.code).toBe('invalid-token')
+      } finally {
+        vi.useRealTimers()
+      }
     })
 
     it('answers 404 JSON for unknown API routes and 413 for oversized bodies', async () => {

@@ -9,11 +9,7 @@ import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { PRODUCT_NAME } from '@kindling/core'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify'
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import pino, { type Logger } from 'pino'
 import { z } from 'zod'
 import { createAuth, trustedOrigins } from './auth/auth'
@@ -24,6 +20,7 @@ import { type DatabaseHandle, openDatabase } from './db/client'
 import { createCallerHook } from './http/caller'
 import { errorBody, registerErrorHandler } from './http/errors'
 import { errorResponse, jsonResponse, publicSecurity, swaggerOptions } from './http/openapi'
+import { responseSerializer } from './http/serializer'
 import { createMailer } from './mail/mailer'
 import { DEFAULT_WEB_DIST_DIR } from './paths'
 import { registerActivityRoutes } from './routes/activities'
@@ -37,6 +34,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024
 export interface BuildOptions {
   /** A logger to use instead of a JSON logger at config.logLevel (tests pass a silent one). */
   logger?: Logger
+  /** Validate every response body against its schema (the test suites do; see serializer.ts). */
+  checkResponses?: boolean
 }
 
 export type App = FastifyInstance & { database: DatabaseHandle }
@@ -66,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => randomUUID(),
     return503OnClosing: true,
   })
+  app.setSerializerCompiler(responseSerializer(options.checkResponses ?? false))
   app.addHook('onClose', async () => {
     mailer.close()
     await database.close()
@@ -95,9 +95,6 @@ async function registerEverything(
       ? (data: unknown) => ({ value: data })
       : validatorCompiler(route as never),
   )
-  // Responses are checked and serialised by the type provider (zod encode): the core output
-  // schemas are transform-free shapes of the stored records.
-  app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('caller', undefined)
   registerErrorHandler(app)
 

@@ -11,6 +11,9 @@ export interface Caller {
 
 export class InvalidTokenError extends Error {}
 
+/** How many verified tokens are remembered (the oldest is forgotten first). */
+export const VERIFIED_TOKENS_MAX = 10_000
+
 /**
  * Verifies better-auth's id tokens locally: public keys come from the jwks table once and are
  * cached; a token signed with an unknown key id reloads them (at most once per second).
@@ -51,17 +54,38 @@ export function createIdTokenVerifier(db: Database, issuer: string) {
     return found.key
   }
 
+  // A client sends the same token with every call for its 15 minutes: the signature check (an
+  // EdDSA verify, the largest single cost of a small read) is done once per token. A cached
+  // token still expires at its own `exp`.
+  const verified = new Map<string, { caller: Caller; expiresAt: number }>()
+
+  function remember(token: string, caller: Caller, exp: number | undefined) {
+    if (exp === undefined) return
+    if (verified.size >= VERIFIED_TOKENS_MAX) {
+      const oldest = verified.keys().next().value
+      if (oldest !== undefined) verified.delete(oldest)
+    }
+    verified.set(token, { caller, expiresAt: exp * 1000 })
+  }
+
   return {
     async verify(token: string): Promise<Caller> {
+      const cached = verified.get(token)
+      if (cached) {
+        if (cached.expiresAt > Date.now()) return cached.caller
+        verified.delete(token)
+      }
       try {
         const { payload } = await jwtVerify(token, getKey, { issuer, audience: ID_TOKEN_AUDIENCE })
         if (typeof payload.sub !== 'string' || !payload.sub)
           throw new InvalidTokenError('no subject')
-        return {
+        const caller = {
           uid: payload.sub,
           email: typeof payload.email === 'string' ? payload.email : '',
           emailVerified: payload.emailVerified === true,
         }
+        remember(token, caller, payload.exp)
+        return caller
       } catch (error) {
         if (error instanceof InvalidTokenError) throw error
         throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token')

@@ -142,7 +142,7 @@ export async function startApp(
     WEB_DIST_DIR: join(backend.dataDir, 'no-web'),
     ...env,
   })
-  return buildApp(config, { logger: pino({ level: 'silent' }) })
+  return buildApp(config, { logger: pino({ level: 'silent' }), checkResponses: true })
 }
 
 let ipCounter = 0
