@@ -82,6 +82,13 @@ export class ApiServer {
     return this.child?.pid
   }
 
+  /** Whether the process is still up (it has not exited on its own). */
+  get running(): boolean {
+    return (
+      this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null
+    )
+  }
+
   async start(): Promise<void> {
     const logFile = openSync(join(this.backend.dataDir, 'server.log'), 'a')
     const env: Record<string, string> = {

@@ -59,6 +59,24 @@ export function authErrorBody(
   }
 }
 
+/** Connection failures (refused, reset, or closed by a database restart), not query errors. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'])
+const UNREACHABLE_SQLSTATE = /^(08|57P0[1-3])/
+
+function databaseUnreachable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
+    const { code, message } = cause as { code?: unknown; message?: unknown }
+    if (
+      typeof code === 'string' &&
+      (UNREACHABLE_CODES.has(code) || UNREACHABLE_SQLSTATE.test(code))
+    )
+      return true
+    if (typeof message === 'string' && /^Connection terminated/.test(message)) return true
+    cause = (cause as { cause?: unknown }).cause
+  }
+  return false
+}
+
 const isAuthRoute = (url: string) => url.startsWith('/api/auth/')
 
 /** The one error handler: every failure leaves as ApiError JSON, never with a stack. */
@@ -92,6 +110,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'invalid-json' : 'bad-request'
       return send(status, code, error.message)
+    }
+    if (databaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'the database is unreachable')
+      reply.header('retry-after', '1')
+      return send(503, 'unavailable', 'The database is unavailable for a moment. Retry shortly.')
     }
     request.log.error({ err: error }, 'request failed')
     return send(500, 'internal', 'Internal server error.')

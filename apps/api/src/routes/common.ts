@@ -75,15 +75,34 @@ export const E404 = errorResponse(
 )
 export const E413 = errorResponse('The request body is larger than 1 MiB.')
 export const E415 = errorResponse('The body is not JSON (`unsupported-media-type`).')
+export const E503 = errorResponse(
+  'The database cannot be reached for a moment, e.g. while it restarts (`unavailable`): retry after the `Retry-After` seconds.',
+)
 
 export const security = bearerSecurity
 
 /** The errors each kind of data operation can answer (every one needs a verified id token). */
-export const listErrors = { 401: E401, 403: E403 }
-export const queryErrors = { 400: E400Query, 401: E401, 403: E403 }
-export const readErrors = { 401: E401, 403: E403, 404: E404 }
-export const createErrors = { 400: E400, 401: E401, 403: E403, 413: E413, 415: E415 }
-export const updateErrors = { 400: E400, 401: E401, 403: E403, 404: E404, 413: E413, 415: E415 }
+export const listErrors = { 401: E401, 403: E403, 503: E503 }
+export const queryErrors = { 400: E400Query, 401: E401, 403: E403, 503: E503 }
+export const readErrors = { 401: E401, 403: E403, 404: E404, 503: E503 }
+export const createErrors = { 400: E400, 401: E401, 403: E403, 413: E413, 415: E415, 503: E503 }
+export const updateErrors = {
+  400: E400,
+  401: E401,
+  403: E403,
+  404: E404,
+  413: E413,
+  415: E415,
+  503: E503,
+}
 /** DELETE takes no body, but one that is sent is still parsed (and can fail). */
-export const deleteErrors = { 400: E400Body, 401: E401, 403: E403, 404: E404, 413: E413, 415: E415 }
+export const deleteErrors = {
+  400: E400Body,
+  401: E401,
+  403: E403,
+  404: E404,
+  413: E413,
+  415: E415,
+  503: E503,
+}
 export const NoContent = zod.null().describe('Deleted (soft delete).')

@@ -1,0 +1,109 @@
+import { connect, createServer, type Server, type Socket } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { App } from './app'
+import {
+  createBackend,
+  postgresAvailable,
+  signUp,
+  startApp,
+  startSmtp,
+  type TestUser,
+} from './test/harness'
+
+const hasPostgres = await postgresAvailable()
+
+/** A TCP relay to PostgreSQL that the test can cut (as a database restart does) and restore. */
+function relay(target: URL) {
+  const sockets = new Set<Socket>()
+  let server: Server | undefined
+  let port = 0
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((client) => {
+        const upstream = connect(Number(target.port || 5432), target.hostname)
+        for (const socket of [client, upstream]) {
+          sockets.add(socket)
+          socket.on('close', () => sockets.delete(socket))
+          socket.on('error', () => socket.destroy())
+        }
+        client.pipe(upstream).pipe(client)
+      })
+      server.listen(port, '127.0.0.1', () => {
+        const address = server?.address()
+        port = typeof address === 'object' && address ? address.port : port
+        resolve()
+      })
+    })
+  return {
+    listen,
+    url: (database: URL) => {
+      const url = new URL(database)
+      url.hostname = '127.0.0.1'
+      url.port = String(port)
+      return url.toString()
+    },
+    /** Refuses new connections and resets every open one. */
+    cut: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server?.close(() => resolve())
+      }),
+  }
+}
+
+describe.skipIf(!hasPostgres)('PostgreSQL going away and coming back', () => {
+  let app: App
+  let smtp: Awaited<ReturnType<typeof startSmtp>>
+  let backend: Awaited<ReturnType<typeof createBackend>>
+  let user: TestUser
+  const proxy = relay(new URL('postgres://127.0.0.1:5432'))
+
+  beforeAll(async () => {
+    smtp = await startSmtp()
+    backend = await createBackend('postgres')
+    await proxy.listen()
+    const databaseUrl = proxy.url(new URL(backend.databaseUrl as string))
+    app = await startApp({ ...backend, databaseUrl }, smtp.url)
+    user = await signUp(app, smtp, 'outage@example.com')
+  })
+
+  afterAll(async () => {
+    await app?.close()
+    await smtp?.close()
+    await proxy.cut()
+    await backend?.drop()
+  })
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${user.token}` },
+      ...(payload ? { payload } : {}),
+    })
+
+  it('answers 503 with Retry-After while the database is unreachable, then recovers by itself', async () => {
+    const activity = (await call('POST', '/api/activities', { name: 'Outage' })).json()
+    expect(activity.id).toBeTruthy()
+
+    await proxy.cut()
+    const down = await call('POST', '/api/events', {
+      activityId: activity.id,
+      eventDate: '2026-11-01T09:00:00.000Z',
+    })
+    expect(down.statusCode).toBe(503)
+    expect(down.headers['retry-after']).toBe('1')
+    expect(down.json().error.code).toBe('unavailable')
+    const health = await app.inject({ method: 'GET', url: '/api/health' })
+    expect(health.statusCode).toBe(503)
+
+    await proxy.listen()
+    const up = await call('POST', '/api/events', {
+      activityId: activity.id,
+      eventDate: '2026-11-01T09:00:00.000Z',
+    })
+    expect(up.statusCode).toBe(201)
+    // Only the write acknowledged after the outage is stored.
+    expect((await call('GET', '/api/events')).json()).toHaveLength(1)
+  })
+})
