@@ -135,3 +135,10 @@ test('a screen that fails to load shows the error text, and Try again really ret
   await expect(page.getByText('Uh oh. Failed to render the component.')).toHaveCount(0)
   await expect(page).toHaveTitle('Goals - Kindling')
 })
+
+test('crawlers get a robots.txt, not the app page', async ({ request }) => {
+  const response = await request.get('/robots.txt')
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toMatch(/^text\/plain/)
+  expect(await response.text()).toMatch(/^User-agent: \*/m)
+})
