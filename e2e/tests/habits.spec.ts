@@ -83,10 +83,24 @@ test('creates, edits and deletes a habit; the 20-character rule', async ({ signe
   await expect(page.getByRole('heading', { name: 'Evening run' })).toBeVisible()
   await shot(page, 'activity-settings')
 
+  // The header's edit action opens the Edit Activity dialog (Update Activity).
+  await page.getByRole('button', { name: 'Edit activity' }).click()
+  const editName = form(page).getByRole('textbox', { name: 'Name' })
+  await expect(editName).toHaveValue('Evening run')
+  await editName.fill('Night run')
+  await shot(page, 'update-activity')
+  await form(page).getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/activities\/[\w-]+$/)
+  await expect(page.getByRole('heading', { name: 'Night run' })).toBeVisible()
+  if (test.info().project.name === 'mobile')
+    await page.getByRole('tab', { name: 'Settings' }).click()
+  // The settings field follows the saved name (it must not write the old one back on blur).
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Night run')
+
   await page.getByRole('button', { name: 'Delete activity' }).click()
   await expect(page.getByText('Are you sure you want to delete this activity?')).toBeVisible()
   await page.getByRole('button', { name: 'Delete', exact: true }).click()
-  await expect(page.getByText('Deleted Evening run')).toBeVisible()
+  await expect(page.getByText('Deleted Night run')).toBeVisible()
   await expect(page).toHaveURL(/\/activities$/)
   await expect(page.getByText('No habits yet.', { exact: false })).toBeVisible()
 })

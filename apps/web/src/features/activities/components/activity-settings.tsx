@@ -3,7 +3,6 @@ import { ACTIVITY_NAME_INPUT_MAX_LENGTH, ActivityInput, isDeleted } from '@kindl
 import { Button, ColorInput, Group, Stack, Textarea, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconArrowsExchange, IconTrash } from '@tabler/icons-react'
-import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useDeleteActivity, useUpdateActivity } from '../../../api/activities'
 import { useGroups } from '../../../api/groups'
@@ -11,8 +10,11 @@ import { paths } from '../../../app/paths'
 import { getAuthState } from '../../../lib/auth-state'
 import { useOpenForm } from '../../../lib/form-opener'
 import { confirm } from '../../../lib/platform'
+import { useDraft } from '../../../lib/use-draft'
 import { getNameError } from './activity-form'
 import { ScheduleFields } from './schedule-fields'
+
+const sameSchedule = (a: Schedule, b: Schedule) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * The Settings tab (SPEC §4 Activity editing): name, description and schedule save when a
@@ -24,9 +26,11 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
   const groupsQuery = useGroups()
   const navigate = useNavigate()
   const openForm = useOpenForm()
-  const [name, setName] = useState(activity.name)
-  const [description, setDescription] = useState(activity.description)
-  const [schedule, setSchedule] = useState<Schedule>(activity.schedule)
+  // Drafts follow the stored activity, so an edit made in the Update Activity dialog shows here.
+  const [name, setName] = useDraft(activity.name)
+  const [description, setDescription] = useDraft(activity.description)
+  const [color, setColor] = useDraft(activity.color)
+  const [schedule, setSchedule] = useDraft<Schedule>(activity.schedule, sameSchedule)
   const nameError = getNameError(name, true)
   const group = (groupsQuery.data ?? []).find(
     (candidate) => !isDeleted(candidate) && candidate.activities.includes(activity.id),
@@ -100,9 +104,10 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
         label="Color"
         format="hex"
         eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
-        defaultValue={activity.color}
-        onChangeEnd={(color) => {
-          if (color !== activity.color) save({ color })
+        value={color}
+        onChange={setColor}
+        onChangeEnd={(picked) => {
+          if (picked !== activity.color) save({ color: picked })
         }}
       />
       <ScheduleFields
@@ -114,7 +119,7 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
           if (next.type !== 'Monthly' || schedule.type !== 'Monthly') save({ schedule: next })
         }}
         onDayOfMonthBlur={() => {
-          if (JSON.stringify(schedule) !== JSON.stringify(activity.schedule)) save({ schedule })
+          if (!sameSchedule(schedule, activity.schedule)) save({ schedule })
         }}
       />
       <Group gap="sm">

@@ -1,17 +1,7 @@
 import type { Activity, Attribute } from '@kindling/core'
 import { isDeleted } from '@kindling/core'
-import {
-  ActionIcon,
-  Button,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core'
-import { IconPlus } from '@tabler/icons-react'
+import { Button, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core'
+import { IconPencil, IconPlus } from '@tabler/icons-react'
 import { lazy, type ReactNode, Suspense, useMemo } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { useActivity } from '../../../api/activities'
@@ -19,7 +9,7 @@ import { useAttributes } from '../../../api/attributes'
 import { paths } from '../../../app/paths'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { AttributeList } from '../../../components/attribute-list'
-import { HeaderActions } from '../../../components/header-actions'
+import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { useOpenForm } from '../../../lib/form-opener'
 import { useIsMobile } from '../../../lib/layout'
 import { ActivityHistory } from '../components/activity-history'
@@ -35,7 +25,8 @@ type ActivityTab = 'history' | 'calendar' | 'settings'
 
 /**
  * /activities/{activityId}: mobile tabs History, Calendar, Settings; wide layouts three
- * columns (week and month calendar, events, attributes and settings). Header: add event.
+ * columns (week and month calendar, events, attributes and settings). Header: add event, and
+ * edit, which opens the Edit Activity dialog (Update Activity) of SPEC §2.
  */
 export function Component() {
   const { activityId = '' } = useParams()
@@ -63,15 +54,16 @@ export function Component() {
   return (
     <Stack gap="md">
       <HeaderActions>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label="Add event"
+        <HeaderActionButton
+          label="Edit activity"
+          icon={IconPencil}
+          onClick={() => openForm(paths.updateActivity({ activityId: activity.id }))}
+        />
+        <HeaderActionButton
+          label="Add event"
+          icon={IconPlus}
           onClick={() => openForm(paths.addEvent({ activityId: activity.id }))}
-        >
-          <IconPlus aria-hidden />
-        </ActionIcon>
+        />
       </HeaderActions>
       <Title order={2} size="h3">
         <ActivityBadge activity={activity} size="xl" />
