@@ -82,27 +82,14 @@ export const E503 = errorResponse(
 export const security = bearerSecurity
 
 /** The errors each kind of data operation can answer (every one needs a verified id token). */
-export const listErrors = { 401: E401, 403: E403, 503: E503 }
-export const queryErrors = { 400: E400Query, 401: E401, 403: E403, 503: E503 }
-export const readErrors = { 401: E401, 403: E403, 404: E404, 503: E503 }
-export const createErrors = { 400: E400, 401: E401, 403: E403, 413: E413, 415: E415, 503: E503 }
-export const updateErrors = {
-  400: E400,
-  401: E401,
-  403: E403,
-  404: E404,
-  413: E413,
-  415: E415,
-  503: E503,
-}
+const always = { 401: E401, 403: E403, 503: E503 }
+/** What a request body can fail with. */
+const bodyErrors = { 413: E413, 415: E415 }
+export const listErrors = always
+export const queryErrors = { 400: E400Query, ...always }
+export const readErrors = { ...always, 404: E404 }
+export const createErrors = { 400: E400, ...always, ...bodyErrors }
+export const updateErrors = { ...createErrors, 404: E404 }
 /** DELETE takes no body, but one that is sent is still parsed (and can fail). */
-export const deleteErrors = {
-  400: E400Body,
-  401: E401,
-  403: E403,
-  404: E404,
-  413: E413,
-  415: E415,
-  503: E503,
-}
+export const deleteErrors = { ...updateErrors, 400: E400Body }
 export const NoContent = zod.null().describe('Deleted (soft delete).')

@@ -1,7 +1,6 @@
-import { ActionIcon } from '@mantine/core'
 import { IconFolderPlus, IconPlus } from '@tabler/icons-react'
 import { paths } from '../../../app/paths'
-import { HeaderActions } from '../../../components/header-actions'
+import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { useOpenForm } from '../../../lib/form-opener'
 import { ActivityList } from '../components/activity-list'
 
@@ -11,24 +10,16 @@ export function Component() {
   return (
     <>
       <HeaderActions>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label="Add group"
+        <HeaderActionButton
+          label="Add group"
+          icon={IconFolderPlus}
           onClick={() => openForm(paths.addGroup())}
-        >
-          <IconFolderPlus aria-hidden />
-        </ActionIcon>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label="Add activity"
+        />
+        <HeaderActionButton
+          label="Add activity"
+          icon={IconPlus}
           onClick={() => openForm(paths.addActivity())}
-        >
-          <IconPlus aria-hidden />
-        </ActionIcon>
+        />
       </HeaderActions>
       <ActivityList />
     </>

@@ -1,11 +1,11 @@
-import { ActionIcon, Badge, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Badge, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
 import { useNavigate, useParams } from 'react-router'
 import { useActivity } from '../../../api/activities'
 import { useAttribute, useDeleteAttribute } from '../../../api/attributes'
 import { paths } from '../../../app/paths'
 import { ActivityBadge } from '../../../components/activity-badge'
-import { HeaderActions } from '../../../components/header-actions'
+import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { getAuthState } from '../../../lib/auth-state'
 import { useOpenForm } from '../../../lib/form-opener'
 import { describeAttributeType } from '../lib/describe-attribute'
@@ -57,25 +57,18 @@ export function Component() {
   return (
     <Stack gap="md">
       <HeaderActions>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label="Edit"
+        <HeaderActionButton
+          label="Edit"
+          icon={IconPencil}
           onClick={() => openForm(paths.updateAttribute({ attributeId }))}
-        >
-          <IconPencil aria-hidden />
-        </ActionIcon>
-        <ActionIcon
-          variant="subtle"
+        />
+        <HeaderActionButton
+          label="Delete"
+          icon={IconTrash}
           color="red"
-          size="lg"
-          aria-label="Delete"
           loading={deleteAttribute.isPending}
           onClick={handleDelete}
-        >
-          <IconTrash aria-hidden />
-        </ActionIcon>
+        />
       </HeaderActions>
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">

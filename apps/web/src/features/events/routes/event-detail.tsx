@@ -1,12 +1,12 @@
 import { formatRelativeTime, toCalendarDay } from '@kindling/core'
-import { ActionIcon, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
 import { useParams } from 'react-router'
 import { useActivity } from '../../../api/activities'
 import { useDeleteEvent, useEvent } from '../../../api/events'
 import { paths } from '../../../app/paths'
 import { ActivityBadge } from '../../../components/event-activity-badge'
-import { HeaderActions } from '../../../components/header-actions'
+import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { getAuthState } from '../../../lib/auth-state'
 import { useOpenForm } from '../../../lib/form-opener'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
@@ -39,25 +39,18 @@ export function Component() {
 
   const actions = event && (
     <HeaderActions>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label="Edit"
+      <HeaderActionButton
+        label="Edit"
+        icon={IconPencil}
         onClick={() => openForm(paths.updateEvent({ eventId }))}
-      >
-        <IconPencil aria-hidden />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        size="lg"
-        aria-label="Delete"
+      />
+      <HeaderActionButton
+        label="Delete"
+        icon={IconTrash}
         onClick={handleDelete}
+        color="red"
         loading={deleteEvent.isPending}
-      >
-        <IconTrash aria-hidden />
-      </ActionIcon>
+      />
     </HeaderActions>
   )
 

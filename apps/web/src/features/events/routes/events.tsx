@@ -1,11 +1,11 @@
 import { STORAGE_KEYS } from '@kindling/core'
-import { ActionIcon, Group, Select, Stack, Title } from '@mantine/core'
+import { Group, Select, Stack, Title } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { useMemo } from 'react'
 import { useActivities } from '../../../api/activities'
 import { useEventCounts } from '../../../api/events'
 import { paths } from '../../../app/paths'
-import { HeaderActions } from '../../../components/header-actions'
+import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { useOpenForm } from '../../../lib/form-opener'
 import { EventList } from '../components/event-list'
 import { useStoredString } from '../hooks/use-stored-string'
@@ -44,15 +44,11 @@ export function Component() {
   return (
     <Stack gap="md">
       <HeaderActions>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label="Add event"
+        <HeaderActionButton
+          label="Add event"
+          icon={IconPlus}
           onClick={() => openForm(paths.addEvent())}
-        >
-          <IconPlus aria-hidden />
-        </ActionIcon>
+        />
       </HeaderActions>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Title order={2} size="h4">

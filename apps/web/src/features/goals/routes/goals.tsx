@@ -1,11 +1,11 @@
 import type { GoalsTab } from '@kindling/core'
 import { hasAnyDoneGoal } from '@kindling/core'
-import { ActionIcon, SegmentedControl } from '@mantine/core'
+import { SegmentedControl } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { useActivities } from '../../../api/activities'
 import { useGoals } from '../../../api/goals'
 import { paths } from '../../../app/paths'
-import { HeaderActions } from '../../../components/header-actions'
+import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { useOpenForm } from '../../../lib/form-opener'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { GoalList } from '../components/goal-list'
@@ -41,15 +41,11 @@ export function Component() {
             onChange={(value) => setTab(value as GoalsTab)}
           />
         )}
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label="Add goal"
+        <HeaderActionButton
+          label="Add goal"
+          icon={IconPlus}
           onClick={() => openForm(paths.addGoal())}
-        >
-          <IconPlus aria-hidden />
-        </ActionIcon>
+        />
       </HeaderActions>
       <GoalList tab={tab} />
     </>

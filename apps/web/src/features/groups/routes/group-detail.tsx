@@ -9,7 +9,7 @@ import { useGroup } from '../../../api/groups'
 import { paths } from '../../../app/paths'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { useConfirmDeleteGroup } from '../../../components/group-delete'
-import { HeaderActions } from '../../../components/header-actions'
+import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { useOpenForm } from '../../../lib/form-opener'
 
 /** /groups/{groupId}: the group (name, description, colour) and its activities; edit, delete. */
@@ -51,27 +51,20 @@ export function Component() {
   return (
     <Stack gap="md">
       <HeaderActions>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label="Edit"
+        <HeaderActionButton
+          label="Edit"
+          icon={IconPencil}
           onClick={() => openForm(paths.updateGroup({ groupId: group.id }))}
-        >
-          <IconPencil aria-hidden />
-        </ActionIcon>
-        <ActionIcon
-          variant="subtle"
+        />
+        <HeaderActionButton
+          label="Delete"
+          icon={IconTrash}
           color="red"
-          size="lg"
-          aria-label="Delete"
           loading={isPending}
           onClick={() =>
             confirmDelete(group, () => navigate(paths.activities(), { replace: true }))
           }
-        >
-          <IconTrash aria-hidden />
-        </ActionIcon>
+        />
       </HeaderActions>
       <Paper withBorder radius="md" p="md" style={{ borderLeft: `6px solid ${group.color}` }}>
         <Stack gap={6}>
