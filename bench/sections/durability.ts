@@ -14,7 +14,22 @@ interface WriteRun {
   ackedAfterRestart: number
   statuses: Map<string, number>
   requests: number
+  /** How long each answered write took, in ms. */
+  latencies: number[]
 }
+
+function latencySummary(latencies: number[]): string {
+  const sorted = [...latencies].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
+  return `answers p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, slowest ${((sorted.at(-1) ?? 0) / 1000).toFixed(1)} s`
+}
+
+/**
+ * How long a writer waits for an answer. Long on purpose: a write the client gave up on may
+ * still be stored, and then "stored = acknowledged" would fail for the client's sake; the
+ * slowest answer is reported instead.
+ */
+const WRITE_TIMEOUT_MS = 60_000
 
 /** WRITERS concurrent writers, each posting one event at a time until the deadline. */
 async function write(
@@ -24,7 +39,13 @@ async function write(
   seconds: number,
   fault?: (at: number) => Promise<void>,
 ): Promise<WriteRun> {
-  const run: WriteRun = { acked: new Set(), ackedAfterRestart: 0, statuses: new Map(), requests: 0 }
+  const run: WriteRun = {
+    acked: new Set(),
+    ackedAfterRestart: 0,
+    statuses: new Map(),
+    requests: 0,
+    latencies: [],
+  }
   const deadline = Date.now() + seconds * 1000
   let restarted = false
   const bump = (key: string) => run.statuses.set(key, (run.statuses.get(key) ?? 0) + 1)
@@ -34,6 +55,7 @@ async function write(
     while (Date.now() < deadline) {
       i += 1
       run.requests += 1
+      const started = Date.now()
       try {
         const response = await fetch(`${env.server.url}/api/events`, {
           method: 'POST',
@@ -43,9 +65,10 @@ async function write(
             eventDate: new Date(Date.now() - ((w * 7919 + i * 104729) % 86_400_000)).toISOString(),
             attributes: {},
           }),
-          signal: AbortSignal.timeout(10_000),
+          signal: AbortSignal.timeout(WRITE_TIMEOUT_MS),
         })
         const text = await response.text()
+        run.latencies.push(Date.now() - started)
         bump(String(response.status))
         if (response.status === 201) {
           run.acked.add((JSON.parse(text) as { id: string }).id)
@@ -106,7 +129,7 @@ export async function runDurability(ctx: Context, kind: BackendKind): Promise<vo
     section: 'nothing lost',
     backend: kind,
     metric: `${scale}: stored vs 201 answers`,
-    value: `${stored.size} stored, ${plain.acked.size} acknowledged, ${lost} lost (${describe(plain.statuses)})`,
+    value: `${stored.size} stored, ${plain.acked.size} acknowledged, ${lost} lost (${describe(plain.statuses)}); ${latencySummary(plain.latencies)}`,
     target: 'stored = acknowledged',
     pass: stored.size === plain.acked.size && lost === 0,
   })
