@@ -47,7 +47,7 @@ export function markdown(
   const esc = (s: string) => s.replace(/\|/g, '\\|')
   const lines = [
     `Run ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, sections: ${sections.join(', ')}, ${Math.round(seconds)} s in all.`,
-    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB.toFixed(1)} GiB memory, Node ${m.node}; load average (1/5/15 min) ${loadBefore} at the start, ${m.load} at the end (shared machine: other sessions' builds and tests ran at the same time).`,
+    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB.toFixed(1)} GiB memory, Node ${m.node}; load average (1/5/15 min) ${loadBefore} at the start, ${m.load} at the end (on 2 cores, a load above 2 means other work competed with the bench).`,
     '',
     '| section | backend | metric | value | target | |',
     '|---|---|---|---|---|---|',
