@@ -90,7 +90,8 @@ test('creates, edits and deletes a habit; the 20-character rule', async ({ signe
   await editName.fill('Night run')
   await shot(page, 'update-activity')
   await form(page).getByRole('button', { name: 'Save' }).click()
-  await expect(page).toHaveURL(/\/activities\/[\w-]+$/)
+  // Mobile goes back to the habit page, on the tab it was on.
+  await expect(page).toHaveURL(/\/activities\/[\w-]+(\?tab=settings)?$/)
   await expect(page.getByRole('heading', { name: 'Night run' })).toBeVisible()
   if (test.info().project.name === 'mobile')
     await page.getByRole('tab', { name: 'Settings' }).click()
