@@ -33,7 +33,7 @@ const chosen = args.filter((a) => BACKENDS.includes(a)) as BackendKind[]
 const backends: BackendKind[] = chosen.length ? chosen : ['pglite', 'postgres']
 const fuzzBackends: BackendKind[] =
   (process.env.BENCH_FUZZ_BACKENDS?.split(',') as BackendKind[] | undefined) ?? backends
-const LIMIT_MS = Number(process.env.BENCH_LIMIT_SECONDS ?? 840) * 1000
+const LIMIT_MS = Number(process.env.BENCH_LIMIT_SECONDS ?? 1200) * 1000
 
 const started = new Date()
 const loadBefore = machine().load

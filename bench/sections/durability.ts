@@ -7,7 +7,7 @@ import type { BackendKind } from '../lib/server'
 import { log, sleep } from '../lib/util'
 
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 100)
-const SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 15)
+const SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 60)
 
 interface WriteRun {
   acked: Set<string>
