@@ -38,4 +38,10 @@ test('home: recent activities, goals and history on wide layouts; the schedule o
     'href',
     '/activities',
   )
+  // The mobile redirect is decided on entering home: narrowing the window for a moment (a full
+  // page capture does) keeps the user where they are.
+  await page.setViewportSize({ width: 390, height: 800 })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await expect(recent.getByText('Chess')).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
 })

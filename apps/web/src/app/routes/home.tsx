@@ -15,7 +15,7 @@ import {
 } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { Link, Navigate } from 'react-router'
 import { useActivities } from '../../api/activities'
 import { useEventCounts, useEvents } from '../../api/events'
@@ -32,8 +32,11 @@ const RECENT_EVENTS_LIMIT = 20
 
 /** Home (SPEC §2 /): on mobile the schedule; otherwise recent activities, goals and history. */
 export function Component() {
+  // Decided on entering the page, not on every change of the width: a passing resize (a phone
+  // turning, a browser's full-page capture) must not navigate away from a page that is open.
   const isMobile = useIsMobile()
-  if (isMobile) return <Navigate to={paths.schedule()} replace />
+  const [redirect] = useState(isMobile)
+  if (redirect) return <Navigate to={paths.schedule()} replace />
   return <WideHome />
 }
 
