@@ -93,6 +93,13 @@ test('creates, edits and deletes a habit; the 20-character rule', async ({ signe
   // Mobile goes back to the habit page, on the tab it was on.
   await expect(page).toHaveURL(/\/activities\/[\w-]+(\?tab=settings)?$/)
   await expect(page.getByRole('heading', { name: 'Night run' })).toBeVisible()
+  // /update-activity without a query edits the habit last opened (SPEC §3 selectedActivityId),
+  // also after a reload.
+  const habitUrl = page.url()
+  await page.goto('/update-activity')
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Night run')
+  await page.goto(habitUrl)
+  await expect(page.getByRole('heading', { name: 'Night run' })).toBeVisible()
   if (test.info().project.name === 'mobile')
     await page.getByRole('tab', { name: 'Settings' }).click()
   // The settings field follows the saved name (it must not write the old one back on blur).

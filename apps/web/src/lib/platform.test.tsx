@@ -80,19 +80,6 @@ import {
   writeSecureItem,
 } from './platform'
 
-// jsdom has no matchMedia; Mantine's provider asks it for the colour scheme.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList
-
 function renderModals() {
   render(
     <MantineProvider>

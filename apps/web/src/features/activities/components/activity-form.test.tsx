@@ -3,24 +3,6 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ActivityForm, type ActivityFormValues } from './activity-form'
 
-// jsdom lacks matchMedia and ResizeObserver, which Mantine's provider and popovers ask for.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
 // Mantine renders slowly in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 })
 

@@ -2,11 +2,15 @@ import { Center, Loader, Text } from '@mantine/core'
 import { useActivity, useUpdateActivity } from '../../../api/activities'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
+import { getSelectedActivityId } from '../../../lib/selected-activity'
 import { ActivityForm, type ActivityFormValues } from '../components/activity-form'
 
-/** Update Activity (SPEC §2 Edit Activity dialog). Query `activityId`. */
+/**
+ * Update Activity (SPEC §2 Edit Activity dialog). Query `activityId`; without it, the habit the
+ * user last opened.
+ */
 export default function UpdateActivityForm({ search, onDone, onCancel }: FormProps) {
-  const activityId = search.get('activityId') ?? ''
+  const activityId = search.get('activityId') || getSelectedActivityId() || ''
   const activityQuery = useActivity(activityId)
   const updateActivity = useUpdateActivity()
   const activity = activityQuery.data

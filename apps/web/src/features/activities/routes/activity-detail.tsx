@@ -2,7 +2,7 @@ import type { Activity, Attribute } from '@kindling/core'
 import { isDeleted } from '@kindling/core'
 import { Button, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core'
 import { IconPencil, IconPlus } from '@tabler/icons-react'
-import { lazy, type ReactNode, Suspense, useMemo } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { useActivity } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
@@ -12,10 +12,11 @@ import { AttributeList } from '../../../components/attribute-list'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { useOpenForm } from '../../../lib/form-opener'
 import { useIsMobile } from '../../../lib/layout'
+import { selectActivity } from '../../../lib/selected-activity'
+import { useNow } from '../../../lib/use-now'
 import { ActivityHistory } from '../components/activity-history'
 import { ActivitySettings } from '../components/activity-settings'
 import { WeekStrip } from '../components/week-strip'
-import { useNow } from '../hooks/use-now'
 import { useWeekEvents } from '../hooks/use-week-events'
 
 // The date components are heavy; load them with the calendar only (DESIGN §2).
@@ -34,6 +35,10 @@ export function Component() {
   const isMobile = useIsMobile()
   const openForm = useOpenForm()
   const activity = activityQuery.data
+  const liveId = activity && !isDeleted(activity) ? activity.id : undefined
+  useEffect(() => {
+    if (liveId) selectActivity(liveId)
+  }, [liveId])
 
   if (activityQuery.isLoading) {
     return (

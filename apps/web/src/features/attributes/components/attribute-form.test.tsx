@@ -4,24 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createDraft } from '../lib/attribute-draft'
 import { AttributeForm } from './attribute-form'
 
-// jsdom lacks matchMedia and ResizeObserver, which Mantine's provider and popovers ask for.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
 // Autosize textareas listen for web fonts loading, which jsdom does not have.
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', {

@@ -5,8 +5,8 @@ import { useLocation, useNavigate } from 'react-router'
 import { useActivities } from '../../../api/activities'
 import { paths } from '../../../app/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
+import { useNow } from '../../../lib/use-now'
 import { useEventPages } from '../hooks/use-event-pages'
-import { useNow } from '../hooks/use-now'
 import { EventRow } from './event-row'
 
 export interface EventListProps {

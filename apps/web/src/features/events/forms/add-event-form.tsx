@@ -4,9 +4,9 @@ import { useState } from 'react'
 import { useCreateEvent } from '../../../api/events'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
+import { readStoredString, writeStoredString } from '../../../lib/stored-string'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { EventForm, type EventFormValues } from '../components/event-form'
-import { readStoredString, writeStoredString } from '../hooks/use-stored-string'
 import { resolveDefaultDay, toEventInstant } from '../lib/event-date'
 
 /**

@@ -10,9 +10,9 @@ import { HeaderActionButton, HeaderActions } from '../../../components/header-ac
 import { getAuthState } from '../../../lib/auth-state'
 import { useOpenForm } from '../../../lib/form-opener'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
+import { useNow } from '../../../lib/use-now'
 import { useActivityAttributes } from '../hooks/use-activity-attributes'
 import { useGoBackFromEvent } from '../hooks/use-go-back-from-event'
-import { useNow } from '../hooks/use-now'
 import { formatAttributeValue, getAttributeLabel } from '../lib/attribute-values'
 
 /** /events/{eventId}: the event's activity, date and attribute values; edit and delete. */

@@ -7,8 +7,8 @@ import { useEventCounts } from '../../../api/events'
 import { paths } from '../../../app/paths'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { useOpenForm } from '../../../lib/form-opener'
+import { useStoredString } from '../../../lib/stored-string'
 import { EventList } from '../components/event-list'
-import { useStoredString } from '../hooks/use-stored-string'
 
 const ALL = 'all'
 

@@ -7,9 +7,9 @@ import { useGoals } from '../../../api/goals'
 import { paths } from '../../../app/paths'
 import { useOpenForm } from '../../../lib/form-opener'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
+import { useNow } from '../../../lib/use-now'
+import { usePeriodEvents } from '../../../lib/use-period-events'
 import { useGoalsTab } from '../hooks/use-goals-tab'
-import { useNow } from '../hooks/use-now'
-import { usePeriodEvents } from '../hooks/use-period-events'
 import { GoalSection } from './goal-section'
 
 export interface GoalListProps {

@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '@kindling/core'
 import { Badge, Button, Collapse, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react'
 import { useId } from 'react'
-import { useStoredString } from '../hooks/use-stored-string'
+import { useStoredString } from '../../../lib/stored-string'
 import { CADENCE_TEXT } from '../lib/cadence'
 import { GoalRow } from './goal-row'
 

@@ -1,6 +1,6 @@
 import type { GoalsTab } from '@kindling/core'
 import { STORAGE_KEYS } from '@kindling/core'
-import { useStoredString } from './use-stored-string'
+import { useStoredString } from '../../../lib/stored-string'
 
 /** The Goals screen's Todo/Done tab, remembered in local storage (SPEC §3). */
 export function useGoalsTab() {

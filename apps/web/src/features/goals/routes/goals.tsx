@@ -8,10 +8,10 @@ import { paths } from '../../../app/paths'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { useOpenForm } from '../../../lib/form-opener'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
+import { useNow } from '../../../lib/use-now'
+import { usePeriodEvents } from '../../../lib/use-period-events'
 import { GoalList } from '../components/goal-list'
 import { useGoalsTab } from '../hooks/use-goals-tab'
-import { useNow } from '../hooks/use-now'
-import { usePeriodEvents } from '../hooks/use-period-events'
 
 /** Goals (SPEC §2): add goal, and the Todo/Done toggle once a goal is done. */
 export function Component() {

@@ -18,11 +18,11 @@ import { paths } from '../../../app/paths'
 import { HeaderActions } from '../../../components/header-actions'
 import { getAuthState } from '../../../lib/auth-state'
 import { useOpenForm } from '../../../lib/form-opener'
+import { useStoredString } from '../../../lib/stored-string'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
+import { useNow } from '../../../lib/use-now'
+import { usePeriodEvents } from '../../../lib/use-period-events'
 import { ScheduleItemRow } from '../components/schedule-item-row'
-import { useNow } from '../hooks/use-now'
-import { usePeriodEvents } from '../hooks/use-period-events'
-import { useStoredString } from '../hooks/use-stored-string'
 
 const FILTERS: { value: ScheduleFilterLike; label: string }[] = [
   { value: 'all', label: 'All' },

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react'
 
-/** The current time, refreshed every `intervalMs` so "today" and streaks follow midnight. */
+/**
+ * The current time, refreshed every `intervalMs`, so "today", streaks and relative times follow
+ * the clock (and midnight) while a screen stays open.
+ */
 export function useNow(intervalMs = 60_000): Date {
   const [now, setNow] = useState(() => new Date())
   useEffect(() => {
