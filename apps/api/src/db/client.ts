@@ -75,6 +75,27 @@ export async function openDatabase(options: {
   }
 }
 
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'])
+const UNREACHABLE_SQLSTATE = /^(08|57P0[1-3])/
+
+/**
+ * Whether `error` (or one of its causes: Drizzle wraps the driver's) says the database cannot be
+ * reached: refused, reset, or closed by a restart. Query errors (bad SQL, constraints) are not.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
+    const { code, message } = cause as { code?: unknown; message?: unknown }
+    if (
+      typeof code === 'string' &&
+      (UNREACHABLE_CODES.has(code) || UNREACHABLE_SQLSTATE.test(code))
+    )
+      return true
+    if (typeof message === 'string' && /^Connection terminated/.test(message)) return true
+    cause = (cause as { cause?: unknown }).cause
+  }
+  return false
+}
+
 async function ping(db: Database): Promise<boolean> {
   try {
     await db.execute(sql`select 1`)

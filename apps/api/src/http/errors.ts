@@ -2,6 +2,7 @@ import type { ApiError } from '@kindling/core'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ZodError } from 'zod'
+import { isDatabaseUnreachable } from '../db/client'
 
 /** An error the API answers as `{ error: { code, message, fields? } }` with `status`. */
 export class HttpError extends Error {
@@ -59,24 +60,6 @@ export function authErrorBody(
   }
 }
 
-/** Connection failures (refused, reset, or closed by a database restart), not query errors. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'])
-const UNREACHABLE_SQLSTATE = /^(08|57P0[1-3])/
-
-function databaseUnreachable(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
-    const { code, message } = cause as { code?: unknown; message?: unknown }
-    if (
-      typeof code === 'string' &&
-      (UNREACHABLE_CODES.has(code) || UNREACHABLE_SQLSTATE.test(code))
-    )
-      return true
-    if (typeof message === 'string' && /^Connection terminated/.test(message)) return true
-    cause = (cause as { cause?: unknown }).cause
-  }
-  return false
-}
-
 const isAuthRoute = (url: string) => url.startsWith('/api/auth/')
 
 /** The one error handler: every failure leaves as ApiError JSON, never with a stack. */
@@ -111,7 +94,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'invalid-json' : 'bad-request'
       return send(status, code, error.message)
     }
-    if (databaseUnreachable(error)) {
+    if (isDatabaseUnreachable(error)) {
       request.log.warn({ err: error }, 'the database is unreachable')
       reply.header('retry-after', '1')
       return send(503, 'unavailable', 'The database is unavailable for a moment. Retry shortly.')
