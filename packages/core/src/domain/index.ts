@@ -12,6 +12,13 @@ export {
   listCalendarDays,
   toCalendarDay,
 } from './dates'
+export type { DayTotals, NumberDays, ValuedEventLike } from './day-totals'
+export {
+  buildDayTotals,
+  buildDayTotalsByActivity,
+  EMPTY_DAY_TOTALS,
+  mergeDayTotals,
+} from './day-totals'
 export type { CadenceTarget, DoneActivityIds } from './done-state'
 export {
   collectDoneActivityIds,
@@ -34,9 +41,51 @@ export {
   removeActivityFromGroup,
   selectPickableActivities,
 } from './groups'
+export type {
+  CompletionRate,
+  DaysSummary,
+  HabitStats,
+  HabitStatsOptions,
+  NumberSummary,
+  PeriodSummary,
+  StatsPeriodUnit,
+  StreakHistory,
+  StreakRun,
+  WeekdayCount,
+} from './habit-stats'
+export {
+  computeCompletion,
+  computeHabitStats,
+  countByWeekday,
+  getFirstEventDay,
+  listStreaks,
+  summarizeByPeriod,
+  summarizeDays,
+} from './habit-stats'
 export { computeHeatShade, countEventsByDay } from './heat'
 export { selectRecentActivities, sortByRecent } from './recents'
 export { formatRelativeTime } from './relative-time'
+export type {
+  NotificationPlanInput,
+  PlannedNotification,
+  ReminderCheck,
+  ReminderLike,
+  ReminderOccurrence,
+  ReminderSkipReason,
+} from './reminders'
+export {
+  buildReminderMessage,
+  getNextReminderOccurrence,
+  getNotificationId,
+  getReminderSkipReason,
+  isPausedOn,
+  listReminderOccurrences,
+  NOTIFICATION_PLAN_DAYS,
+  NOTIFICATION_PLAN_LIMIT,
+  parseTimeOfDay,
+  planNotifications,
+  resolveLocalTime,
+} from './reminders'
 export type {
   ScheduleItem,
   ScheduleSection,
@@ -49,8 +98,25 @@ export {
   isDueToday,
   shouldSwitchToUnscheduled,
 } from './schedule-view'
+export type { HabitProgress, HeatMapDay, MonthActivity, YearHeatMap } from './stats-overview'
+export { buildPeriodProgress, buildYearHeatMap } from './stats-overview'
 export type { ActivityStreak } from './streaks'
-export { computeStreak, computeStreaks } from './streaks'
+export { computeStreak, computeStreaks, computeStreaksFromDays } from './streaks'
+export type {
+  StrengthFrequency,
+  StrengthOptions,
+  StrengthPoint,
+  StrengthSeries,
+  StrengthTarget,
+} from './strength'
+export {
+  computeStrength,
+  getStrengthFrequency,
+  getStrengthOn,
+  sampleStrength,
+  stepStrength,
+  updateStrength,
+} from './strength'
 export type {
   ActivityLike,
   CadenceLike,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { computeStreak, computeStreaks } from './streaks'
+import { computeStreak, computeStreaks, computeStreaksFromDays } from './streaks'
 import { buildActivity, buildEvent, buildEventsOnDays, consecutiveDays } from './test-fixtures'
 
 // Tuesday 2026-03-10, 15:00 in Phoenix.
@@ -152,5 +152,28 @@ describe('computeStreaks', () => {
     expect(streaks).toHaveLength(40)
     expect(streaks[0]).toEqual({ activity: activities[0], streak: 3500 })
     expect(streaks[39]).toEqual({ activity: activities[1], streak: 9 })
+  })
+})
+
+describe('computeStreaksFromDays', () => {
+  const run = buildActivity({ id: 'run', name: 'Run' })
+  const read = buildActivity({ id: 'read', name: 'Read' })
+  const gone = buildActivity({ id: 'gone', name: 'Gone', deletedAt: '2026-03-01T00:00:00.000Z' })
+  const days = (list: string[]) => new Map(list.map((day) => [day, 1]))
+
+  it('counts a three-year daily habit in full: no cap', () => {
+    const counts = new Map([['run', days(consecutiveDays('2026-03-09', 1095))]])
+    const [first] = computeStreaksFromDays([run], counts, now, phoenix)
+    expect(first?.streak).toBe(1095)
+  })
+
+  it('follows the same rules as from events: today never counts, a gap ends it', () => {
+    const counts = new Map([
+      ['run', days(['2026-03-10', '2026-03-09', '2026-03-08', '2026-03-06'])],
+      ['read', new Map([['2026-03-09', 0]])],
+      ['gone', days(['2026-03-09'])],
+    ])
+    const streaks = computeStreaksFromDays([read, run, run, gone], counts, now, phoenix)
+    expect(streaks.map(({ activity, streak }) => [activity.name, streak])).toEqual([['Run', 2]])
   })
 })

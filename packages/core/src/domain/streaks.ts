@@ -1,4 +1,4 @@
-import { getZone, resolveDayNumber, resolveToday } from './time-zone'
+import { formatDayNumber, getZone, resolveDayNumber, resolveToday } from './time-zone'
 import type { ActivityLike, EventLike } from './types'
 import { isDeleted } from './types'
 
@@ -99,4 +99,37 @@ const collator = new Intl.Collator('en')
 
 function compareText(a: string, b: string): number {
   return collator.compare(a, b)
+}
+
+/**
+ * SPEC §9 streaks from per-day counts (`Map<activityId, Map<YYYY-MM-DD, count>>`), as a synced
+ * device keeps them for years of history: the same rules as `computeStreaks` (consecutive days
+ * in `timeZone` ending yesterday with at least one event; today never counts), with no cap on
+ * length. Only streaks above 0 of live activities, longest first, ties by name then id.
+ */
+export function computeStreaksFromDays<A extends ActivityLike>(
+  activities: readonly A[],
+  dayCounts: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  now: Date | string,
+  timeZone: string,
+): ActivityStreak<A>[] {
+  const zone = getZone(timeZone)
+  const yesterday = resolveToday(now, zone) - 1
+  const streaks: ActivityStreak<A>[] = []
+  const seen = new Set<string>()
+  for (const activity of activities) {
+    if (isDeleted(activity) || seen.has(activity.id)) continue
+    seen.add(activity.id)
+    const days = dayCounts.get(activity.id)
+    if (!days) continue
+    let streak = 0
+    while ((days.get(formatDayNumber(yesterday - streak)) ?? 0) > 0) streak++
+    if (streak > 0) streaks.push({ activity, streak })
+  }
+  return streaks.sort(
+    (a, b) =>
+      b.streak - a.streak ||
+      compareText(a.activity.name, b.activity.name) ||
+      compareText(a.activity.id, b.activity.id),
+  )
 }

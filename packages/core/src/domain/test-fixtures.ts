@@ -7,6 +7,8 @@ export interface TestEvent {
   eventDate: string
   createdAt: string
   deletedAt: string | null
+  /** Values by attribute id (statistics read the number ones). */
+  attributes?: Record<string, unknown>
 }
 
 export interface TestActivity {

@@ -32,11 +32,17 @@ describe('ActivityInput', () => {
       name: 'Read',
       author: 'someone-else',
       createdAt: '2020-01-01T00:00:00Z',
-      id: 'x',
     })
     expect(parsed).not.toHaveProperty('author')
     expect(parsed).not.toHaveProperty('createdAt')
-    expect(parsed).not.toHaveProperty('id')
+  })
+
+  it('keeps an id the device chose when it is a UUID and refuses any other id', () => {
+    const id = '0b9e4f7a-3c1d-4e2f-8a5b-6c7d8e9f0a1b'
+    expect(ActivityInput.parse({ name: 'Read', id }).id).toBe(id)
+    const result = ActivityInput.safeParse({ name: 'Read', id: 'x' })
+    expect(result.success).toBe(false)
+    expect(result.error?.issues[0]?.message).toBe('Id must be a UUID.')
   })
 
   it('normalises colours and refuses what is not #rrggbb', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ACTIVITY_NAME_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '../constants'
-import { HexColor, Id, IsoDateTime, RecordStamp, trimmedText, Visibility } from './common'
+import { ClientId, HexColor, Id, IsoDateTime, RecordStamp, trimmedText, Visibility } from './common'
 import { Schedule, StoredSchedule } from './schedule'
 
 export const ACTIVITY_NAME_TOO_LONG = `Name must be ${ACTIVITY_NAME_MAX_LENGTH} characters or less.`
@@ -16,6 +16,7 @@ export const ActivityName = z
  * `color` stays undefined when absent so the server can pick a random one.
  */
 export const ActivityInput = z.object({
+  id: ClientId,
   name: ActivityName,
   description: trimmedText('Description', DESCRIPTION_MAX_LENGTH).default(''),
   color: HexColor.optional(),

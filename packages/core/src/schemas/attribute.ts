@@ -9,7 +9,7 @@ import {
   RATING_MIN,
   TEXT_VALUE_MAX_LENGTH,
 } from '../constants'
-import { CalendarDay, Id, IsoDateTime, RecordStamp, trimmedText } from './common'
+import { CalendarDay, ClientId, Id, IsoDateTime, RecordStamp, trimmedText } from './common'
 
 export const ATTRIBUTE_TYPES = [
   'text',
@@ -54,6 +54,7 @@ export const StoredOptions = z
   .max(OPTIONS_MAX_COUNT)
 
 const common = {
+  id: ClientId,
   activityId: Id,
   name: trimmedText('Name', ATTRIBUTE_NAME_MAX_LENGTH).default(''),
   description: trimmedText('Description', DESCRIPTION_MAX_LENGTH).default(''),

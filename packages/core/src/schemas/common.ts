@@ -3,6 +3,17 @@ import { z } from 'zod'
 /** Opaque record id (UUID on our server; 'temp-id' only lives in the client cache). */
 export const Id = z.string().min(1).max(100)
 
+/**
+ * The id a client may choose for a record it creates (a UUID, e.g. v7 made on the device), so
+ * that sending the same create twice stores it once. Without it the server picks one.
+ */
+export const ClientId = z
+  .uuid('Id must be a UUID.')
+  .optional()
+  .describe(
+    'Optional id made by the client (a UUID). Sending the same create again with this id stores nothing new and answers the stored record.',
+  )
+
 /** An instant as an ISO 8601 string with offset, e.g. `2026-11-23T07:30:00.000Z`. */
 export const IsoDateTime = z.iso.datetime({ offset: true })
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { TEXT_VALUE_MAX_LENGTH } from '../constants'
 import type { Attribute } from './attribute'
 import { TimeOfDay } from './attribute'
-import { CalendarDay, Id, IsoDateTime, RecordStamp } from './common'
+import { CalendarDay, ClientId, Id, IsoDateTime, RecordStamp } from './common'
 
 export const AttributeValue = z.union([
   z.string().max(TEXT_VALUE_MAX_LENGTH),
@@ -25,6 +25,7 @@ export const EventDate = z
   )
 
 export const EventInput = z.object({
+  id: ClientId,
   activityId: Id,
   eventDate: EventDate,
   attributes: z.record(Id, AttributeValue).default({}),

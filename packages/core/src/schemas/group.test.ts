@@ -25,6 +25,27 @@ describe('GoalInput', () => {
     expect(GoalInput.parse({ activityId: 'a', cadence: 'Weekly' })).toEqual({
       activityId: 'a',
       cadence: 'Weekly',
+      target: null,
     })
+  })
+
+  it('takes an optional amount per period: a non-negative number, at least or at most', () => {
+    const target = { attributeId: 'km', comparison: 'atLeast', value: 5.5 } as const
+    expect(GoalInput.parse({ activityId: 'a', cadence: 'Weekly', target }).target).toEqual(target)
+    expect(GoalInput.parse({ activityId: 'a', cadence: 'Daily', target: null }).target).toBeNull()
+    const atMostZero = { attributeId: 'cigarettes', comparison: 'atMost', value: 0 }
+    expect(
+      GoalInput.safeParse({ activityId: 'a', cadence: 'Daily', target: atMostZero }).success,
+    ).toBe(true)
+    for (const bad of [
+      { ...target, value: -1 },
+      { ...target, value: Number.NaN },
+      { ...target, comparison: 'exactly' },
+      { comparison: 'atLeast', value: 1 },
+    ]) {
+      expect(GoalInput.safeParse({ activityId: 'a', cadence: 'Daily', target: bad }).success).toBe(
+        false,
+      )
+    }
   })
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DESCRIPTION_MAX_LENGTH, GROUP_NAME_MAX_LENGTH } from '../constants'
-import { HexColor, Id, IsoDateTime, RecordStamp, trimmedText } from './common'
+import { ClientId, HexColor, Id, IsoDateTime, RecordStamp, trimmedText } from './common'
 
 const uniqueIds = z
   .array(Id)
@@ -8,6 +8,7 @@ const uniqueIds = z
   .transform((ids) => [...new Set(ids)])
 
 export const GroupInput = z.object({
+  id: ClientId,
   name: trimmedText('Name', GROUP_NAME_MAX_LENGTH).min(1, 'Name is required.'),
   description: trimmedText('Description', DESCRIPTION_MAX_LENGTH).default(''),
   color: HexColor.optional(),

@@ -1,0 +1,312 @@
+import { getPeriodDayNumbers } from './dates'
+import type { DayTotals } from './day-totals'
+import { getDayTotalsRange } from './day-totals'
+import type { StrengthSeries, StrengthTarget } from './strength'
+import { computeStrength, getStrengthFrequency } from './strength'
+import {
+  daysFromCivil,
+  formatDayNumber,
+  parseDayNumber,
+  splitDayNumber,
+  weekdayOfDayNumber,
+} from './time-zone'
+import type { DayString, ScheduleLike } from './types'
+
+/** The periods statistics are grouped by: a day, an ISO week (Monday to Sunday), a month, a year. */
+export type StatsPeriodUnit = 'day' | 'week' | 'month' | 'year'
+
+function requireDay(day: DayString): number {
+  const dayNumber = parseDayNumber(day)
+  if (Number.isNaN(dayNumber)) throw new RangeError(`Invalid calendar day: ${day}`)
+  return dayNumber
+}
+
+/** Inclusive first and last day numbers of the period of `unit` containing `dayNumber`. */
+export function getStatsPeriodDayNumbers(
+  unit: StatsPeriodUnit,
+  dayNumber: number,
+): [number, number] {
+  if (unit !== 'year') return getPeriodDayNumbers(unit, dayNumber)
+  const { year } = splitDayNumber(dayNumber)
+  return [daysFromCivil(year, 1, 1), daysFromCivil(year, 12, 31)]
+}
+
+/** The first day with an event, or null when there is none. */
+export function getFirstEventDay(totals: DayTotals): DayString | null {
+  const range = getDayTotalsRange(totals)
+  if (!range) return null
+  const index = totals.counts.findIndex((count) => count > 0)
+  return index < 0 ? null : formatDayNumber(range[0] + index)
+}
+
+/** What was entered for one number-like attribute over some days. */
+export interface NumberSummary {
+  /** Sum of the values. */
+  total: number
+  /** How many events carry a value. */
+  entries: number
+  min: number
+  max: number
+  /** total / entries: the average per entry. */
+  average: number
+}
+
+/** Events of some days: how many, on how many days, and the number values entered. */
+export interface DaysSummary {
+  /** Live events. */
+  count: number
+  /** Days with at least one event. */
+  activeDays: number
+  /** Per attribute id, only attributes with at least one value in these days. */
+  numbers: Record<string, NumberSummary>
+}
+
+function summarizeDayNumbers(totals: DayTotals, first: number, last: number): DaysSummary {
+  const summary: DaysSummary = { count: 0, activeDays: 0, numbers: {} }
+  const range = getDayTotalsRange(totals)
+  if (!range) return summary
+  const from = Math.max(first, range[0]) - range[0]
+  const to = Math.min(last, range[1]) - range[0]
+  for (let index = from; index <= to; index++) {
+    const count = totals.counts[index] ?? 0
+    summary.count += count
+    if (count > 0) summary.activeDays += 1
+  }
+  for (const [id, days] of Object.entries(totals.numbers ?? {})) {
+    let total = 0
+    let entries = 0
+    let min = Number.POSITIVE_INFINITY
+    let max = Number.NEGATIVE_INFINITY
+    for (let index = from; index <= to; index++) {
+      const dayEntries = days.entries[index] ?? 0
+      if (dayEntries === 0) continue
+      total += days.sums[index] ?? 0
+      entries += dayEntries
+      min = Math.min(min, days.mins[index] ?? min)
+      max = Math.max(max, days.maxes[index] ?? max)
+    }
+    if (entries > 0) summary.numbers[id] = { total, entries, min, max, average: total / entries }
+  }
+  return summary
+}
+
+/**
+ * The events from `from` to `to` (inclusive days): count, days with events, and for each
+ * number-like attribute its total, average per entry, minimum and maximum. Zeros and no
+ * numbers when nothing falls in the range. Throws RangeError for invalid days.
+ */
+export function summarizeDays(totals: DayTotals, from: DayString, to: DayString): DaysSummary {
+  return summarizeDayNumbers(totals, requireDay(from), requireDay(to))
+}
+
+export interface PeriodSummary extends DaysSummary {
+  /** First and last day of the period (whole periods, even where they pass `from` or `to`). */
+  start: DayString
+  end: DayString
+}
+
+/**
+ * summarizeDays for every week, month or year (or day) from the one containing `from` to the
+ * one containing `to`, oldest first, empty periods included; only days from `from` to `to`
+ * are counted. Empty when `to` is before `from`. Throws RangeError for invalid days.
+ */
+export function summarizeByPeriod(
+  totals: DayTotals,
+  unit: StatsPeriodUnit,
+  from: DayString,
+  to: DayString,
+): PeriodSummary[] {
+  const first = requireDay(from)
+  const last = requireDay(to)
+  const periods: PeriodSummary[] = []
+  if (last < first) return periods
+  let [start, end] = getStatsPeriodDayNumbers(unit, first)
+  for (;;) {
+    periods.push({
+      start: formatDayNumber(start),
+      end: formatDayNumber(end),
+      ...summarizeDayNumbers(totals, Math.max(start, first), Math.min(end, last)),
+    })
+    if (end >= last) break
+    ;[start, end] = getStatsPeriodDayNumbers(unit, end + 1)
+  }
+  return periods
+}
+
+export interface WeekdayCount {
+  /** getDay() numbering: 0 Sunday … 6 Saturday. */
+  weekday: number
+  count: number
+}
+
+/**
+ * Events per weekday from `from` to `to` (inclusive; the whole history when omitted), Monday
+ * first, all seven weekdays even at 0.
+ */
+export function countByWeekday(
+  totals: DayTotals,
+  from?: DayString,
+  to?: DayString,
+): WeekdayCount[] {
+  const counts = [0, 0, 0, 0, 0, 0, 0]
+  const range = getDayTotalsRange(totals)
+  if (range) {
+    const first = Math.max(range[0], from === undefined ? range[0] : requireDay(from))
+    const last = Math.min(range[1], to === undefined ? range[1] : requireDay(to))
+    for (let day = first; day <= last; day++) {
+      const weekday = weekdayOfDayNumber(day)
+      counts[weekday] = (counts[weekday] ?? 0) + (totals.counts[day - range[0]] ?? 0)
+    }
+  }
+  return [1, 2, 3, 4, 5, 6, 0].map((weekday) => ({ weekday, count: counts[weekday] ?? 0 }))
+}
+
+/** Consecutive days with events, both ends inclusive. */
+export interface StreakRun {
+  start: DayString
+  end: DayString
+  length: number
+}
+
+export interface StreakHistory {
+  /** The run ending yesterday (SPEC §9: today never counts), or null: computeStreak's streak. */
+  current: StreakRun | null
+  /** The longest runs, longest first; equal lengths most recent first. */
+  best: StreakRun[]
+}
+
+/**
+ * Streaks as SPEC §9 counts them (consecutive days with at least one event), over the days
+ * before `today`: today is still open, so it neither counts nor breaks anything, and later days
+ * are ignored. `current` has the length computeStreak gives; `best` holds the `limit` (5)
+ * longest runs, the current one included when it is among them.
+ */
+export function listStreaks(totals: DayTotals, today: DayString, limit = 5): StreakHistory {
+  const yesterday = requireDay(today) - 1
+  const range = getDayTotalsRange(totals)
+  const runs: { start: number; end: number }[] = []
+  if (range) {
+    let runStart: number | null = null
+    const last = Math.min(range[1], yesterday)
+    for (let day = range[0]; day <= last + 1; day++) {
+      const active = day <= last && (totals.counts[day - range[0]] ?? 0) > 0
+      if (active && runStart === null) runStart = day
+      if (!active && runStart !== null) {
+        runs.push({ start: runStart, end: day - 1 })
+        runStart = null
+      }
+    }
+  }
+  const toRun = ({ start, end }: { start: number; end: number }): StreakRun => ({
+    start: formatDayNumber(start),
+    end: formatDayNumber(end),
+    length: end - start + 1,
+  })
+  const latest = runs[runs.length - 1]
+  const best = [...runs]
+    .sort((a, b) => b.end - b.start - (a.end - a.start) || b.end - a.end)
+    .slice(0, Math.max(0, limit))
+    .map(toRun)
+  return { current: latest && latest.end === yesterday ? toRun(latest) : null, best }
+}
+
+/** Share of the expected periods that were done. */
+export interface CompletionRate {
+  /** What one expectation is: a day (Daily), an ISO week (Weekly) or a month (Monthly). */
+  unit: 'day' | 'week' | 'month'
+  done: number
+  expected: number
+  /** done / expected in [0, 1]; null when nothing was expected yet. */
+  rate: number | null
+}
+
+/**
+ * Completion over the periods the schedule expected, not over all days: a Daily habit expects
+ * each day, a Weekly one each ISO week, a Monthly one each month (SPEC §4 judges done-state on
+ * the whole period, so weekly days and the monthly day do not narrow it). Periods run from the
+ * one containing `since` (the habit's creation day; an earlier first event moves it back) to the
+ * one containing `today`; the current period counts only once done, since it is not missed yet.
+ * Null for Unscheduled habits, which expect nothing.
+ */
+export function computeCompletion(
+  totals: DayTotals,
+  schedule: ScheduleLike,
+  since: DayString,
+  today: DayString,
+): CompletionRate | null {
+  if (schedule.type === 'Unscheduled') return null
+  const unit = schedule.type === 'Daily' ? 'day' : schedule.type === 'Weekly' ? 'week' : 'month'
+  const todayNumber = requireDay(today)
+  const firstEvent = getFirstEventDay(totals)
+  let start = requireDay(since)
+  if (firstEvent !== null) start = Math.min(start, requireDay(firstEvent))
+  const range = getDayTotalsRange(totals)
+  let done = 0
+  let expected = 0
+  if (start <= todayNumber) {
+    let [periodStart, periodEnd] = getPeriodDayNumbers(unit, start)
+    for (;;) {
+      let isDone = false
+      if (range) {
+        const from = Math.max(periodStart, range[0])
+        const to = Math.min(periodEnd, range[1], todayNumber)
+        for (let day = from; day <= to && !isDone; day++) {
+          isDone = (totals.counts[day - range[0]] ?? 0) > 0
+        }
+      }
+      const isCurrent = periodEnd >= todayNumber
+      if (isDone) done += 1
+      if (isDone || !isCurrent) expected += 1
+      if (isCurrent) break
+      ;[periodStart, periodEnd] = getPeriodDayNumbers(unit, periodEnd + 1)
+    }
+  }
+  return { unit, done, expected, rate: expected > 0 ? done / expected : null }
+}
+
+export interface HabitStatsOptions {
+  schedule: ScheduleLike
+  /** The habit's creation day (completion starts there, or at an earlier first event). */
+  since: DayString
+  today: DayString
+  /** A number target for the strength (Loop's numerical habits); else days with events. */
+  target?: StrengthTarget
+}
+
+/** The statistics of one habit that do not depend on a chosen view. */
+export interface HabitStats {
+  firstEventDay: DayString | null
+  strength: StrengthSeries
+  /** The strength at the end of today, in [0, 1]. */
+  currentStrength: number
+  streaks: StreakHistory
+  completion: CompletionRate | null
+  weekdays: WeekdayCount[]
+  /** The whole history: count, days with events, number summaries. */
+  overall: DaysSummary
+}
+
+/**
+ * Everything the habit's Stats view shows first, from its per-day totals: strength (Loop's
+ * score) day by day up to today, streaks, completion, events per weekday, and the totals of
+ * the whole history (events after today are left out). Charts per period come from
+ * summarizeByPeriod and sampleStrength. Linear in the days of history.
+ */
+export function computeHabitStats(totals: DayTotals, options: HabitStatsOptions): HabitStats {
+  const { schedule, since, today, target } = options
+  const strength = computeStrength(totals, {
+    frequency: getStrengthFrequency(schedule),
+    until: today,
+    ...(target ? { target } : {}),
+  })
+  const firstEventDay = getFirstEventDay(totals)
+  return {
+    firstEventDay,
+    strength,
+    currentStrength: strength.scores[strength.scores.length - 1] ?? 0,
+    streaks: listStreaks(totals, today),
+    completion: computeCompletion(totals, schedule, since, today),
+    weekdays: countByWeekday(totals, undefined, today),
+    overall: summarizeDays(totals, firstEventDay ?? today, today),
+  }
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod'
+import { Activity } from './activity'
+import { Attribute } from './attribute'
+import { CalendarDay, Id, IsoDateTime } from './common'
+import { Event } from './event'
+import { Goal } from './goal'
+import { Group } from './group'
+import { isValidTimeZone } from './user'
+
+/** The tables the change feed carries, in the order a client applies them. */
+export const SYNC_TABLES = ['activities', 'attributes', 'groups', 'goals', 'events'] as const
+export type SyncTable = (typeof SYNC_TABLES)[number]
+
+/** Most changes one page of the feed carries. */
+export const SYNC_PAGE_MAX = 5000
+export const SYNC_PAGE_DEFAULT = 1000
+
+/**
+ * A position in a user's change feed: the server's change sequence number as a decimal
+ * string. Opaque to clients: they send back what the server answered.
+ */
+export const SyncCursor = z
+  .string()
+  .regex(/^\d{1,18}$/, 'Must be the cursor of an earlier answer.')
+  .describe('The `cursor` of your previous answer; without it the feed starts at the beginning.')
+export type SyncCursor = z.infer<typeof SyncCursor>
+
+export const IanaTimeZone = z
+  .string()
+  .refine(isValidTimeZone, 'Must be an IANA time zone such as Europe/Berlin.')
+
+export const SyncChangesQuery = z.object({
+  after: SyncCursor.optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SYNC_PAGE_MAX)
+    .default(SYNC_PAGE_DEFAULT)
+    .describe(`Most changes in this page, 1 to ${SYNC_PAGE_MAX} (default ${SYNC_PAGE_DEFAULT}).`),
+  eventsFrom: IsoDateTime.optional().describe(
+    'Leave out events dated before this instant (their per-day counts come from /api/sync/history). Meant for a first sync.',
+  ),
+})
+export type SyncChangesQuery = z.input<typeof SyncChangesQuery>
+
+/**
+ * One page of a user's change feed: the records created, updated or soft-deleted (with
+ * `deletedAt`) after the cursor, each in its latest version, oldest change first.
+ */
+export const SyncChanges = z.object({
+  activities: z.array(Activity),
+  attributes: z.array(Attribute),
+  groups: z.array(Group),
+  goals: z.array(Goal),
+  events: z.array(Event),
+  cursor: SyncCursor.describe('Send it back as `after` for the changes after this page.'),
+  more: z.boolean().describe('Whether more changes wait after this page: ask again at once.'),
+})
+export type SyncChanges = z.infer<typeof SyncChanges>
+
+export const SyncHistoryQuery = z.object({
+  before: IsoDateTime.describe('Count the events dated before this instant.'),
+  timeZone: IanaTimeZone.describe('The IANA time zone whose calendar days the counts use.'),
+})
+export type SyncHistoryQuery = z.input<typeof SyncHistoryQuery>
+
+/** One attribute's number values per day, aligned with `counts` (core's NumberDays). */
+export const NumberDayValues = z.object({
+  sums: z.array(z.number()),
+  entries: z.array(z.number().int().min(0)),
+  mins: z.array(z.number()),
+  maxes: z.array(z.number()),
+})
+
+/** Per-day counts of one activity's live events: `counts[i]` is the count of `firstDay + i`. */
+export const ActivityDayCounts = z.object({
+  activityId: Id,
+  firstDay: CalendarDay,
+  counts: z.array(z.number().int().min(0)),
+  numbers: z
+    .record(z.string(), NumberDayValues)
+    .optional()
+    .describe(
+      'Per attribute id: the day by day sums, entries, minimums and maximums of its number values.',
+    ),
+  lastEventAt: IsoDateTime.describe('The date of the latest of these events.'),
+})
+export type ActivityDayCounts = z.infer<typeof ActivityDayCounts>
+
+/** A compact history: what the screens need of old events, without the events. */
+export const SyncHistory = z.object({
+  before: IsoDateTime,
+  timeZone: z.string(),
+  activities: z.array(ActivityDayCounts),
+})
+export type SyncHistory = z.infer<typeof SyncHistory>
