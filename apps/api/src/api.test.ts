@@ -758,6 +758,7 @@ describe.each([
       expect(rows.map((row) => row.indexname)).toEqual([
         'events_author_activity_date_asc_idx',
         'events_author_date_asc_idx',
+        'events_author_seq_idx', // the change feed's (issue 13)
         'events_pkey',
       ])
       const first = await call(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import webpush from 'web-push'
 import { z } from 'zod'
 
 const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -34,6 +35,24 @@ export const Env = z.object({
   /** Trust X-Forwarded-For from this many proxy hops (0: use the socket address). */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /** Web Push VAPID keys (base64url, as web-push generates them); generated into DATA_DIR when unset. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+    .optional(),
+  /** Seconds between two runs of the reminder scheduler; 0 turns it off on this node. */
+  REMINDER_CHECK_INTERVAL: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Seconds a stop (SIGTERM, SIGINT) waits for requests in flight before closing connections. */
+  SHUTDOWN_GRACE: z.coerce.number().min(0).max(3600).default(10),
 })
 
 export interface Config {
@@ -49,6 +68,10 @@ export interface Config {
   authRateLimit: { max: number; window: number; emailMax: number; emailWindow: number }
   trustProxy: number
   webDistDir: string | undefined
+  vapid: { publicKey: string; privateKey: string; subject: string }
+  reminderCheckInterval: number
+  /** Milliseconds a stop waits for requests in flight. */
+  shutdownGraceMs: number
 }
 
 export class ConfigError extends Error {}
@@ -65,14 +88,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid'}`)
   }
   const e = parsed.data
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'
+    throw new ConfigError(
+      `Invalid environment variable ${missing}: set both VAPID keys, or neither to generate them`,
+    )
+  }
   const dataDir = resolve(e.DATA_DIR)
   mkdirSync(dataDir, { recursive: true })
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  const vapidKeys =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+      : readOrCreateVapidKeys(dataDir)
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
@@ -85,7 +119,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
+    vapid: {
+      ...vapidKeys,
+      subject: e.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl, e.MAIL_FROM),
+    },
+    reminderCheckInterval: e.REMINDER_CHECK_INTERVAL,
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE * 1000),
   }
+}
+
+/** The public https address when there is one, else the sender's address as a mailto:. */
+function defaultVapidSubject(publicUrl: string, mailFrom: string): string {
+  const url = new URL(publicUrl)
+  if (url.protocol === 'https:' && url.hostname !== 'localhost') return url.origin
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()
+  return `mailto:${address}`
+}
+
+/**
+ * The VAPID key pair generated on first start and kept in DATA_DIR (like the auth secret), so
+ * browsers' subscriptions stay valid across restarts. Several nodes must share it: configure it.
+ */
+function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, 'vapid-keys.json')
+  try {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
+      return { publicKey: stored.publicKey, privateKey: stored.privateKey }
+    }
+  } catch {
+    // Not there yet (or unreadable): generate below.
+  }
+  const keys = webpush.generateVAPIDKeys()
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 })
+  return keys
 }
 
 /** The secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */

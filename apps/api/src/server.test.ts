@@ -21,12 +21,30 @@ describe('configuration', () => {
       /AUTH_RATE_LIMIT_MAX/,
     )
     expect(() => loadConfig({ DATA_DIR: dataDir, HOST: ' ' })).toThrow(/HOST/)
+    expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_GRACE: '-1' })).toThrow(/SHUTDOWN_GRACE/)
     const config = loadConfig({ DATA_DIR: dataDir })
+    expect(config.shutdownGraceMs).toBe(10_000)
     expect(config.publicUrl).toBe('http://localhost:3000')
     expect(config.host).toBe('0.0.0.0')
     expect(loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1' }).host).toBe('127.0.0.1')
     // The generated secret is kept and reused.
     expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(config.authSecret)
+    // So are the generated VAPID keys; configured ones come in pairs.
+    expect(config.vapid.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/)
+    expect(loadConfig({ DATA_DIR: dataDir }).vapid).toEqual(config.vapid)
+    expect(config.vapid.subject).toBe('mailto:no-reply@localhost')
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, VAPID_PUBLIC_KEY: config.vapid.publicKey }),
+    ).toThrow(/^Invalid environment variable VAPID_PRIVATE_KEY:/)
+    expect(() => loadConfig({ DATA_DIR: dataDir, VAPID_SUBJECT: 'http://example.com' })).toThrow(
+      /VAPID_SUBJECT/,
+    )
+    expect(
+      loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://kindling.example.com' }).vapid.subject,
+    ).toBe('https://kindling.example.com')
+    expect(() => loadConfig({ DATA_DIR: dataDir, REMINDER_CHECK_INTERVAL: '-1' })).toThrow(
+      /REMINDER_CHECK_INTERVAL/,
+    )
     rmSync(dataDir, { recursive: true, force: true })
   })
 })
@@ -82,6 +100,17 @@ describe('server on PGlite', () => {
     expect(old.statusCode).toBe(200)
     await app.close()
     // Two PGlite starts (migrations included): over the default 30 s on a loaded machine.
+  }, 120_000)
+
+  it('starts over a lock file left by a killed server whose pid is now this process or another live one', async () => {
+    for (const pid of [process.pid, process.ppid]) {
+      const dir = await createBackend('pglite')
+      writeFileSync(join(dir.dataDir, 'kindling.lock'), String(pid))
+      const app = await startApp(dir, smtp.url)
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
+      await app.close()
+      await dir.drop()
+    }
   }, 120_000)
 
   it('serves the web app: immutable assets, no-cache index, SPA fallback, never for /api', async () => {

@@ -1,11 +1,14 @@
 import { type App, buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { DataDirLockedError } from './db/client'
+import { stopOnSignals } from './stop'
 
 async function main(): Promise<void> {
   let app: App
+  let graceMs: number
   try {
     const config = loadConfig()
+    graceMs = config.shutdownGraceMs
     app = await buildApp(config)
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {
@@ -15,27 +18,7 @@ async function main(): Promise<void> {
     }
     throw error
   }
-
-  let closing = false
-  const shutdown = (signal: string) => {
-    if (closing) return
-    closing = true
-    app.log.info({ signal }, 'shutting down: draining requests, then closing the database')
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting')
-      process.exit(1)
-    }, 15_000)
-    timer.unref()
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed')
-        process.exit(1)
-      },
-    )
-  }
-  process.on('SIGTERM', () => shutdown('SIGTERM'))
-  process.on('SIGINT', () => shutdown('SIGINT'))
+  stopOnSignals(app, graceMs)
 }
 
 main().catch((error: unknown) => {

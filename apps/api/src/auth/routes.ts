@@ -229,18 +229,17 @@ export function registerAuthRoutes(
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? ''
     let body = request.body as Record<string, unknown> | undefined
+    let reserved: EmailAttempt | null = null
     if (request.method === 'POST' && EMAIL_LIMITED.has(path) && body && typeof body === 'object') {
       if (path === '/api/auth/sign-up/email' && body.name === undefined)
         body = { ...body, name: '' }
       if (typeof body.email === 'string') {
-        const retryAfter = await checkEmailAttempts(db, config, path, body.email)
-        if (retryAfter !== null) return sendTooMany(reply, retryAfter)
+        // Counted before the password is checked, in one statement: parallel attempts cannot
+        // all pass a check made before any of them is counted.
+        reserved = await reserveEmailAttempt(db, config, path, body.email)
+        if (reserved.retryAfter !== null) return sendTooMany(reply, reserved.retryAfter)
       }
     }
-    const limitedEmail =
-      request.method === 'POST' && EMAIL_LIMITED.has(path) && typeof body?.email === 'string'
-        ? body.email
-        : null
     const headers = new Headers()
     for (const [name, value] of Object.entries(request.headers)) {
       if (value === undefined || name === 'content-length' || name === 'x-kindling-client-ip')
@@ -262,9 +261,7 @@ export function registerAuthRoutes(
     }
     // Only failures count against an address: a user who signs in often is never locked out,
     // while guessing a password for one address stops after a few tries from any IP.
-    if (limitedEmail !== null && response.status >= 400) {
-      await recordFailedEmailAttempt(db, config, path, limitedEmail)
-    }
+    if (reserved !== null && response.status < 400) await releaseEmailAttempt(db, reserved)
     reply.status(response.status)
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value)
@@ -299,43 +296,53 @@ function emailLimitKey(path: string, email: string): string {
   return `${path}:${email.trim().toLowerCase()}`
 }
 
+interface EmailAttempt {
+  key: string
+  windowStart: number
+  /** Null when the attempt may go ahead, else the seconds until the window ends. */
+  retryAfter: number | null
+}
+
 /**
- * Whether `email` has used up its failed attempts on `path` in the current window.
- * Returns null when allowed, else the seconds until the window ends.
+ * Counts one attempt for `email` on `path` in its fixed window, atomically, and says whether it
+ * may go ahead: the count is taken before the attempt, so no number of parallel attempts gets
+ * past `AUTH_RATE_LIMIT_EMAIL_MAX`. A successful attempt gives its count back (see
+ * releaseEmailAttempt).
  */
-async function checkEmailAttempts(
+async function reserveEmailAttempt(
   db: Database,
   config: Config,
   path: string,
   email: string,
-): Promise<number | null> {
+): Promise<EmailAttempt> {
   const { emailMax, emailWindow } = config.authRateLimit
   const now = Date.now()
   const windowMs = emailWindow * 1000
-  const result = await db.execute<{ count: number; window_start: string | number }>(sql`
-    select count, window_start from email_rate_limit
-    where key = ${emailLimitKey(path, email)} and window_start > ${now - windowMs}`)
-  const row = (result as unknown as { rows: { count: number; window_start: string | number }[] })
-    .rows[0]
-  if (!row || Number(row.count) < emailMax) return null
-  return Math.max(1, Math.ceil((Number(row.window_start) + windowMs - now) / 1000))
-}
-
-/** Counts one failed attempt for `email` on `path` in a fixed window, atomically. */
-async function recordFailedEmailAttempt(
-  db: Database,
-  config: Config,
-  path: string,
-  email: string,
-): Promise<void> {
-  const now = Date.now()
-  const windowMs = config.authRateLimit.emailWindow * 1000
-  await db.execute(sql`
+  const key = emailLimitKey(path, email)
+  const result = await db.execute(sql`
     insert into email_rate_limit (key, count, window_start)
-    values (${emailLimitKey(path, email)}, 1, ${now})
+    values (${key}, 1, ${now})
     on conflict (key) do update set
       count = case when email_rate_limit.window_start <= ${now - windowMs} then 1
                    else email_rate_limit.count + 1 end,
       window_start = case when email_rate_limit.window_start <= ${now - windowMs} then ${now}
-                          else email_rate_limit.window_start end`)
+                          else email_rate_limit.window_start end
+    returning count, window_start`)
+  const row = (result as unknown as { rows: { count: number; window_start: string | number }[] })
+    .rows[0]
+  const count = Number(row?.count ?? 1)
+  const windowStart = Number(row?.window_start ?? now)
+  return {
+    key,
+    windowStart,
+    retryAfter:
+      count <= emailMax ? null : Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+  }
+}
+
+/** Gives back the count of an attempt that succeeded, if its window is still the current one. */
+async function releaseEmailAttempt(db: Database, attempt: EmailAttempt): Promise<void> {
+  await db.execute(sql`
+    update email_rate_limit set count = greatest(count - 1, 0)
+    where key = ${attempt.key} and window_start = ${attempt.windowStart}`)
 }

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
@@ -9,7 +9,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { MIGRATIONS_DIR } from '../paths'
+import { lockDataDir } from './data-dir-lock'
 import * as schema from './schema'
+
+export { DataDirLockedError } from './data-dir-lock'
 
 export type Schema = typeof schema
 /** The one database handle: PGlite and node-postgres share Drizzle's PostgreSQL surface. */
@@ -20,10 +23,9 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres'
   /** True when a trivial query answers. */
   ping(): Promise<boolean>
+  /** Closes the database once; later calls share the first close. */
   close(): Promise<void>
 }
-
-export class DataDirLockedError extends Error {}
 
 /** Opens PostgreSQL at `databaseUrl`, else PGlite under `dataDir`, and applies the migrations. */
 export async function openDatabase(options: {
@@ -39,7 +41,7 @@ export async function openDatabase(options: {
     pool.on('error', (error) => options.onIdleError?.(error))
     const db = drizzleNodePg({ client: pool, schema })
     try {
-      await migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR })
+      await migrateUnderLock(pool)
     } catch (error) {
       await pool.end()
       throw error
@@ -48,11 +50,12 @@ export async function openDatabase(options: {
       db: db as unknown as Database,
       driver: 'postgres',
       ping: () => ping(db as unknown as Database),
-      close: () => pool.end(),
+      close: once(() => pool.end()),
     }
   }
 
-  const releaseLock = lockDataDir(options.dataDir)
+  mkdirSync(options.dataDir, { recursive: true })
+  const releaseLock = await lockDataDir(options.dataDir)
   let client: PGlite | undefined
   try {
     client = await PGlite.create(join(options.dataDir, 'pglite'))
@@ -63,15 +66,50 @@ export async function openDatabase(options: {
       db: db as unknown as Database,
       driver: 'pglite',
       ping: () => ping(db as unknown as Database),
-      close: async () => {
+      close: once(async () => {
         await opened.close()
-        releaseLock()
-      },
+        await releaseLock()
+      }),
     }
   } catch (error) {
     await client?.close().catch(() => undefined)
-    releaseLock()
+    await releaseLock()
     throw error
+  }
+}
+
+/** The advisory lock key that serialises migrations across servers (any fixed 64-bit number). */
+const MIGRATION_LOCK_KEY = 7_146_032_519_406_339n
+
+/**
+ * Applies the migrations while holding a PostgreSQL advisory lock: several servers started
+ * together on one database (nodes behind a load balancer) take turns, so the first migrates and
+ * the others find the work done instead of failing on CREATE TABLE. The lock is the session's
+ * and ends with its connection should the process die.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()])
+    try {
+      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()])
+    }
+    client.release()
+  } catch (error) {
+    // A connection in an unknown state (the lock perhaps still held) is not given back.
+    client.release(error as Error)
+    throw error
+  }
+}
+
+/** `action` run on the first call only; every call answers the first call's promise. */
+function once(action: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined
+  return () => {
+    running ??= action()
+    return running
   }
 }
 
@@ -102,44 +140,5 @@ async function ping(db: Database): Promise<boolean> {
     return true
   } catch {
     return false
-  }
-}
-
-/**
- * PGlite is one process per directory: two processes on it corrupt it. A lock file holding the
- * owner's pid refuses a second start; a stale lock (its process gone) is taken over.
- */
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true })
-  const file = join(dataDir, 'kindling.lock')
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      const fd = openSync(file, 'wx')
-      writeSync(fd, String(process.pid))
-      closeSync(fd)
-      return () => rmSync(file, { force: true })
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const pid = Number(readFileSync(file, 'utf8').trim())
-      if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirLockedError(
-          `DATA_DIR ${dataDir} is in use by another Kindling process (pid ${pid}); stop it or use another DATA_DIR`,
-        )
-      }
-      if (pid === process.pid) {
-        throw new DataDirLockedError(`DATA_DIR ${dataDir} is already open in this process`)
-      }
-      rmSync(file, { force: true })
-    }
-  }
-  throw new DataDirLockedError(`DATA_DIR ${dataDir}: could not take the lock file ${file}`)
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }

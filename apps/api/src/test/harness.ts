@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import pino from 'pino'
 import { SMTPServer } from 'smtp-server'
-import { type App, buildApp } from '../app'
+import { type App, type BuildOptions, buildApp } from '../app'
 import { loadConfig } from '../config'
 
 export const PUBLIC_URL = 'http://localhost:3000'
@@ -130,6 +130,7 @@ export async function startApp(
   backend: { dataDir: string; databaseUrl: string | undefined },
   smtpUrl: string,
   env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'clock' | 'pushAgent'> = {},
 ): Promise<App> {
   const config = loadConfig({
     DATA_DIR: backend.dataDir,
@@ -140,9 +141,11 @@ export async function startApp(
     AUTH_RATE_LIMIT_MAX: '5',
     AUTH_RATE_LIMIT_EMAIL_MAX: '5',
     WEB_DIST_DIR: join(backend.dataDir, 'no-web'),
+    // Tests drive the reminder scheduler themselves (app.reminders.tick).
+    REMINDER_CHECK_INTERVAL: '0',
     ...env,
   })
-  return buildApp(config, { logger: pino({ level: 'silent' }), checkResponses: true })
+  return buildApp(config, { logger: pino({ level: 'silent' }), checkResponses: true, ...options })
 }
 
 let ipCounter = 0

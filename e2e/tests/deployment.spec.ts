@@ -1,0 +1,114 @@
+import { chromium, type Page } from '@playwright/test'
+import { createUser, expect, PASSWORD, test } from '../fixtures'
+
+/**
+ * The server as it is deployed (issue 14): called from the native shells' origins, which are
+ * not the server's, and reached over plain http at a machine's name on a LAN.
+ */
+
+/** Opens an empty page at `origin` (answered by the test, not the server). */
+async function openPageAt(page: Page, origin: string): Promise<void> {
+  // A page the test answers has no address of its own, so Chromium counts it as public and asks
+  // before it reaches the loopback server (Local Network Access); the shells load local files.
+  await page.context().grantPermissions(['local-network-access'])
+  await page.route(`${origin}/`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>shell</title>' }),
+  )
+  await page.goto(`${origin}/`)
+}
+
+for (const origin of ['https://localhost', 'http://localhost']) {
+  test(`a native shell at ${origin} signs in, creates, edits and deletes across origins`, async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'no layout involved: one project is enough')
+    const user = await createUser(request)
+    await openPageAt(page, origin)
+    const steps = await page.evaluate(
+      async ({ api, email, password }) => {
+        const steps: string[] = []
+        const json = { 'content-type': 'application/json' }
+        const signIn = await fetch(`${api}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email, password }),
+        })
+        steps.push(`sign-in ${signIn.status}`)
+        const session = signIn.headers.get('set-auth-token')
+        const token = await fetch(`${api}/api/auth/token`, {
+          headers: { authorization: `Bearer ${session}` },
+        })
+        steps.push(`token ${token.status}`)
+        const auth = { ...json, authorization: `Bearer ${(await token.json()).token}` }
+        const created = await fetch(`${api}/api/activities`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ name: 'From the shell' }),
+        })
+        steps.push(`create ${created.status}`)
+        const url = `${api}/api/activities/${(await created.json()).id}`
+        try {
+          const edited = await fetch(url, {
+            method: 'PUT',
+            headers: auth,
+            body: JSON.stringify({ name: 'Edited' }),
+          })
+          steps.push(`edit ${edited.status} ${(await edited.json()).name}`)
+          const deleted = await fetch(url, {
+            method: 'DELETE',
+            headers: { authorization: auth.authorization },
+          })
+          steps.push(`delete ${deleted.status}`)
+          const gone = await fetch(url, { headers: auth })
+          steps.push(`read ${gone.status}`)
+        } catch (error) {
+          steps.push(`refused: ${String(error)}`)
+        }
+        return steps
+      },
+      { api: baseURL as string, email: user.email, password: PASSWORD },
+    )
+    expect(steps).toEqual([
+      'sign-in 200',
+      'token 200',
+      'create 201',
+      'edit 200 Edited',
+      'delete 204',
+      'read 404',
+    ])
+  })
+}
+
+test('the app works over plain http at a LAN name, not only at localhost', async ({
+  baseURL,
+}, testInfo) => {
+  const port = new URL(baseURL as string).port
+  const launch = testInfo.project.use.launchOptions ?? {}
+  // kindling.lan resolves to this machine: to the browser it is an ordinary LAN host name.
+  const browser = await chromium.launch({
+    ...launch,
+    args: [...(launch.args ?? []), '--host-resolver-rules=MAP kindling.lan 127.0.0.1'],
+  })
+  try {
+    const context = await browser.newContext({ viewport: testInfo.project.use.viewport })
+    const page = await context.newPage()
+    const failed: string[] = []
+    page.on('requestfailed', (request) => failed.push(request.url()))
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await page.goto(`http://kindling.lan:${port}/signin`)
+    await expect(page.getByLabel('Email')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible()
+    expect(failed).toEqual([])
+    expect(
+      errors.filter((text) => /Content Security Policy|https:\/\/kindling\.lan/.test(text)),
+    ).toEqual([])
+    await page.screenshot({ path: testInfo.outputPath('lan-signin.png') })
+  } finally {
+    await browser.close()
+  }
+})
