@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
+import type { Agent } from 'node:https'
 import { join } from 'node:path'
 import fastifyCompress from '@fastify/compress'
 import fastifyCors from '@fastify/cors'
@@ -16,6 +17,7 @@ import { createAuth, trustedOrigins } from './auth/auth'
 import { createIdTokenVerifier } from './auth/id-token'
 import { registerAuthRoutes } from './auth/routes'
 import type { Config } from './config'
+import { registerDataTransferRoutes } from './data-transfer/routes'
 import { type DatabaseHandle, openDatabase } from './db/client'
 import { createCallerHook } from './http/caller'
 import { errorBody, registerErrorHandler } from './http/errors'
@@ -23,22 +25,35 @@ import { errorResponse, jsonResponse, publicSecurity, swaggerOptions } from './h
 import { responseSerializer } from './http/serializer'
 import { createMailer } from './mail/mailer'
 import { DEFAULT_WEB_DIST_DIR } from './paths'
+import { createPushSender } from './reminders/push-sender'
+import { createReminderScheduler, type ReminderScheduler } from './reminders/scheduler'
 import { registerActivityRoutes } from './routes/activities'
 import { registerAttributeRoutes } from './routes/attributes'
 import { registerEventRoutes } from './routes/events'
 import { registerGoalRoutes } from './routes/goals'
 import { registerGroupRoutes } from './routes/groups'
+import { registerPushKeyRoute, registerPushRoutes } from './routes/push'
+import { registerReminderRoutes } from './routes/reminders'
+import { registerSettingsRoutes } from './routes/settings'
+import { registerSyncRoutes } from './routes/sync'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
+
+/** The HTTP methods the API uses, allowed to trusted origins in CORS preflights. */
+export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE']
 
 export interface BuildOptions {
   /** A logger to use instead of a JSON logger at config.logLevel (tests pass a silent one). */
   logger?: Logger
   /** Validate every response body against its schema (the test suites do; see serializer.ts). */
   checkResponses?: boolean
+  /** The clock of reminders (tests set it; default: the system clock). */
+  clock?: () => Date
+  /** The HTTPS agent for Web Push requests (tests trust their own push service with it). */
+  pushAgent?: Agent
 }
 
-export type App = FastifyInstance & { database: DatabaseHandle }
+export type App = FastifyInstance & { database: DatabaseHandle; reminders: ReminderScheduler }
 
 /**
  * The whole server: opens (and migrates) the database, then registers auth, the data API, the
@@ -57,6 +72,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger,
   })
 
+  const clock = options.clock ?? (() => new Date())
+  const reminders = createReminderScheduler({
+    db: database.db,
+    mailer,
+    push: createPushSender({ vapid: config.vapid, logger, agent: options.pushAgent }),
+    publicUrl: config.publicUrl,
+    logger,
+    clock,
+  })
+
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -66,18 +91,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
   })
   app.setSerializerCompiler(responseSerializer(options.checkResponses ?? false))
+  // Runs after the HTTP server has closed (Fastify closes it first): no request uses the
+  // database any more.
   app.addHook('onClose', async () => {
+    await reminders.stop()
     mailer.close()
+    app.log.info('connections closed; closing the database')
     await database.close()
+    app.log.info('database closed')
   })
 
   try {
-    await registerEverything(app, config, database, mailer, logger)
+    await registerEverything(app, config, database, mailer, logger, clock)
   } catch (error) {
     await app.close()
     throw error
   }
-  return Object.assign(app, { database })
+  // Reminders start with the server (a pass at once catches up after a restart); 0 turns the
+  // scheduler off on this node.
+  if (config.reminderCheckInterval > 0) {
+    app.addHook('onReady', async () => reminders.start(config.reminderCheckInterval))
+  }
+  return Object.assign(app, { database, reminders })
 }
 
 async function registerEverything(
@@ -86,6 +121,7 @@ async function registerEverything(
   database: DatabaseHandle,
   mailer: ReturnType<typeof createMailer>,
   logger: Logger,
+  clock: () => Date,
 ) {
   const { db } = database
   // Bodies are validated in the handlers (PUT merges the stored record first); the route
@@ -103,6 +139,9 @@ async function registerEverything(
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'"],
+        // Only where the app is served over HTTPS: on a LAN install at http://<machine>:3000 the
+        // browser would rewrite every asset to https and show a blank page.
+        'upgrade-insecure-requests': new URL(config.publicUrl).protocol === 'https:' ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -110,7 +149,12 @@ async function registerEverything(
   await app.register(fastifyCors, {
     origin: trustedOrigins(config),
     credentials: true,
+    // Every method the API answers: the native shells (capacitor://localhost,
+    // https://localhost) are another origin, so their PUT and DELETE are preflighted.
+    methods: CORS_METHODS,
     exposedHeaders: ['set-auth-token', 'x-next-before', 'x-request-id'],
+    // Browsers cache a preflight this many seconds (Chromium at most 7200).
+    maxAge: 600,
   })
 
   // Before every route (it hooks onRoute): brotli or gzip by Accept-Encoding for API JSON and the
@@ -156,6 +200,7 @@ async function registerEverything(
   const auth = createAuth({ config, db, mailer, logger })
   registerAuthRoutes(app, { auth, db, config })
 
+  registerPushKeyRoute(app, config.vapid.publicKey)
   const verifier = createIdTokenVerifier(db, config.publicUrl)
   await app.register(async (scope) => {
     scope.addHook('onRequest', createCallerHook(verifier))
@@ -164,6 +209,11 @@ async function registerEverything(
     registerEventRoutes(scope, db)
     registerAttributeRoutes(scope, db)
     registerGoalRoutes(scope, db)
+    registerReminderRoutes(scope, db, clock)
+    registerSettingsRoutes(scope, db, clock)
+    registerPushRoutes(scope, db)
+    registerSyncRoutes(scope, db)
+    await registerDataTransferRoutes(scope, db)
   })
 
   await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR)

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -105,6 +106,12 @@ const stamps = {
   createdAt: instant('created_at').notNull().defaultNow(),
   updatedAt: instant('updated_at'),
   deletedAt: instant('deleted_at'),
+  /**
+   * Where this version of the record stands in its author's change feed (issue 13): stamped
+   * from the `change_seq` sequence by a trigger on every insert and update (migration 0003),
+   * under a per-author lock, so a reader never sees a later number before an earlier one.
+   */
+  seq: bigint('seq', { mode: 'number' }),
 }
 
 const live = (t: { deletedAt: unknown }) => sql`${t.deletedAt} is null`
@@ -122,7 +129,10 @@ export const activities = pgTable(
     schedule: jsonb('schedule').$type<Record<string, unknown>>().notNull(),
     ...stamps,
   },
-  (t) => [index('activities_author_idx').on(t.author, t.createdAt).where(live(t))],
+  (t) => [
+    index('activities_author_idx').on(t.author, t.createdAt).where(live(t)),
+    index('activities_author_seq_idx').on(t.author, t.seq),
+  ],
 )
 
 export const groups = pgTable(
@@ -135,7 +145,10 @@ export const groups = pgTable(
     activities: jsonb('activities').$type<string[]>().notNull().default([]),
     ...stamps,
   },
-  (t) => [index('groups_author_idx').on(t.author, t.createdAt).where(live(t))],
+  (t) => [
+    index('groups_author_idx').on(t.author, t.createdAt).where(live(t)),
+    index('groups_author_seq_idx').on(t.author, t.seq),
+  ],
 )
 
 export const attributes = pgTable(
@@ -155,6 +168,7 @@ export const attributes = pgTable(
   },
   (t) => [
     index('attributes_author_idx').on(t.author, t.createdAt).where(live(t)),
+    index('attributes_author_seq_idx').on(t.author, t.seq),
     index('attributes_activity_idx').on(t.activityId).where(live(t)),
   ],
 )
@@ -176,6 +190,7 @@ export const events = pgTable(
   // index also answers the counts from the index alone.
   (t) => [
     index('events_author_date_asc_idx').on(t.author, t.eventDate, t.id).where(live(t)),
+    index('events_author_seq_idx').on(t.author, t.seq),
     index('events_author_activity_date_asc_idx')
       .on(t.author, t.activityId, t.eventDate, t.id)
       .where(live(t)),
@@ -208,9 +223,138 @@ export const goals = pgTable(
       .notNull()
       .references(() => activities.id),
     cadence: text('cadence').$type<'Daily' | 'Weekly' | 'Monthly'>().notNull(),
+    /** An amount per period (`GoalTarget` of core), or null: one event in the period suffices. */
+    target: jsonb('target').$type<{
+      attributeId: string
+      comparison: 'atLeast' | 'atMost'
+      value: number
+    }>(),
     ...stamps,
   },
-  (t) => [index('goals_author_idx').on(t.author, t.createdAt).where(live(t))],
+  (t) => [
+    index('goals_author_idx').on(t.author, t.createdAt).where(live(t)),
+    index('goals_author_seq_idx').on(t.author, t.seq),
+  ],
+)
+
+// ---- Reminders (issue 18) ----
+
+/**
+ * A reminder: a local time of day on some weekdays (docs/decisions/070). `nextDueAt` is the
+ * instant of its next occurrence in its owner's zone, `nextDueDay` the local day it belongs to;
+ * the scheduler claims rows whose `nextDueAt` has passed (docs/decisions/071). Null: never.
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: uuid('id').primaryKey(),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id),
+    time: text('time').notNull(),
+    days: jsonb('days').$type<number[]>().notNull(),
+    nextDueAt: instant('next_due_at'),
+    nextDueDay: date('next_due_day', { mode: 'string' }),
+    ...stamps,
+  },
+  // `seq` is stamped like the other records' (migration 0004), but only when the reminder
+  // itself changes: the scheduler moving `nextDueAt` is not a change a device needs.
+  (t) => [
+    index('reminders_author_idx').on(t.author, t.activityId, t.createdAt).where(live(t)),
+    index('reminders_author_seq_idx').on(t.author, t.seq),
+    index('reminders_due_idx')
+      .on(t.nextDueAt)
+      .where(sql`${t.deletedAt} is null and ${t.nextDueAt} is not null`),
+  ],
+)
+
+/**
+ * One row per reminder and local day it was due: its primary key is the claim that makes a
+ * delivery happen at most once, whatever the number of API nodes (docs/decisions/071).
+ */
+export const reminderDeliveries = pgTable(
+  'reminder_deliveries',
+  {
+    reminderId: uuid('reminder_id')
+      .notNull()
+      .references(() => reminders.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    dueAt: instant('due_at').notNull(),
+    /** claimed, then sent, skipped-done, skipped-paused, skipped-inactive, no-channel or failed. */
+    status: text('status').notNull(),
+    claimedAt: instant('claimed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reminderId, t.day] }),
+    index('reminder_deliveries_claimed_idx').on(t.claimedAt),
+  ],
+)
+
+/** A reminder snoozed from a notification ('Snooze 1 hour'): delivered once at `dueAt`. */
+export const reminderSnoozes = pgTable(
+  'reminder_snoozes',
+  {
+    id: uuid('id').primaryKey(),
+    reminderId: uuid('reminder_id')
+      .notNull()
+      .references(() => reminders.id, { onDelete: 'cascade' }),
+    author: text('author')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    dueAt: instant('due_at').notNull(),
+    /** Set when a scheduler claims it; it is never delivered again. */
+    claimedAt: instant('claimed_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('reminder_snoozes_due_idx').on(t.dueAt).where(sql`${t.claimedAt} is null`)],
+)
+
+/** A user's settings: the time zone reminders follow, e-mail reminders, a pause. */
+export const userSettings = pgTable('user_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  timeZone: text('time_zone').notNull(),
+  emailReminders: boolean('email_reminders').notNull().default(false),
+  remindersPausedUntil: date('reminders_paused_until', { mode: 'string' }),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+})
+
+/** A browser's Web Push subscription; an endpoint belongs to the user who last subscribed it. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+)
+
+/**
+ * Which local record an imported one became (issue 16), so that importing the same file again
+ * stores nothing twice: `source` is the format family (`loop`, `habitbull`, `table-habit`,
+ * `kindling`), `kind` the record kind, `key` the record's identity in that family (a Loop
+ * habit's uuid or name, an attribute's activity and role, a backup's record id).
+ */
+export const importLinks = pgTable(
+  'import_links',
+  {
+    author: text('author')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    kind: text('kind').$type<'activity' | 'group' | 'attribute' | 'goal'>().notNull(),
+    key: text('key').notNull(),
+    localId: uuid('local_id').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.author, t.source, t.kind, t.key] })],
 )
 
 /** better-auth's model names mapped to our tables. */

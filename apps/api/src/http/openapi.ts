@@ -107,7 +107,7 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
         title: `${PRODUCT_NAME} API`,
         version: '1.0.0',
         description:
-          "The REST API of Kindling, the habit tracker: accounts (better-auth under /api/auth) and the data API (activities, groups, events, attributes, goals). Data calls need `Authorization: Bearer <id token>` from GET /api/auth/token of a user with a verified e-mail. Data API errors are `{ error: { code, message, fields? } }` (the ApiError schema); the auth routes answer better-auth's `{ code, message }` (the AuthError schema).",
+          "The REST API of Kindling, the habit tracker: accounts (better-auth under /api/auth) and the data API (activities, groups, events, attributes, goals, import and export). Data calls need `Authorization: Bearer <id token>` from GET /api/auth/token of a user with a verified e-mail. Data API errors are `{ error: { code, message, fields? } }` (the ApiError schema); the auth routes answer better-auth's `{ code, message }` (the AuthError schema).",
         contact: { name: 'Kindling maintainers', url: 'https://github.com/kindling' },
         license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
       },
@@ -122,6 +122,15 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
         { name: 'events', description: 'Dated occurrences of an activity, with attribute values.' },
         { name: 'attributes', description: "Custom fields an activity's events carry." },
         { name: 'goals', description: 'Daily, weekly or monthly goals on activities.' },
+        {
+          name: 'sync',
+          description:
+            "A device's copy of your data: the change feed after a cursor and per-day counts of old events.",
+        },
+        {
+          name: 'data',
+          description: 'Import from other trackers and backups; export everything.',
+        },
         { name: 'system', description: 'Health of the server.' },
       ],
       components: {

@@ -84,3 +84,33 @@ export function buildVerificationMail(to: string, url: string): MailMessage {
 </body></html>`,
   }
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** A reminder by e-mail (issue 18): the habit's name, and a link to its page. */
+export function buildReminderMail(
+  to: string,
+  message: { title: string; body: string },
+  url: string,
+): MailMessage {
+  const name = escapeHtml(message.title)
+  const link = escapeHtml(url)
+  return {
+    to,
+    subject: `Reminder: ${message.title}`,
+    text: [
+      message.body,
+      '',
+      `Log it: ${url}`,
+      '',
+      `E-mail reminders can be turned off on your ${PRODUCT_NAME} account page.`,
+    ].join('\n'),
+    html: `<!doctype html><html><body style="font-family:sans-serif">
+<h1 style="color:#fd7e14">${name}</h1>
+<p>${escapeHtml(message.body)}</p>
+<p><a href="${link}" style="background:#fd7e14;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Open ${name}</a></p>
+<p style="color:#888">E-mail reminders can be turned off on your ${PRODUCT_NAME} account page.</p>
+</body></html>`,
+  }
+}

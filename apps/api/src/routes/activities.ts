@@ -27,6 +27,7 @@ import {
   parseBody,
   readErrors,
   security,
+  storedCreate,
   updateErrors,
 } from './common'
 
@@ -106,12 +107,15 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
       response: { 201: jsonResponse('Created: the stored record.', Activity), ...createErrors },
     },
     handler: async (request, reply) => {
+      const uid = uidOf(request)
       const input = parseBody(ActivityInput, request.body)
+      const stored = await storedCreate<Row>(db, activities, uid, input.id)
+      if (stored) return reply.status(201).send(toActivity(stored))
       const [row] = await db
         .insert(activities)
         .values({
-          id: crypto.randomUUID(),
-          author: uidOf(request),
+          id: input.id ?? crypto.randomUUID(),
+          author: uid,
           name: input.name,
           description: input.description,
           color: input.color ?? randomColor(),
@@ -120,8 +124,11 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
           schedule: input.schedule,
           createdAt: new Date(),
         })
+        .onConflictDoNothing()
         .returning()
-      return reply.status(201).send(toActivity(row as Row))
+      return reply
+        .status(201)
+        .send(toActivity(row ?? ((await storedCreate<Row>(db, activities, uid, input.id)) as Row)))
     },
   })
 

@@ -22,13 +22,14 @@ import {
   parseBody,
   readErrors,
   security,
+  storedCreate,
   updateErrors,
 } from './common'
 
 type Row = typeof attributes.$inferSelect
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
-const COMMON_KEYS = new Set(['activityId', 'type', 'name', 'description', 'required'])
+const COMMON_KEYS = new Set(['id', 'activityId', 'type', 'name', 'description', 'required'])
 
 export function toAttribute(row: Row): Attribute {
   return {
@@ -143,16 +144,21 @@ export function registerAttributeRoutes(app: FastifyInstance, db: Database): voi
     },
     handler: async (request, reply) => {
       const uid = uidOf(request)
-      const input = splitInput(parseBody(AttributeInput, request.body))
+      const parsed = parseBody(AttributeInput, request.body)
+      const stored = await storedCreate<Row>(db, attributes, uid, parsed.id)
+      if (stored) return reply.status(201).send(toAttribute(stored))
+      const input = splitInput(parsed)
       await checkActivity(uid, input.activityId)
-      const id = crypto.randomUUID()
+      const id = parsed.id ?? crypto.randomUUID()
       const row = await db.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(attributes)
           .values({ id, author: uid, ...input, createdAt: new Date() })
+          .onConflictDoNothing()
           .returning()
+        if (!inserted) return (await storedCreate<Row>(tx, attributes, uid, id)) as Row
         await linkToActivity(tx, input.activityId, id, true)
-        return inserted as Row
+        return inserted
       })
       return reply.status(201).send(toAttribute(row))
     },

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { z as zod } from 'zod'
 import type { Database } from '../db/client'
 import { activities } from '../db/schema'
-import { validationError, zodFields } from '../http/errors'
+import { HttpError, validationError, zodFields } from '../http/errors'
 import { bearerSecurity, errorResponse } from '../http/openapi'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -61,6 +62,29 @@ export async function missingActivities(db: Database, author: string, ids: strin
   return ids.filter((id) => !found.has(id))
 }
 
+/** A table of ours whose records have a UUID id and an author. */
+type OwnedTable = PgTable & { id: PgColumn; author: PgColumn }
+
+/**
+ * The record a create with a client-chosen id already stored, if any: sending the same create
+ * twice (a retry after a lost answer) answers the stored record and changes nothing. An id
+ * taken by someone else's record is a 409 and reveals nothing of it.
+ */
+export async function storedCreate<Row>(
+  db: Pick<Database, 'select'>,
+  table: OwnedTable,
+  author: string,
+  id: string | undefined,
+): Promise<Row | undefined> {
+  if (id === undefined) return undefined
+  const [row] = await db.select().from(table).where(eq(table.id, id))
+  if (!row) return undefined
+  if ((row as { author: string }).author !== author) {
+    throw new HttpError(409, 'id-conflict', 'This id is already taken: send another one.')
+  }
+  return row as Row
+}
+
 export const E400 = errorResponse(
   'Invalid input: `fields` names each failing field and its rule (`validation-failed`), or the body is not valid JSON (`invalid-json`).',
 )
@@ -72,6 +96,9 @@ export const E401 = errorResponse('No or invalid id token.')
 export const E403 = errorResponse('The e-mail address is not verified yet.')
 export const E404 = errorResponse(
   "No such record of yours (deleted, someone else's, or never existed).",
+)
+export const E409 = errorResponse(
+  'The client-chosen `id` belongs to another record (`id-conflict`): choose a new one.',
 )
 export const E413 = errorResponse('The request body is larger than 1 MiB.')
 export const E415 = errorResponse('The body is not JSON (`unsupported-media-type`).')
@@ -88,8 +115,9 @@ const bodyErrors = { 413: E413, 415: E415 }
 export const listErrors = always
 export const queryErrors = { 400: E400Query, ...always }
 export const readErrors = { ...always, 404: E404 }
-export const createErrors = { 400: E400, ...always, ...bodyErrors }
-export const updateErrors = { ...createErrors, 404: E404 }
+export const createErrors = { 400: E400, ...always, 409: E409, ...bodyErrors }
+const { 409: _idConflict, ...writeErrors } = createErrors
+export const updateErrors = { ...writeErrors, 404: E404 }
 /** DELETE takes no body, but one that is sent is still parsed (and can fail). */
 export const deleteErrors = { ...updateErrors, 400: E400Body }
 export const NoContent = zod.null().describe('Deleted (soft delete).')

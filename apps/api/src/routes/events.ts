@@ -32,6 +32,7 @@ import {
   queryErrors,
   readErrors,
   security,
+  storedCreate,
   updateErrors,
 } from './common'
 
@@ -39,7 +40,7 @@ type Row = typeof events.$inferSelect
 
 export const EVENTS_PAGE_MAX = 1000
 
-function toEvent(row: Row): Event {
+export function toEvent(row: Row): Event {
   return {
     id: row.id,
     author: row.author,
@@ -242,19 +243,24 @@ export function registerEventRoutes(app: FastifyInstance, db: Database): void {
     handler: async (request, reply) => {
       const uid = uidOf(request)
       const input = parseBody(EventInput, request.body)
+      const stored = await storedCreate<Row>(db, events, uid, input.id)
+      if (stored) return reply.status(201).send(toEvent(stored))
       await checkEvent(uid, input)
       const [row] = await db
         .insert(events)
         .values({
-          id: crypto.randomUUID(),
+          id: input.id ?? crypto.randomUUID(),
           author: uid,
           activityId: input.activityId,
           eventDate: new Date(input.eventDate),
           attributes: input.attributes,
           createdAt: new Date(),
         })
+        .onConflictDoNothing()
         .returning()
-      return reply.status(201).send(toEvent(row as Row))
+      return reply
+        .status(201)
+        .send(toEvent(row ?? ((await storedCreate<Row>(db, events, uid, input.id)) as Row)))
     },
   })
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '../db/client'
-import { goals } from '../db/schema'
+import { attributes, goals } from '../db/schema'
 import { uidOf } from '../http/caller'
 import { notFound, validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
@@ -22,23 +22,28 @@ import {
   parseBody,
   readErrors,
   security,
+  storedCreate,
   updateErrors,
 } from './common'
 
 type Row = typeof goals.$inferSelect
 
-function toGoal(row: Row): Goal {
+export function toGoal(row: Row): Goal {
   return {
     id: row.id,
     author: row.author,
     activityId: row.activityId,
     cadence: row.cadence,
+    target: row.target ?? null,
     createdAt: isoRequired(row.createdAt),
     deletedAt: iso(row.deletedAt),
   }
 }
 
 const tags = ['goals']
+
+/** Attribute types whose values a goal's target can sum. */
+const TARGET_ATTRIBUTE_TYPES = ['number', 'duration']
 
 export function registerGoalRoutes(app: FastifyInstance, db: Database): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -52,9 +57,30 @@ export function registerGoalRoutes(app: FastifyInstance, db: Database): void {
     return row
   }
 
-  async function checkActivity(uid: string, activityId: string) {
-    if (!(await findLiveActivity(db, uid, activityId))) {
+  /** The activity must be the caller's live one; a target must sum one of its amounts. */
+  async function checkGoal(uid: string, input: z.output<typeof GoalInput>) {
+    if (!(await findLiveActivity(db, uid, input.activityId))) {
       throw validationError({ activityId: 'Not an activity of yours.' })
+    }
+    if (!input.target) return
+    const { attributeId } = input.target
+    const [attribute] = isUuid(attributeId)
+      ? await db
+          .select({ type: attributes.type })
+          .from(attributes)
+          .where(
+            and(
+              eq(attributes.id, attributeId),
+              eq(attributes.author, uid),
+              eq(attributes.activityId, input.activityId),
+              isNull(attributes.deletedAt),
+            ),
+          )
+      : []
+    if (!attribute || !TARGET_ATTRIBUTE_TYPES.includes(attribute.type)) {
+      throw validationError({
+        'target.attributeId': 'Must be a number or duration attribute of this activity.',
+      })
     }
   }
 
@@ -96,19 +122,30 @@ export function registerGoalRoutes(app: FastifyInstance, db: Database): void {
       tags,
       security,
       summary: 'Create a goal',
-      description: 'Sets a Daily, Weekly or Monthly goal on one of your live activities.',
+      description:
+        'Sets a Daily, Weekly or Monthly goal on one of your live activities. An optional `target` asks for an amount per period: the sum of a number or duration attribute of that activity over the period, at least or at most `value` (failures are named `target.attributeId`).',
       body: GoalInput,
       response: { 201: jsonResponse('Created: the stored record.', Goal), ...createErrors },
     },
     handler: async (request, reply) => {
       const uid = uidOf(request)
       const input = parseBody(GoalInput, request.body)
-      await checkActivity(uid, input.activityId)
+      const stored = await storedCreate<Row>(db, goals, uid, input.id)
+      if (stored) return reply.status(201).send(toGoal(stored))
+      await checkGoal(uid, input)
       const [row] = await db
         .insert(goals)
-        .values({ id: crypto.randomUUID(), author: uid, ...input, createdAt: new Date() })
+        .values({
+          ...input,
+          id: input.id ?? crypto.randomUUID(),
+          author: uid,
+          createdAt: new Date(),
+        })
+        .onConflictDoNothing()
         .returning()
-      return reply.status(201).send(toGoal(row as Row))
+      return reply
+        .status(201)
+        .send(toGoal(row ?? ((await storedCreate<Row>(db, goals, uid, input.id)) as Row)))
     },
   })
 
@@ -129,9 +166,10 @@ export function registerGoalRoutes(app: FastifyInstance, db: Database): void {
       const input = parseBody(GoalUpdateInput, {
         activityId: stored.activityId,
         cadence: stored.cadence,
+        target: stored.target ?? null,
         ...bodyObject(request.body),
       })
-      await checkActivity(uid, input.activityId)
+      await checkGoal(uid, input)
       const [row] = await db
         .update(goals)
         .set({ ...input, updatedAt: new Date() })

@@ -22,13 +22,14 @@ import {
   parseBody,
   readErrors,
   security,
+  storedCreate,
   updateErrors,
 } from './common'
 
 type Row = typeof groups.$inferSelect
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
-function toGroup(row: Row): Group {
+export function toGroup(row: Row): Group {
   return {
     id: row.id,
     author: row.author,
@@ -131,10 +132,11 @@ export function registerGroupRoutes(app: FastifyInstance, db: Database): void {
     handler: async (request, reply) => {
       const uid = uidOf(request)
       const input = parseBody(GroupInput, request.body)
+      const stored = await storedCreate<Row>(db, groups, uid, input.id)
+      if (stored) return reply.status(201).send(toGroup(stored))
       await checkActivities(uid, input.activities)
-      const id = crypto.randomUUID()
+      const id = input.id ?? crypto.randomUUID()
       const row = await db.transaction(async (tx) => {
-        await takeOutOfOtherGroups(tx, uid, id, input.activities)
         const [inserted] = await tx
           .insert(groups)
           .values({
@@ -146,9 +148,17 @@ export function registerGroupRoutes(app: FastifyInstance, db: Database): void {
             activities: input.activities,
             createdAt: new Date(),
           })
+          .onConflictDoNothing()
           .returning()
-        return inserted as Row
+        // A concurrent duplicate stored it first: leave everything as that request left it.
+        if (!inserted) return undefined
+        await takeOutOfOtherGroups(tx, uid, id, input.activities)
+        return inserted
       })
+      if (!row)
+        return reply
+          .status(201)
+          .send(toGroup((await storedCreate<Row>(db, groups, uid, id)) as Row))
       return reply.status(201).send(toGroup(row))
     },
   })

@@ -1,0 +1,409 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import type { AttributeValue, ImportSummary } from '@kindling/core'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { activities, attributes, events, goals, groups, importLinks } from '../db/schema'
+import { isUuid } from '../routes/common'
+import type { ImportPlan } from './plan'
+import { SKIP } from './plan'
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+type LinkKind = 'activity' | 'group' | 'attribute' | 'goal'
+
+/** Events written per statement: one JSON parameter each, so the statement stays small. */
+export const EVENT_CHUNK = 5000
+/** Other records written per statement. */
+const RECORD_CHUNK = 500
+
+const DAY_MS = 86_400_000
+
+/**
+ * A stable id for a record copied from a backup: the same caller importing the same original
+ * record always gets the same id, so a second import meets the first copy (`on conflict`).
+ */
+export function derivedId(uid: string, source: string, originalId: string): string {
+  const hash = createHash('sha1').update(`${uid}\u0000${source}\u0000${originalId}`).digest()
+  hash[6] = ((hash[6] as number) & 0x0f) | 0x50
+  hash[8] = ((hash[8] as number) & 0x3f) | 0x80
+  return formatUuid(hash.subarray(0, 16).toString('hex'))
+}
+
+const formatUuid = (hex: string) =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`
+
+/**
+ * Time-ordered ids (UUID version 7: the milliseconds of `now`, a counter, random bits) for the
+ * events an import creates: consecutive ids land side by side in the primary key's index, which
+ * writes 100k of them markedly faster than random ones.
+ */
+export function createOrderedIds(now: Date): () => string {
+  let counter = 0
+  const time = now.getTime().toString(16).padStart(12, '0').slice(-12)
+  const random = randomBytes(6).toString('hex')
+  return () => {
+    counter += 1
+    const sequence = (counter >>> 14).toString(16).padStart(3, '0').slice(-3)
+    const low = ((counter & 0x3fff) | 0x8000).toString(16)
+    return formatUuid(`${time}7${sequence}${low}${random}`)
+  }
+}
+
+interface EventRow {
+  id: string
+  originalId: string | null
+  activityId: string
+  eventDate: string
+  attributes: Record<string, AttributeValue>
+  createdAt: string
+}
+
+/**
+ * Stores a plan for the caller in one transaction: a failure stores nothing. Records already
+ * imported (found through `import_links`, or by their own id for a backup restored into its
+ * account) are reused as they are, never duplicated; day-based events are skipped when their
+ * activity already has an event that UTC day, backup events when their copy exists. Imports of
+ * one caller are serialised by an advisory lock, so two uploads of one file cannot both add it.
+ * Records are written in a few multi-row statements, events 5,000 to a statement.
+ */
+export async function applyPlan(
+  db: Database,
+  uid: string,
+  plan: ImportPlan,
+  now: Date = new Date(),
+): Promise<ImportSummary> {
+  const counts = { activities: 0, events: 0, attributes: 0, goals: 0, groups: 0 }
+  const plannedEvents = plan.activities.reduce((sum, activity) => sum + activity.events.length, 0)
+  const at = (offset: number) => new Date(now.getTime() - offset)
+
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`kindling-import:${uid}`}))`)
+    const state = await loadState(tx, uid, plan.source)
+    const newLinks = new Map<string, { kind: LinkKind; key: string; localId: string }>()
+    /** The local record of `keys`: the caller's own original id, else a live linked one. */
+    const find = (
+      kind: LinkKind,
+      keys: string[],
+      originalId: string | undefined,
+      live: (id: string) => boolean,
+    ) => {
+      if (plan.sameAccountIds && originalId && live(originalId))
+        return { id: originalId, own: true }
+      for (const key of keys) {
+        const id = state.links.get(`${kind}\u0000${key}`)
+        if (id && live(id)) return { id, own: false }
+      }
+      return undefined
+    }
+    const link = (kind: LinkKind, keys: string[], localId: string) => {
+      for (const key of keys) newLinks.set(`${kind}\u0000${key}`, { kind, key, localId })
+    }
+
+    const groupRows: (typeof groups.$inferInsert)[] = []
+    const groupIds = new Map<string, string>()
+    for (const [index, group] of plan.groups.entries()) {
+      const found = find('group', group.keys, group.originalId, (id) => state.groups.has(id))
+      const id = found?.id ?? randomUUID()
+      if (!found) {
+        groupRows.push({
+          id,
+          author: uid,
+          name: group.name,
+          description: group.description,
+          color: group.color,
+          activities: [],
+          createdAt: group.createdAt ? new Date(group.createdAt) : at(index),
+          updatedAt: group.updatedAt ? new Date(group.updatedAt) : null,
+        })
+      }
+      if (!found?.own) link('group', group.keys, id)
+      groupIds.set(group.key, id)
+    }
+
+    const activityRows: (typeof activities.$inferInsert)[] = []
+    const attributeRows: (typeof attributes.$inferInsert)[] = []
+    const goalRows: (typeof goals.$inferInsert)[] = []
+    /** Attribute lists of activities that gain attributes. */
+    const attributeLists = new Map<string, string[]>()
+    const members = new Map<string, { id: string; position: number }[]>()
+    /** Activities that existed before this import: only they can hold events already. */
+    const existing = new Set<string>()
+    const eventRows: EventRow[] = []
+    const nextEventId = createOrderedIds(now)
+
+    for (const [index, activity] of plan.activities.entries()) {
+      const found = find('activity', activity.keys, activity.originalId, (id) =>
+        state.activities.has(id),
+      )
+      const activityId = found?.id ?? randomUUID()
+      if (found) existing.add(activityId)
+      else {
+        activityRows.push({
+          id: activityId,
+          author: uid,
+          name: activity.name,
+          description: activity.description,
+          color: activity.color,
+          attributes: [],
+          visibility: activity.visibility,
+          schedule: activity.schedule,
+          // The plan's first activity is the newest, so lists show the file's order.
+          createdAt: activity.createdAt ? new Date(activity.createdAt) : at(index),
+          updatedAt: activity.updatedAt ? new Date(activity.updatedAt) : null,
+        })
+        const groupId = activity.groupKey ? groupIds.get(activity.groupKey) : undefined
+        if (groupId) {
+          const list = members.get(groupId) ?? []
+          list.push({ id: activityId, position: activity.groupPosition ?? index })
+          members.set(groupId, list)
+        }
+      }
+      if (!found?.own) link('activity', activity.keys, activityId)
+
+      const attributeIds = new Map<string, string>()
+      const ofActivity = (id: string) => state.attributes.get(id) === activityId
+      for (const [position, attribute] of activity.attributes.entries()) {
+        const keys = [`${activityId}/${attribute.key}`]
+        const known = find('attribute', keys, attribute.originalId, ofActivity)
+        const id = known?.id ?? randomUUID()
+        if (!known) {
+          const { type, name, description, required, ...details } = attribute.fields
+          attributeRows.push({
+            id,
+            author: uid,
+            activityId,
+            type,
+            name,
+            description,
+            required,
+            details,
+            createdAt: attribute.createdAt ? new Date(attribute.createdAt) : at(position),
+            updatedAt: attribute.updatedAt ? new Date(attribute.updatedAt) : null,
+          })
+          const list = attributeLists.get(activityId) ?? [
+            ...(state.activities.get(activityId) ?? []),
+          ]
+          list.push(id)
+          attributeLists.set(activityId, list)
+        }
+        if (!known?.own) link('attribute', keys, id)
+        attributeIds.set(attribute.key, id)
+      }
+
+      const goalOfActivity = (id: string) => state.goals.get(id) === activityId
+      for (const goal of activity.goals) {
+        const keys = [`${activityId}/${goal.key}`]
+        const known = find('goal', keys, goal.originalId, goalOfActivity)
+        const id = known?.id ?? randomUUID()
+        if (!known) {
+          const attributeId = goal.target ? attributeIds.get(goal.target.attributeKey) : undefined
+          goalRows.push({
+            id,
+            author: uid,
+            activityId,
+            cadence: goal.cadence,
+            target:
+              goal.target && attributeId
+                ? { attributeId, comparison: goal.target.comparison, value: goal.target.value }
+                : null,
+            createdAt: goal.createdAt ? new Date(goal.createdAt) : now,
+          })
+        }
+        if (!known?.own) link('goal', keys, id)
+      }
+
+      for (const event of activity.events) {
+        const values: Record<string, AttributeValue> = {}
+        for (const [key, value] of Object.entries(event.values)) {
+          const attributeId = attributeIds.get(key)
+          if (attributeId) values[attributeId] = value
+        }
+        eventRows.push({
+          id: event.originalId ? derivedId(uid, plan.source, event.originalId) : nextEventId(),
+          originalId: event.originalId ?? null,
+          activityId,
+          eventDate: event.eventDate,
+          attributes: values,
+          createdAt: event.createdAt ?? now.toISOString(),
+        })
+      }
+    }
+
+    // Writes: records first (events refer to them), then the lists that name them.
+    for (const [table, rows] of [
+      [groups, groupRows],
+      [activities, activityRows],
+      [attributes, attributeRows],
+      [goals, goalRows],
+    ] as const) {
+      for (let start = 0; start < rows.length; start += RECORD_CHUNK) {
+        await tx.insert(table).values(rows.slice(start, start + RECORD_CHUNK) as never)
+      }
+    }
+    counts.groups = groupRows.length
+    counts.activities = activityRows.length
+    counts.attributes = attributeRows.length
+    counts.goals = goalRows.length
+    for (const [activityId, list] of attributeLists) {
+      await tx
+        .update(activities)
+        .set({ attributes: list })
+        .where(and(eq(activities.id, activityId), eq(activities.author, uid)))
+    }
+    const newGroups = new Set(groupRows.map((row) => row.id))
+    for (const [groupId, list] of members) {
+      const ids = list.sort((a, b) => a.position - b.position).map((member) => member.id)
+      await tx
+        .update(groups)
+        .set({
+          activities: sql`${groups.activities} || ${JSON.stringify(ids)}::jsonb`,
+          ...(newGroups.has(groupId) ? {} : { updatedAt: now }),
+        })
+        .where(and(eq(groups.id, groupId), eq(groups.author, uid)))
+    }
+    const linkRows = [...newLinks.values()].map((entry) => ({
+      author: uid,
+      source: plan.source,
+      ...entry,
+    }))
+    for (let start = 0; start < linkRows.length; start += RECORD_CHUNK) {
+      await tx
+        .insert(importLinks)
+        .values(linkRows.slice(start, start + RECORD_CHUNK))
+        .onConflictDoUpdate({
+          target: [importLinks.author, importLinks.source, importLinks.kind, importLinks.key],
+          set: { localId: sql`excluded.local_id`, createdAt: now },
+        })
+    }
+
+    const fresh =
+      plan.eventIdentity === 'day'
+        ? await withoutKnownDays(tx, uid, eventRows, existing)
+        : plan.sameAccountIds
+          ? await withoutOwnIds(tx, uid, eventRows)
+          : eventRows
+    for (let start = 0; start < fresh.length; start += EVENT_CHUNK) {
+      const chunk = fresh.slice(start, start + EVENT_CHUNK)
+      counts.events += await insertEvents(tx, uid, chunk, plan.eventIdentity === 'id')
+    }
+  })
+
+  plan.skipped.add(SKIP.alreadyThere, plannedEvents - counts.events)
+  return { format: plan.format, ...counts, skipped: plan.skipped.list() }
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[])
+
+/**
+ * Day-based events minus those whose activity already has a live event that UTC day. Only the
+ * activities found rather than created can: their days are read once (as day numbers), and the
+ * rest is a lookup, which stays linear however long the history and the file.
+ */
+async function withoutKnownDays(
+  tx: Tx,
+  uid: string,
+  rows: EventRow[],
+  existing: Set<string>,
+): Promise<EventRow[]> {
+  if (existing.size === 0) return rows
+  const found = await tx.execute(sql`
+    select distinct activity_id::text as activity, floor(extract(epoch from event_date) / 86400)::int as day
+    from events
+    where author = ${uid} and deleted_at is null
+      and activity_id = any(${`{${[...existing].join(',')}}`}::uuid[])`)
+  const known = new Set(
+    rowsOf<{ activity: string; day: number }>(found).map((row) => `${row.activity}/${row.day}`),
+  )
+  return rows.filter(
+    (row) =>
+      !existing.has(row.activityId) ||
+      !known.has(`${row.activityId}/${Math.floor(Date.parse(row.eventDate) / DAY_MS)}`),
+  )
+}
+
+/** Backup events minus those that are still the caller's own (a backup restored in place). */
+async function withoutOwnIds(tx: Tx, uid: string, rows: EventRow[]): Promise<EventRow[]> {
+  const originals = rows
+    .map((row) => row.originalId)
+    .filter((id): id is string => id !== null && isUuid(id))
+  const own = new Set<string>()
+  for (let start = 0; start < originals.length; start += EVENT_CHUNK) {
+    const found = await tx
+      .select({ id: events.id })
+      .from(events)
+      .where(
+        and(
+          eq(events.author, uid),
+          isNull(events.deletedAt),
+          inArray(events.id, originals.slice(start, start + EVENT_CHUNK)),
+        ),
+      )
+    for (const row of found) own.add(row.id)
+  }
+  return rows.filter((row) => !row.originalId || !own.has(row.originalId))
+}
+
+const ROWS = sql.raw(
+  'x(id uuid, "activityId" uuid, "eventDate" timestamptz, attributes jsonb, "createdAt" timestamptz)',
+)
+
+/** Inserts one chunk of events; answers how many were new (a backup's copy may exist). */
+async function insertEvents(
+  tx: Tx,
+  uid: string,
+  rows: EventRow[],
+  copies: boolean,
+): Promise<number> {
+  const json = JSON.stringify(rows.map(({ originalId: _original, ...row }) => row))
+  const result = await tx.execute(sql`
+    with inserted as (
+      insert into events (id, author, activity_id, event_date, attributes, created_at)
+      select x.id, ${uid}, x."activityId", x."eventDate", x.attributes, x."createdAt"
+      from jsonb_to_recordset(${json}::jsonb) as ${ROWS}
+      ${copies ? sql`on conflict (id) do nothing` : sql``}
+      returning 1
+    )
+    select count(*)::int as n from inserted`)
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0)
+}
+
+interface State {
+  links: Map<string, string>
+  /** Live activity id to its attribute list. */
+  activities: Map<string, string[]>
+  groups: Set<string>
+  /** Live attribute id to its activity. */
+  attributes: Map<string, string>
+  /** Live goal id to its activity. */
+  goals: Map<string, string>
+}
+
+async function loadState(tx: Tx, uid: string, source: string): Promise<State> {
+  // One after the other: a transaction is one connection (node-postgres wants no overlap).
+  const linkRows = await tx
+    .select({ kind: importLinks.kind, key: importLinks.key, localId: importLinks.localId })
+    .from(importLinks)
+    .where(and(eq(importLinks.author, uid), eq(importLinks.source, source)))
+  const activityRows = await tx
+    .select({ id: activities.id, attributes: activities.attributes })
+    .from(activities)
+    .where(and(eq(activities.author, uid), isNull(activities.deletedAt)))
+  const groupRows = await tx
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.author, uid), isNull(groups.deletedAt)))
+  const attributeRows = await tx
+    .select({ id: attributes.id, activityId: attributes.activityId })
+    .from(attributes)
+    .where(and(eq(attributes.author, uid), isNull(attributes.deletedAt)))
+  const goalRows = await tx
+    .select({ id: goals.id, activityId: goals.activityId })
+    .from(goals)
+    .where(and(eq(goals.author, uid), isNull(goals.deletedAt)))
+  return {
+    links: new Map(linkRows.map((row) => [`${row.kind}\u0000${row.key}`, row.localId])),
+    activities: new Map(activityRows.map((row) => [row.id, row.attributes])),
+    groups: new Set(groupRows.map((row) => row.id)),
+    attributes: new Map(attributeRows.map((row) => [row.id, row.activityId])),
+    goals: new Map(goalRows.map((row) => [row.id, row.activityId])),
+  }
+}

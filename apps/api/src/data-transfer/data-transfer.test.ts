@@ -1,0 +1,502 @@
+import type { Activity, Event, Goal, Group, ImportSummary, KindlingBackup } from '@kindling/core'
+import { strToU8 } from 'fflate'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { App } from '../app'
+import {
+  createBackend,
+  postgresAvailable,
+  signUp,
+  startApp,
+  startSmtp,
+  type TestUser,
+} from '../test/harness'
+import { applyPlan } from './apply'
+import { parseCsv } from './csv'
+import type { ImportPlan } from './plan'
+import { SkipCounter } from './plan'
+import { IMPORT_MAX_BYTES } from './routes'
+import {
+  buildHabitBullCsv,
+  buildLoopBackup,
+  buildLoopCsvZip,
+  type FixtureHabit,
+} from './test-fixtures'
+
+const hasPostgres = await postgresAvailable()
+
+const HABITS: FixtureHabit[] = [
+  {
+    name: 'Meditate',
+    uuid: 'f00dbabe000000000000000000000001',
+    repetitions: [
+      { day: '2021-06-01', value: 2, notes: 'Felt calm' },
+      { day: '2021-06-02', value: 3 },
+      { day: '2021-06-03', value: 2 },
+    ],
+  },
+  {
+    name: 'Run',
+    uuid: 'f00dbabe000000000000000000000002',
+    numerical: true,
+    unit: 'km',
+    targetType: 0,
+    targetValue: 5,
+    freqDen: 7,
+    repetitions: [
+      { day: '2021-06-01', value: 5200 },
+      { day: '2021-06-05', value: 12000 },
+    ],
+  },
+  {
+    name: 'Floss',
+    uuid: 'f00dbabe000000000000000000000003',
+    archived: true,
+    repetitions: [{ day: '2021-06-02', value: 2 }],
+  },
+]
+
+describe.each([
+  { kind: 'pglite' as const, skip: false },
+  { kind: 'postgres' as const, skip: !hasPostgres },
+])('import and export on $kind', ({ kind, skip }) => {
+  let app: App
+  let smtp: Awaited<ReturnType<typeof startSmtp>>
+  let backend: Awaited<ReturnType<typeof createBackend>>
+  let alice: TestUser
+  let bob: TestUser
+  let carol: TestUser
+  let carolUid = ''
+
+  beforeAll(async () => {
+    if (skip) return
+    smtp = await startSmtp()
+    backend = await createBackend(kind)
+    app = await startApp(backend, smtp.url)
+    ;[alice, bob, carol] = await Promise.all([
+      signUp(app, smtp, `alice-io-${kind}@example.com`),
+      signUp(app, smtp, `bob-io-${kind}@example.com`),
+      signUp(app, smtp, `carol-io-${kind}@example.com`),
+    ])
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: carol.cookie },
+    })
+    carolUid = session.json().user.id
+  }, 180_000)
+
+  afterAll(async () => {
+    if (skip) return
+    await app?.close()
+    await smtp?.close()
+    await backend?.drop()
+  })
+
+  const upload = (
+    user: TestUser | null,
+    body: Uint8Array | string,
+    type = 'application/octet-stream',
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/import',
+      headers: {
+        ...(user ? { authorization: `Bearer ${user.token}` } : {}),
+        'content-type': type,
+      },
+      payload: typeof body === 'string' ? body : Buffer.from(body),
+    })
+  const get = async <T>(user: TestUser, url: string): Promise<T> => {
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${user.token}` },
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json() as T
+  }
+  const exportJson = (user: TestUser) => get<KindlingBackup>(user, '/api/export?format=json')
+
+  describe.skipIf(skip)('POST /api/import', () => {
+    it('imports a Loop backup, and the same file again stores nothing twice', async () => {
+      const file = await buildLoopBackup(25, HABITS)
+      const first = await upload(alice, file)
+      expect(first.statusCode, first.body).toBe(200)
+      expect(first.json()).toEqual({
+        format: 'loop-db',
+        activities: 3,
+        events: 5,
+        attributes: 2,
+        goals: 1,
+        groups: 1,
+        skipped: [{ reason: 'Skipped days (a skip is not an event)', count: 1 }],
+      } satisfies ImportSummary)
+
+      const activities = await get<Activity[]>(alice, '/api/activities')
+      expect(activities.map((activity) => activity.name).sort()).toEqual([
+        'Floss',
+        'Meditate',
+        'Run',
+      ])
+      const run = activities.find((activity) => activity.name === 'Run') as Activity
+      expect(run.schedule).toEqual({ type: 'Weekly', days: [] })
+      const events = await get<Event[]>(alice, `/api/events?activityId=${run.id}`)
+      expect(events.map((event) => [event.eventDate, Object.values(event.attributes)])).toEqual([
+        ['2021-06-05T12:00:00.000Z', [12]],
+        ['2021-06-01T12:00:00.000Z', [5.2]],
+      ])
+      const goals = await get<Goal[]>(alice, '/api/goals')
+      expect(goals).toEqual([
+        expect.objectContaining({
+          activityId: run.id,
+          cadence: 'Weekly',
+          target: { attributeId: run.attributes[0], comparison: 'atLeast', value: 5 },
+        }),
+      ])
+      const groups = await get<Group[]>(alice, '/api/groups')
+      const floss = activities.find((activity) => activity.name === 'Floss') as Activity
+      expect(groups).toEqual([
+        expect.objectContaining({ name: 'Archived', activities: [floss.id] }),
+      ])
+
+      const again = await upload(alice, file)
+      expect(again.json()).toEqual({
+        format: 'loop-db',
+        activities: 0,
+        events: 0,
+        attributes: 0,
+        goals: 0,
+        groups: 0,
+        skipped: [
+          { reason: 'Skipped days (a skip is not an event)', count: 1 },
+          { reason: 'Events already in Kindling (imported before)', count: 5 },
+        ],
+      })
+      // The CSV export of the same data matches the habits by name and the events by day.
+      const csv = await upload(alice, buildLoopCsvZip('labels', HABITS), 'application/zip')
+      expect(csv.json()).toMatchObject({ format: 'loop-csv', activities: 0, events: 0 })
+      expect(await get<Activity[]>(alice, '/api/activities')).toHaveLength(3)
+    })
+
+    it('adds only the new days of a newer backup, also to a renamed habit', async () => {
+      const first = await buildLoopBackup(24, HABITS)
+      expect((await upload(bob, first)).json()).toMatchObject({ activities: 3, events: 5 })
+      const renamed = HABITS.map((habit) =>
+        habit.name === 'Meditate'
+          ? {
+              ...habit,
+              name: 'Meditation',
+              repetitions: [...habit.repetitions, { day: '2021-06-04', value: 2 }],
+            }
+          : habit,
+      )
+      const second = await upload(bob, await buildLoopBackup(24, renamed))
+      expect(second.json()).toMatchObject({ activities: 0, events: 1, attributes: 0 })
+      const activities = await get<Activity[]>(bob, '/api/activities')
+      expect(activities.map((activity) => activity.name).sort()).toEqual([
+        'Floss',
+        'Meditate',
+        'Run',
+      ])
+    })
+
+    it('answers 400 for a file it cannot read and stores nothing', async () => {
+      const before = await exportJson(carol)
+      const file = await buildLoopBackup(25, HABITS)
+      for (const body of [file.slice(0, 4096), strToU8('Date,Steps\n2020-01-01,1\n')]) {
+        const response = await upload(carol, body)
+        expect(response.statusCode).toBe(400)
+        expect(response.json().error.code).toBe('import-unreadable')
+        expect(response.json().error.message).toMatch(/./)
+      }
+      const empty = await upload(carol, new Uint8Array())
+      expect(empty.statusCode).toBe(400)
+      expect(empty.json().error.message).toMatch(/empty/)
+      expect({ ...(await exportJson(carol)), exportedAt: '' }).toEqual({
+        ...before,
+        exportedAt: '',
+      })
+    })
+
+    it('stores nothing when the database refuses part of an import', async () => {
+      const plan: ImportPlan = {
+        format: 'habitbull-csv',
+        source: 'habitbull',
+        groups: [],
+        activities: [
+          {
+            keys: ['name:Atomic'],
+            name: 'Atomic',
+            description: '',
+            color: '#123456',
+            visibility: 'private',
+            schedule: { type: 'Daily' },
+            attributes: [],
+            goals: [],
+            events: [
+              { eventDate: '2020-01-01T12:00:00.000Z', values: {} },
+              { eventDate: 'not a date', values: {} },
+            ],
+          },
+        ],
+        skipped: new SkipCounter(),
+        eventIdentity: 'day',
+      }
+      await expect(applyPlan(app.database.db, carolUid, plan)).rejects.toThrow()
+      expect((await exportJson(carol)).activities).toEqual([])
+    })
+
+    it('needs a verified caller, a known content type and at most 50 MB', async () => {
+      expect((await upload(null, 'x')).statusCode).toBe(401)
+      const plain = await upload(alice, 'hello', 'text/plain')
+      expect(plain.statusCode).toBe(415)
+      expect(plain.json().error.code).toBe('unsupported-media-type')
+      const huge = await upload(alice, new Uint8Array(IMPORT_MAX_BYTES + 1))
+      expect(huge.statusCode).toBe(413)
+      expect(huge.json().error.code).toBe('payload-too-large')
+    })
+
+    it("keeps each user's imports apart", async () => {
+      const csv = buildHabitBullCsv([{ name: 'Meditate', day: '2021-06-01', value: 1 }])
+      const response = await upload(carol, csv, 'text/csv')
+      expect(response.json()).toMatchObject({ format: 'habitbull-csv', activities: 1, events: 1 })
+      const carols = await get<Activity[]>(carol, '/api/activities')
+      const alices = await get<Activity[]>(alice, '/api/activities')
+      expect(carols.map((activity) => activity.id)).not.toEqual(
+        expect.arrayContaining(alices.map((activity) => activity.id)),
+      )
+    })
+  })
+
+  describe.skipIf(skip)('GET /api/export', () => {
+    it('round-trips: export, import into an empty account, export again gives the same content', async () => {
+      // Alice has Loop data; add a multi-valued event and an attribute of every kind of value.
+      const activity = (await get<Activity[]>(alice, '/api/activities')).find(
+        (candidate) => candidate.name === 'Meditate',
+      ) as Activity
+      const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
+        app.inject({ method, url, headers: { authorization: `Bearer ${alice.token}` }, payload })
+      const mood = (
+        await call('POST', '/api/attributes', {
+          activityId: activity.id,
+          type: 'multiselect',
+          name: 'Mood',
+          options: ['calm', 'tired'],
+        })
+      ).json()
+      for (const eventDate of ['2021-07-01T06:30:00.000Z', '2021-07-01T18:00:00.000Z']) {
+        const created = await call('POST', '/api/events', {
+          activityId: activity.id,
+          eventDate,
+          attributes: { [mood.id]: ['calm', 'tired'] },
+        })
+        expect(created.statusCode, created.body).toBe(201)
+      }
+      const group = await call('POST', '/api/groups', { name: 'Mind', activities: [activity.id] })
+      expect(group.statusCode, group.body).toBe(201)
+
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/export?format=json',
+        headers: { authorization: `Bearer ${alice.token}` },
+      })
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="kindling-backup-\d{4}-\d{2}-\d{2}\.json"$/,
+      )
+      const original = response.json() as KindlingBackup
+      expect(original.events.length).toBe(7)
+
+      const dave = await signUp(app, smtp, `dave-io-${kind}@example.com`)
+      const restored = await upload(dave, response.body, 'application/json')
+      expect(restored.json()).toEqual({
+        format: 'kindling-json',
+        activities: 3,
+        events: 7,
+        attributes: 3,
+        goals: 1,
+        groups: 2,
+        skipped: [],
+      })
+      const copy = await exportJson(dave)
+      expect(normalise(copy)).toEqual(normalise(original))
+
+      // Importing the backup again, or into its own account, adds nothing.
+      expect((await upload(dave, response.body, 'application/json')).json()).toMatchObject({
+        activities: 0,
+        events: 0,
+        groups: 0,
+      })
+      expect((await upload(alice, response.body, 'application/json')).json()).toMatchObject({
+        activities: 0,
+        events: 0,
+        attributes: 0,
+        goals: 0,
+        groups: 0,
+      })
+    })
+
+    it('writes the events as CSV with one column per attribute, in the asked zone', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/export?format=csv&timeZone=Asia/Tokyo',
+        headers: { authorization: `Bearer ${alice.token}` },
+      })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toMatch(/^text\/csv/)
+      expect(response.headers['content-disposition']).toMatch(/kindling-events-.*\.csv"$/)
+      const [header, ...rows] = parseCsv(response.body)
+      expect(header).toEqual(['Date', 'Time', 'Instant', 'Activity', 'km', 'Notes', 'Mood'])
+      expect(rows).toContainEqual([
+        '2021-06-01',
+        '21:00',
+        '2021-06-01T12:00:00.000Z',
+        'Meditate',
+        '',
+        'Felt calm',
+        '',
+      ])
+      expect(rows).toContainEqual([
+        '2021-07-02',
+        '03:00',
+        '2021-07-01T18:00:00.000Z',
+        'Meditate',
+        '',
+        '',
+        'calm; tired',
+      ])
+      expect(rows).toContainEqual([
+        '2021-06-05',
+        '21:00',
+        '2021-06-05T12:00:00.000Z',
+        'Run',
+        '12',
+        '',
+        '',
+      ])
+      const bad = await app.inject({
+        method: 'GET',
+        url: '/api/export?format=xml',
+        headers: { authorization: `Bearer ${alice.token}` },
+      })
+      expect(bad.statusCode).toBe(400)
+    })
+  })
+
+  describe.skipIf(skip)('goal targets over REST', () => {
+    it('takes a target on a number attribute of the same activity only', async () => {
+      const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
+        app.inject({ method, url, headers: { authorization: `Bearer ${bob.token}` }, payload })
+      const activity = (await call('POST', '/api/activities', { name: 'Swim' })).json()
+      const other = (await call('POST', '/api/activities', { name: 'Bike' })).json()
+      const laps = (
+        await call('POST', '/api/attributes', {
+          activityId: activity.id,
+          type: 'number',
+          name: 'Laps',
+        })
+      ).json()
+      const note = (
+        await call('POST', '/api/attributes', {
+          activityId: activity.id,
+          type: 'text',
+          name: 'Note',
+        })
+      ).json()
+      const target = { attributeId: laps.id, comparison: 'atLeast', value: 20 }
+      const goal = await call('POST', '/api/goals', {
+        activityId: activity.id,
+        cadence: 'Weekly',
+        target,
+      })
+      expect(goal.statusCode, goal.body).toBe(201)
+      expect(goal.json().target).toEqual(target)
+      const kept = await call('PUT', `/api/goals/${goal.json().id}`, { cadence: 'Monthly' })
+      expect(kept.json()).toMatchObject({ cadence: 'Monthly', target })
+      const plain = await call('POST', '/api/goals', { activityId: activity.id, cadence: 'Daily' })
+      expect(plain.json().target).toBeNull()
+      for (const wrong of [
+        { ...target, attributeId: note.id },
+        { ...target, attributeId: '00000000-0000-4000-8000-000000000000' },
+      ]) {
+        const refused = await call('POST', '/api/goals', {
+          activityId: activity.id,
+          cadence: 'Daily',
+          target: wrong,
+        })
+        expect(refused.statusCode).toBe(400)
+        expect(refused.json().error.fields).toHaveProperty(['target.attributeId'])
+      }
+      const elsewhere = await call('POST', '/api/goals', {
+        activityId: other.id,
+        cadence: 'Daily',
+        target,
+      })
+      expect(elsewhere.statusCode).toBe(400)
+    })
+  })
+})
+
+/**
+ * A backup without what differs between two accounts holding the same content: ids (activities
+ * and attributes become their positions, others are dropped), authors and the export time.
+ * Lists whose order falls back on ids are sorted by content.
+ */
+function normalise(backup: KindlingBackup) {
+  const ids = new Map<string, string>()
+  const idOf = (id: string) => {
+    if (!ids.has(id)) ids.set(id, `#${ids.size}`)
+    return ids.get(id) as string
+  }
+  for (const activity of backup.activities) {
+    idOf(activity.id)
+    activity.attributes.forEach(idOf)
+  }
+  const sorted = <T>(list: T[]) =>
+    [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
+  return {
+    ...backup,
+    exportedAt: '',
+    activities: backup.activities.map((activity) => ({
+      ...activity,
+      id: idOf(activity.id),
+      author: '',
+      attributes: activity.attributes.map(idOf),
+    })),
+    groups: sorted(
+      backup.groups.map((group) => ({
+        ...group,
+        id: '',
+        author: '',
+        activities: group.activities.map(idOf),
+      })),
+    ),
+    attributes: sorted(
+      backup.attributes.map((attribute) => ({
+        ...attribute,
+        id: idOf(attribute.id),
+        author: '',
+        activityId: idOf(attribute.activityId),
+      })),
+    ),
+    goals: sorted(
+      backup.goals.map((goal) => ({
+        ...goal,
+        id: '',
+        author: '',
+        activityId: idOf(goal.activityId),
+        target: goal.target ? { ...goal.target, attributeId: idOf(goal.target.attributeId) } : null,
+      })),
+    ),
+    events: sorted(
+      backup.events.map((event) => ({
+        ...event,
+        id: '',
+        author: '',
+        activityId: idOf(event.activityId),
+        attributes: Object.fromEntries(
+          Object.entries(event.attributes).map(([id, value]) => [idOf(id), value]),
+        ),
+      })),
+    ),
+  }
+}

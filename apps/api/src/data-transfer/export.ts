@@ -1,0 +1,163 @@
+import {
+  type Activity,
+  type Attribute,
+  type AttributeValue,
+  type Event,
+  type Goal,
+  type Group,
+  KINDLING_BACKUP_FORMAT,
+  KINDLING_BACKUP_VERSION,
+  type KindlingBackup,
+  toCalendarDay,
+} from '@kindling/core'
+import { and, asc, eq, isNull } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { activities, attributes, events, goals, groups } from '../db/schema'
+import { toActivity } from '../routes/activities'
+import { toAttribute } from '../routes/attributes'
+import { toEvent } from '../routes/events'
+import { toGoal } from '../routes/goals'
+import { toGroup } from '../routes/groups'
+import { csvLine } from './csv'
+
+interface Everything {
+  activities: Activity[]
+  groups: Group[]
+  attributes: Attribute[]
+  events: Event[]
+  goals: Goal[]
+}
+
+/**
+ * Every live record of the caller, consistent with itself: records of deleted activities are
+ * left out, and so are references to records that are gone (a group's deleted member, an
+ * event's value for a deleted attribute, a goal's target on a deleted attribute), which the app
+ * no longer shows either.
+ */
+async function loadEverything(db: Database, uid: string): Promise<Everything> {
+  const [activityRows, groupRows, attributeRows, eventRows, goalRows] = await Promise.all([
+    db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.author, uid), isNull(activities.deletedAt)))
+      .orderBy(asc(activities.createdAt), asc(activities.id)),
+    db
+      .select()
+      .from(groups)
+      .where(and(eq(groups.author, uid), isNull(groups.deletedAt)))
+      .orderBy(asc(groups.createdAt), asc(groups.id)),
+    db
+      .select()
+      .from(attributes)
+      .where(and(eq(attributes.author, uid), isNull(attributes.deletedAt)))
+      .orderBy(asc(attributes.createdAt), asc(attributes.id)),
+    db
+      .select()
+      .from(events)
+      .where(and(eq(events.author, uid), isNull(events.deletedAt)))
+      .orderBy(asc(events.eventDate), asc(events.id)),
+    db
+      .select()
+      .from(goals)
+      .where(and(eq(goals.author, uid), isNull(goals.deletedAt)))
+      .orderBy(asc(goals.createdAt), asc(goals.id)),
+  ])
+  const liveActivities = new Set(activityRows.map((row) => row.id))
+  const liveAttributes = attributeRows.filter((row) => liveActivities.has(row.activityId))
+  const attributeIds = new Set(liveAttributes.map((row) => row.id))
+  return {
+    activities: activityRows.map((row) => ({
+      ...toActivity(row),
+      attributes: row.attributes.filter((id) => attributeIds.has(id)),
+    })),
+    groups: groupRows.map((row) => ({
+      ...toGroup(row),
+      activities: row.activities.filter((id) => liveActivities.has(id)),
+    })),
+    attributes: liveAttributes.map(toAttribute),
+    events: eventRows
+      .filter((row) => liveActivities.has(row.activityId))
+      .map((row) => {
+        const event = toEvent(row)
+        const values = Object.entries(event.attributes).filter(([id]) => attributeIds.has(id))
+        return { ...event, attributes: Object.fromEntries(values) }
+      }),
+    goals: goalRows
+      .filter((row) => liveActivities.has(row.activityId))
+      .map((row) => {
+        const goal = toGoal(row)
+        return goal.target && !attributeIds.has(goal.target.attributeId)
+          ? { ...goal, target: null }
+          : goal
+      }),
+  }
+}
+
+/** The caller's whole account as a versioned Kindling backup (`KindlingBackup` of core). */
+export async function buildBackup(db: Database, uid: string, now: Date): Promise<KindlingBackup> {
+  return {
+    format: KINDLING_BACKUP_FORMAT,
+    version: KINDLING_BACKUP_VERSION,
+    exportedAt: now.toISOString(),
+    ...(await loadEverything(db, uid)),
+    settings: {},
+  }
+}
+
+const TYPE_LABEL: Record<string, string> = { duration: 'Duration', rating: 'Rating' }
+
+function formatValue(value: AttributeValue | undefined): string {
+  if (value === undefined || value === null) return ''
+  if (Array.isArray(value)) return value.join('; ')
+  return String(value)
+}
+
+/**
+ * The caller's events as CSV, one row per event, oldest first: its day and time in `timeZone`,
+ * the instant, the activity's name, then one column per attribute (named after it, with the
+ * activity's name in brackets when two attributes share a name). Starts with a byte-order mark
+ * so spreadsheets read it as UTF-8.
+ */
+export async function buildEventsCsv(db: Database, uid: string, timeZone: string): Promise<string> {
+  const data = await loadEverything(db, uid)
+  const activityName = new Map(data.activities.map((activity) => [activity.id, activity.name]))
+  const order = new Map<string, number>()
+  data.activities.forEach((activity, activityIndex) => {
+    activity.attributes.forEach((id, position) => {
+      order.set(id, activityIndex * 1000 + position)
+    })
+  })
+  const columns = [...data.attributes].sort(
+    (a, b) =>
+      (order.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (order.get(b.id) ?? Number.MAX_SAFE_INTEGER),
+  )
+  const label = (attribute: Attribute) => attribute.name || TYPE_LABEL[attribute.type] || 'Value'
+  const taken = new Map<string, number>()
+  for (const attribute of columns)
+    taken.set(label(attribute), (taken.get(label(attribute)) ?? 0) + 1)
+  const headers = columns.map((attribute) =>
+    (taken.get(label(attribute)) ?? 0) > 1
+      ? `${label(attribute)} (${activityName.get(attribute.activityId) ?? ''})`
+      : label(attribute),
+  )
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+  const lines = [csvLine(['Date', 'Time', 'Instant', 'Activity', ...headers])]
+  for (const event of data.events) {
+    const at = new Date(event.eventDate)
+    lines.push(
+      csvLine([
+        toCalendarDay(at, timeZone),
+        time.format(at),
+        event.eventDate,
+        activityName.get(event.activityId) ?? '',
+        ...columns.map((attribute) => formatValue(event.attributes[attribute.id])),
+      ]),
+    )
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`
+}

@@ -1,0 +1,169 @@
+import { type AttributeValue, GROUP_NAME_MAX_LENGTH, isValidCalendarDay } from '@kindling/core'
+import { CsvError, parseCsv } from './csv'
+import { LOOP_PALETTE } from './loop'
+import {
+  composeDescription,
+  dayInstant,
+  fitNote,
+  ImportError,
+  type ImportPlan,
+  type PlannedActivity,
+  type PlannedGroup,
+  SKIP,
+  SkipCounter,
+  shortenName,
+  uniqueKey,
+} from './plan'
+
+export const HABITBULL_HEADER = [
+  'HabitName',
+  'HabitDescription',
+  'HabitCategory',
+  'CalendarDate',
+  'Value',
+  'CommentText',
+] as const
+
+/** Whether `text` starts with HabitBull's header line. */
+export function isHabitBullCsv(text: string): boolean {
+  const first = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? ''
+  return first.replaceAll('"', '').startsWith(HABITBULL_HEADER.slice(0, 3).join(','))
+}
+
+/** Colours handed out in turn to records of formats that have none. */
+export function paletteColor(index: number): string {
+  return LOOP_PALETTE[(index * 7) % LOOP_PALETTE.length] as string
+}
+
+interface Row {
+  day: string
+  value: number
+  comment: string
+}
+
+/**
+ * Reads HabitBull's CSV (`HabitName,HabitDescription,HabitCategory,CalendarDate,Value,
+ * CommentText`, one row per habit and day), the generic format several trackers export. A habit
+ * whose values are all 0 or 1 is yes/no (1 is done); otherwise its values are amounts, kept in a
+ * number attribute 'Value'. A day with a value above 0 is an event; comments go to a text
+ * attribute 'Notes'; categories become groups.
+ */
+export function readHabitBullCsv(text: string): ImportPlan {
+  let table: string[][]
+  try {
+    table = parseCsv(text).filter((row) => row.some((cell) => cell.trim() !== ''))
+  } catch (error) {
+    if (error instanceof CsvError) throw new ImportError(`HabitBull CSV: ${error.message}.`)
+    throw error
+  }
+  const skipped = new SkipCounter()
+  const habits = new Map<string, { description: string; category: string; rows: Row[] }>()
+  table.slice(1).forEach((cells, index) => {
+    const line = index + 2
+    if (cells.length < 5) {
+      throw new ImportError(
+        `HabitBull CSV line ${line} has ${cells.length} fields instead of 6: the file looks cut short.`,
+      )
+    }
+    const [name = '', description = '', category = '', date = '', rawValue = '', comment = ''] =
+      cells
+    const day = date.trim()
+    if (!isValidCalendarDay(day)) {
+      throw new ImportError(`HabitBull CSV line ${line}: "${date}" is not a date YYYY-MM-DD.`)
+    }
+    const value = Number(rawValue.trim())
+    if (rawValue.trim() === '' || !Number.isFinite(value)) {
+      throw new ImportError(`HabitBull CSV line ${line}: the value "${rawValue}" is not a number.`)
+    }
+    const key = name.trim() || 'Untitled'
+    const habit = habits.get(key) ?? { description: '', category: '', rows: [] }
+    habits.set(key, habit)
+    habit.description ||= description.trim()
+    habit.category ||= category.trim()
+    habit.rows.push({ day, value, comment: comment.trim() })
+  })
+
+  const groups = new Map<string, PlannedGroup>()
+  const usedKeys = new Set<string>()
+  const activities: PlannedActivity[] = [...habits].map(([name, habit], index) => {
+    const amounts = habit.rows.some((row) => row.value !== 0 && row.value !== 1)
+    const seen = new Set<string>()
+    let hasNotes = false
+    const events: PlannedActivity['events'] = []
+    for (const row of habit.rows) {
+      if (seen.has(row.day)) {
+        skipped.add(SKIP.duplicateDay)
+        continue
+      }
+      seen.add(row.day)
+      if (row.value <= 0) {
+        skipped.add(SKIP.notDone)
+        if (row.comment) skipped.add(SKIP.noteNotDone)
+        continue
+      }
+      const values: Record<string, AttributeValue> = {}
+      if (amounts) values.amount = row.value
+      if (row.comment) {
+        values.notes = fitNote(row.comment, skipped)
+        hasNotes = true
+      }
+      events.push({ eventDate: dayInstant(row.day), values })
+    }
+    let groupKey: string | undefined
+    if (habit.category) {
+      groupKey = `category:${habit.category}`
+      if (!groups.has(groupKey)) {
+        groups.set(groupKey, {
+          key: groupKey,
+          keys: [groupKey],
+          name: habit.category.slice(0, GROUP_NAME_MAX_LENGTH),
+          description: '',
+          color: paletteColor(groups.size + 3),
+        })
+      }
+    }
+    return {
+      keys: [uniqueKey(`name:${name}`, usedKeys)],
+      name: shortenName(name),
+      description: composeDescription(name, [habit.description], skipped),
+      color: paletteColor(index),
+      visibility: 'private',
+      schedule: { type: 'Daily' },
+      ...(groupKey ? { groupKey } : {}),
+      attributes: [
+        ...(amounts
+          ? [
+              {
+                key: 'amount',
+                fields: {
+                  type: 'number' as const,
+                  name: 'Value',
+                  description: '',
+                  required: false,
+                  valueType: 'decimal' as const,
+                },
+              },
+            ]
+          : []),
+        ...(hasNotes
+          ? [
+              {
+                key: 'notes',
+                fields: { type: 'text' as const, name: 'Notes', description: '', required: false },
+              },
+            ]
+          : []),
+      ],
+      goals: [],
+      events,
+    }
+  })
+  return {
+    format: 'habitbull-csv',
+    source: 'habitbull',
+    groups: [...groups.values()],
+    activities,
+    skipped,
+    eventIdentity: 'day',
+  }
+}

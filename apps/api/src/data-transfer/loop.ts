@@ -1,0 +1,274 @@
+import type { AttributeValue, ImportFormat } from '@kindling/core'
+import {
+  composeDescription,
+  dayInstant,
+  fitNote,
+  type ImportPlan,
+  type PlannedActivity,
+  type PlannedAttribute,
+  type PlannedEvent,
+  type PlannedGoal,
+  SKIP,
+  SkipCounter,
+  scheduleForFrequency,
+  shortenName,
+  uniqueKey,
+} from './plan'
+
+/**
+ * Loop Habit Tracker's habits as its backup (SQLite) and CSV export both describe them, read
+ * into one shape so both map through `mapLoopHabits`.
+ */
+export interface LoopHabit {
+  position: number
+  name: string
+  question: string
+  description: string
+  freqNum: number
+  freqDen: number
+  numerical: boolean
+  /** Numerical habits from schema 18 (Loop 1.7) on; null before. */
+  target: { comparison: 'atLeast' | 'atMost'; value: number } | null
+  unit: string
+  color: string
+  archived: boolean
+  reminder: { hour: number; minute: number; days: number } | null
+  /** From schema 24 on (the backup only). */
+  uuid: string | null
+  entries: LoopEntry[]
+}
+
+/**
+ * One stored day: `value` as Loop stores it. Yes/no: 2 done, 1 automatic check, 0 not done,
+ * 3 skip, -1 unknown. Numerical: the amount times 1000 (3 is a skip there too, negative unknown).
+ */
+export interface LoopEntry {
+  day: string
+  value: number
+  notes: string
+}
+
+export const LOOP_YES_MANUAL = 2
+export const LOOP_YES_AUTO = 1
+export const LOOP_NO = 0
+export const LOOP_SKIP = 3
+export const LOOP_UNKNOWN = -1
+
+/** Loop's 20 colours (palette index 0-19, schema 21 on), as its CSV export writes them. */
+export const LOOP_PALETTE = [
+  '#d32f2f',
+  '#e64a19',
+  '#f57c00',
+  '#ff8f00',
+  '#f9a825',
+  '#afb42b',
+  '#7cb342',
+  '#388e3c',
+  '#00897b',
+  '#00acc1',
+  '#039be5',
+  '#1976d2',
+  '#303f9f',
+  '#5e35b1',
+  '#8e24aa',
+  '#d81b60',
+  '#5d4037',
+  '#303030',
+  '#757575',
+  '#aaaaaa',
+] as const
+
+/** Schema 14-20 kept 13 colours; migration 21 moved each to this index of the 20. */
+export const LOOP_OLD_PALETTE_TO_NEW = [0, 1, 4, 5, 7, 8, 9, 10, 13, 14, 15, 17, 19] as const
+
+export const LOOP_ARCHIVED_GROUP = 'Archived'
+const ARCHIVED_GROUP_COLOR = '#757575'
+
+const WEEKDAYS_FROM_SATURDAY = ['Sat', 'Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri']
+
+/** "Reminder: 08:30 on Mon, Wed" from Loop's reminder (days: a 7-bit mask, Saturday bit 0). */
+export function describeReminder(reminder: LoopHabit['reminder']): string | null {
+  if (!reminder) return null
+  const time = `${String(reminder.hour).padStart(2, '0')}:${String(reminder.minute).padStart(2, '0')}`
+  const mask = reminder.days & 0x7f
+  if (mask === 0) return null
+  if (mask === 0x7f) return `Reminder: ${time} every day.`
+  // Listed Monday first, as Kindling's weeks start.
+  const order = [2, 3, 4, 5, 6, 0, 1]
+  const days = order.filter((bit) => mask & (1 << bit)).map((bit) => WEEKDAYS_FROM_SATURDAY[bit])
+  return `Reminder: ${time} on ${days.join(', ')}.`
+}
+
+function formatAmount(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(3)))
+}
+
+/**
+ * Maps Loop's habits to a plan (issue 16): a habit is an activity (name shortened to 20
+ * characters, the full name, question and description in the description); its frequency picks
+ * the schedule; each done day is one event at noon UTC of that day; a numerical habit gets a
+ * number attribute named after its unit holding the amount, and its target a goal; notes go to
+ * a text attribute 'Notes'; skips, unknowns, not-done days and Loop's automatic checks are
+ * counted, not stored; archived habits go into the group 'Archived'.
+ *
+ * `explicitZeros` says whether an amount of 0 was typed by the user (backups and Loop 2's CSV)
+ * or is a day Loop 1's CSV filled in (then it is an unknown day).
+ */
+export function mapLoopHabits(
+  habits: LoopHabit[],
+  format: Extract<ImportFormat, 'loop-db' | 'loop-csv'>,
+  options: { explicitZeros: boolean },
+): ImportPlan {
+  const skipped = new SkipCounter()
+  const usedKeys = new Set<string>()
+  const activities: PlannedActivity[] = []
+  let anyArchived = false
+
+  for (const habit of [...habits].sort((a, b) => a.position - b.position)) {
+    const fullName = habit.name.trim() || 'Untitled'
+    const { schedule, cadence, note } = scheduleForFrequency(
+      Math.max(1, habit.freqNum),
+      Math.max(1, habit.freqDen),
+    )
+    const atMost = habit.target?.comparison === 'atMost'
+    const attributes: PlannedAttribute[] = []
+    const goals: PlannedGoal[] = []
+    let targetNote: string | null = null
+
+    if (habit.numerical) {
+      const unit = habit.unit.trim()
+      attributes.push({
+        key: 'amount',
+        fields: {
+          type: 'number',
+          name: (unit || 'Value').slice(0, 50),
+          description: '',
+          required: false,
+          valueType: 'decimal',
+          ...(unit ? { unit: unit.slice(0, 30) } : {}),
+        },
+      })
+      if (habit.target && (habit.target.value > 0 || atMost)) {
+        if (cadence) {
+          goals.push({
+            key: 'target',
+            cadence,
+            target: {
+              attributeKey: 'amount',
+              comparison: habit.target.comparison,
+              value: habit.target.value,
+            },
+          })
+        } else {
+          targetNote = `Target: ${atMost ? 'at most' : 'at least'} ${formatAmount(habit.target.value)}${unit ? ` ${unit}` : ''} every ${habit.freqDen} days.`
+        }
+      }
+    }
+
+    const events: PlannedEvent[] = []
+    const seenDays = new Set<string>()
+    let hasNotes = false
+    const entries = [...habit.entries].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+    for (const entry of entries) {
+      if (seenDays.has(entry.day)) {
+        skipped.add(SKIP.duplicateDay)
+        continue
+      }
+      seenDays.add(entry.day)
+      const notes = entry.notes.trim()
+      const amount = habit.numerical ? classifyAmount(entry.value, atMost, options) : null
+      const done = habit.numerical ? amount !== null : entry.value === LOOP_YES_MANUAL
+      if (!done) {
+        skipped.add(
+          habit.numerical ? numericalReason(entry.value, options) : yesNoReason(entry.value),
+        )
+        if (notes) skipped.add(SKIP.noteNotDone)
+        continue
+      }
+      const values: Record<string, AttributeValue> = {}
+      if (amount !== null) values.amount = amount
+      if (notes) {
+        values.notes = fitNote(notes, skipped)
+        hasNotes = true
+      }
+      events.push({ eventDate: dayInstant(entry.day), values })
+    }
+    if (hasNotes) {
+      attributes.push({
+        key: 'notes',
+        fields: { type: 'text', name: 'Notes', description: '', required: false },
+      })
+    }
+
+    const keys = [
+      ...(habit.uuid ? [uniqueKey(`uuid:${habit.uuid}`, usedKeys)] : []),
+      uniqueKey(`name:${fullName}`, usedKeys),
+    ]
+    if (habit.archived) anyArchived = true
+    activities.push({
+      keys,
+      name: shortenName(fullName),
+      description: composeDescription(
+        fullName,
+        [habit.question, habit.description, note, targetNote, describeReminder(habit.reminder)],
+        skipped,
+      ),
+      color: habit.color,
+      visibility: 'private',
+      schedule,
+      ...(habit.archived ? { groupKey: 'archived' } : {}),
+      attributes,
+      goals,
+      events,
+    })
+  }
+
+  return {
+    format,
+    source: 'loop',
+    groups: anyArchived
+      ? [
+          {
+            key: 'archived',
+            keys: ['group:archived'],
+            name: LOOP_ARCHIVED_GROUP,
+            description: 'Habits archived in Loop Habit Tracker.',
+            color: ARCHIVED_GROUP_COLOR,
+          },
+        ]
+      : [],
+    activities,
+    skipped,
+    eventIdentity: 'day',
+  }
+}
+
+/** The amount of a numerical entry, or null when the day is not an event. */
+function classifyAmount(
+  value: number,
+  atMost: boolean,
+  options: { explicitZeros: boolean },
+): number | null {
+  if (value === LOOP_SKIP || value < 0) return null
+  if (value === 0) return atMost && options.explicitZeros ? 0 : null
+  return value / 1000
+}
+
+function numericalReason(value: number, options: { explicitZeros: boolean }): string {
+  if (value === LOOP_SKIP) return SKIP.skipped
+  if (value === 0 && options.explicitZeros) return SKIP.zeroAmount
+  return SKIP.unknown
+}
+
+function yesNoReason(value: number): string {
+  switch (value) {
+    case LOOP_SKIP:
+      return SKIP.skipped
+    case LOOP_YES_AUTO:
+      return SKIP.automatic
+    case LOOP_NO:
+      return SKIP.notDone
+    default:
+      return SKIP.unknown
+  }
+}

@@ -1,0 +1,249 @@
+import {
+  ACTIVITY_NAME_MAX_LENGTH,
+  type AttributeValue,
+  type Cadence,
+  DESCRIPTION_MAX_LENGTH,
+  type GoalComparison,
+  type ImportFormat,
+  type ParsedAttributeInput,
+  type StoredSchedule,
+  TEXT_VALUE_MAX_LENGTH,
+  type Visibility,
+} from '@kindling/core'
+import { HttpError } from '../http/errors'
+
+/**
+ * What a file holds, once read and mapped to Kindling's records but not yet stored: the one
+ * shape every format's reader produces and `applyPlan` stores. Records refer to each other by
+ * `key`s local to the plan (and, for activities, by identities that survive re-imports).
+ */
+export interface ImportPlan {
+  format: ImportFormat
+  /** The family of the format; links of one family match each other's records on re-import. */
+  source: 'loop' | 'habitbull' | 'table-habit' | 'kindling'
+  groups: PlannedGroup[]
+  activities: PlannedActivity[]
+  /** Reason to count of what the file holds and Kindling does not store. */
+  skipped: SkipCounter
+  /**
+   * How events match ones already stored: `day`, one per activity and calendar day (formats of
+   * done-days); `id`, by the original event id (Kindling backups, several a day).
+   */
+  eventIdentity: 'day' | 'id'
+  /**
+   * Kindling backups: a record whose original id is already the caller's (a backup restored
+   * into the account it came from) is that record, not a new one.
+   */
+  sameAccountIds?: boolean
+}
+
+export interface PlannedGroup {
+  key: string
+  /** Identities of the group across imports (the first known one wins). */
+  keys: string[]
+  name: string
+  description: string
+  color: string
+  /** Original ids (Kindling backups), tried against the caller's records first. */
+  originalId?: string
+  createdAt?: string
+  updatedAt?: string | null
+}
+
+export interface PlannedActivity {
+  /** Identities across imports, most specific first (a Loop uuid, then the name). */
+  keys: string[]
+  name: string
+  description: string
+  color: string
+  visibility: Visibility
+  schedule: StoredSchedule
+  groupKey?: string
+  /** Where the activity stands in its group's list (Kindling backups keep the order). */
+  groupPosition?: number
+  originalId?: string
+  createdAt?: string
+  updatedAt?: string | null
+  attributes: PlannedAttribute[]
+  goals: PlannedGoal[]
+  events: PlannedEvent[]
+}
+
+/** An attribute's type-specific fields as core's input schema gives them, minus the activity. */
+export type PlannedAttributeFields = ParsedAttributeInput extends infer T
+  ? T extends unknown
+    ? Omit<T, 'activityId'>
+    : never
+  : never
+
+export interface PlannedAttribute {
+  /** The attribute's role in its activity (`amount`, `notes`, an original id). */
+  key: string
+  fields: PlannedAttributeFields
+  originalId?: string
+  createdAt?: string
+  updatedAt?: string | null
+}
+
+export interface PlannedGoal {
+  key: string
+  cadence: Cadence
+  target: { attributeKey: string; comparison: GoalComparison; value: number } | null
+  originalId?: string
+  createdAt?: string
+}
+
+export interface PlannedEvent {
+  /** An ISO instant; day formats use noon UTC of the day, as the API does for a bare day. */
+  eventDate: string
+  /** Values keyed by the attribute's plan key. */
+  values: Record<string, AttributeValue>
+  originalId?: string
+  createdAt?: string
+}
+
+/** Counts of what an import leaves out, by a reason the user reads. */
+export class SkipCounter {
+  private readonly counts = new Map<string, number>()
+
+  add(reason: string, count = 1): void {
+    if (count <= 0) return
+    this.counts.set(reason, (this.counts.get(reason) ?? 0) + count)
+  }
+
+  get(reason: string): number {
+    return this.counts.get(reason) ?? 0
+  }
+
+  list(): { reason: string; count: number }[] {
+    return [...this.counts].map(([reason, count]) => ({ reason, count }))
+  }
+}
+
+/** Reasons shared by several formats (the summary groups by these exact strings). */
+export const SKIP = {
+  skipped: 'Skipped days (a skip is not an event)',
+  unknown: 'Days marked unknown',
+  notDone: 'Days marked not done',
+  automatic: 'Automatic checks Loop computed from the frequency (not done days)',
+  zeroAmount: 'Days with an amount of 0 (kept only on at-most habits)',
+  noteNotDone: 'Notes on days that were not done',
+  duplicateDay: 'Duplicate entries for the same habit and day in the file',
+  alreadyThere: 'Events already in Kindling (imported before)',
+  deletedHabit: 'Habits deleted in the other app',
+  longDescription: 'Descriptions shortened to 1000 characters',
+  longNote: 'Notes shortened to 10,000 characters',
+} as const
+
+/** A file the server cannot read: answered 400 with what is wrong, nothing stored. */
+export class ImportError extends HttpError {
+  constructor(message: string) {
+    super(400, 'import-unreadable', message)
+  }
+}
+
+const ELLIPSIS = '…'
+
+/** A name that fits an activity: the first 19 characters and '…' when longer than 20. */
+export function shortenName(name: string): string {
+  const trimmed = name.trim() || 'Untitled'
+  const chars = [...trimmed]
+  if (chars.length <= ACTIVITY_NAME_MAX_LENGTH) return trimmed
+  return (
+    chars
+      .slice(0, ACTIVITY_NAME_MAX_LENGTH - 1)
+      .join('')
+      .trimEnd() + ELLIPSIS
+  )
+}
+
+/** Cuts `text` to `max` characters (with '…'), counting it under `reason` when it was cut. */
+export function fitText(
+  text: string,
+  max: number,
+  skipped?: SkipCounter,
+  reason: string = SKIP.longDescription,
+): string {
+  if (text.length <= max) return text
+  const chars = [...text]
+  if (chars.length <= max) return text
+  skipped?.add(reason)
+  return chars.slice(0, max - 1).join('') + ELLIPSIS
+}
+
+/** An event's note as a text attribute holds it (at most 10,000 characters). */
+export const fitNote = (note: string, skipped: SkipCounter): string =>
+  fitText(note, TEXT_VALUE_MAX_LENGTH, skipped, SKIP.longNote)
+
+/**
+ * An activity description from the parts a tracker keeps: the full name when the activity name
+ * had to be shortened, then each non-empty part on its own paragraph.
+ */
+export function composeDescription(
+  fullName: string,
+  parts: (string | null | undefined)[],
+  skipped: SkipCounter,
+): string {
+  const name = fullName.trim()
+  const all = [shortenName(name) === name ? '' : name, ...parts]
+  const text = all
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join('\n\n')
+  return fitText(text, DESCRIPTION_MAX_LENGTH, skipped)
+}
+
+/** The instant an event of a calendar day is stored at: noon UTC, as the API reads a bare day. */
+export const dayInstant = (day: string): string => `${day}T12:00:00.000Z`
+
+/** `YYYY-MM-DD` of a UTC instant in milliseconds (Loop's timestamps are UTC midnights). */
+export function utcDay(milliseconds: number): string {
+  return new Date(milliseconds).toISOString().slice(0, 10)
+}
+
+/** The schedule for "n times every d days" and a note when it says less than the file. */
+export function scheduleForFrequency(
+  times: number,
+  days: number,
+): { schedule: StoredSchedule; cadence: Cadence | null; note: string | null } {
+  const perTimes = times === 1 ? 'once' : times === 2 ? 'twice' : `${times} times`
+  if (days === 1) {
+    return {
+      schedule: { type: 'Daily' },
+      cadence: 'Daily',
+      note: times === 1 ? null : `Frequency: ${perTimes} a day.`,
+    }
+  }
+  if (days === 7) {
+    return {
+      schedule: { type: 'Weekly', days: [] },
+      cadence: 'Weekly',
+      note: times === 1 ? null : `Frequency: ${perTimes} a week.`,
+    }
+  }
+  if (days >= 28 && days <= 31) {
+    return {
+      schedule: { type: 'Monthly', dayOfMonth: 1 },
+      cadence: 'Monthly',
+      note: times === 1 ? null : `Frequency: ${perTimes} a month.`,
+    }
+  }
+  return {
+    schedule: { type: 'Daily' },
+    cadence: null,
+    note: `Frequency: ${perTimes} every ${days} days.`,
+  }
+}
+
+/** `#rrggbb` of an ARGB integer (Android's colour ints, also negative ones). */
+export function hexOfArgb(value: number): string {
+  return `#${((value >>> 0) & 0xffffff).toString(16).padStart(6, '0')}`
+}
+
+/** Makes `key` unique among `used` by a `#2`, `#3`... suffix (two habits with one name). */
+export function uniqueKey(key: string, used: Set<string>): string {
+  let candidate = key
+  for (let n = 2; used.has(candidate); n += 1) candidate = `${key}#${n}`
+  used.add(candidate)
+  return candidate
+}

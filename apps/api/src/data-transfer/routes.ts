@@ -1,0 +1,159 @@
+import { ImportSummary, isValidTimeZone, KindlingBackup } from '@kindling/core'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Database } from '../db/client'
+import { uidOf } from '../http/caller'
+import { HttpError } from '../http/errors'
+import { errorResponse, jsonResponse } from '../http/openapi'
+import { E401, E403, E503, queryErrors, security } from '../routes/common'
+import { applyPlan } from './apply'
+import { buildBackup, buildEventsCsv } from './export'
+import { readImport, SUPPORTED } from './read-import'
+
+/** The largest file POST /api/import reads (issue 16). */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024
+
+export const IMPORT_CONTENT_TYPES = [
+  'application/octet-stream',
+  'application/zip',
+  'text/csv',
+  'application/json',
+] as const
+
+const tags = ['data']
+
+const ExportQuery = z.object({
+  format: z
+    .enum(['json', 'csv'])
+    .describe('`json`: the whole account as a Kindling backup; `csv`: the events.'),
+  timeZone: z
+    .string()
+    .refine(isValidTimeZone, 'Must be an IANA time zone, e.g. Europe/Paris.')
+    .optional()
+    .describe('CSV only: the zone of the Date and Time columns (default UTC).'),
+})
+
+/** The day of `now` for file names, `YYYY-MM-DD`. */
+const today = (now: Date) => now.toISOString().slice(0, 10)
+
+/**
+ * POST /api/import and GET /api/export (issue 16). The import reads the raw body, whatever the
+ * declared type among the four, because the format is told from the content.
+ */
+export async function registerDataTransferRoutes(app: FastifyInstance, db: Database) {
+  await app.register(async (scope) => {
+    // In this scope only: every accepted body arrives as bytes (JSON too), others are a 415.
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser(
+      [...IMPORT_CONTENT_TYPES],
+      { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    )
+    scope.addContentTypeParser('*', (_request, _payload, done) =>
+      done(
+        new HttpError(
+          415,
+          'unsupported-media-type',
+          `Send the file as ${IMPORT_CONTENT_TYPES.join(', ')}.`,
+        ),
+        undefined,
+      ),
+    )
+    const r = scope.withTypeProvider<ZodTypeProvider>()
+
+    r.post('/api/import', {
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: {
+        operationId: 'importFile',
+        tags,
+        security,
+        summary: 'Import a file from another tracker or a backup',
+        description: `Stores the habits and history of an uploaded file, sent as the raw body (at most 50 MB). ${SUPPORTED} The format is detected from the content. The import is one transaction: a file that cannot be read answers 400 saying what is wrong and stores nothing. Importing the same file again stores nothing twice (Loop habits are matched by their uuid, else their name, and events by activity and day; backup records by their original id). The answer counts what was stored and, by reason, what was left out.`,
+        consumes: [...IMPORT_CONTENT_TYPES],
+        body: z.string().meta({ format: 'binary' }).describe('The file, as it is.'),
+        response: {
+          200: jsonResponse('Imported: what was stored and what was skipped.', ImportSummary),
+          400: errorResponse(
+            'The file cannot be read: unknown format, damaged or cut short (`import-unreadable`), or empty.',
+          ),
+          401: E401,
+          403: E403,
+          413: errorResponse('The file is larger than 50 MB.'),
+          415: errorResponse(
+            'The body is not sent as application/octet-stream, application/zip, text/csv or application/json (`unsupported-media-type`).',
+          ),
+          503: E503,
+        },
+      },
+      handler: async (request) => {
+        const uid = uidOf(request)
+        const body = request.body as unknown
+        const bytes = Buffer.isBuffer(body) ? new Uint8Array(body) : new Uint8Array()
+        const plan = await readImport(bytes)
+        const summary = await applyPlan(db, uid, plan)
+        request.log.info(
+          { format: summary.format, events: summary.events, activities: summary.activities },
+          'import stored',
+        )
+        return summary
+      },
+    })
+
+    r.get('/api/export', {
+      schema: {
+        operationId: 'exportData',
+        tags,
+        security,
+        summary: 'Download all your data',
+        description:
+          '`format=json`: a versioned Kindling backup of everything you have (activities, groups, attributes, events with their values, goals, settings), which POST /api/import reads back. `format=csv`: your events, one row per event with its date, time, activity and one column per attribute. Both are sent as attachments (`content-disposition`).',
+        querystring: ExportQuery,
+        response: {
+          200: {
+            description: 'The download.',
+            headers: {
+              'content-disposition': {
+                type: 'string',
+                description:
+                  'attachment; filename="kindling-backup-YYYY-MM-DD.json" (or kindling-events-YYYY-MM-DD.csv)',
+              },
+            },
+            content: {
+              'application/json': { schema: KindlingBackup },
+              'text/csv': {
+                schema: z.string().describe('The events as CSV (UTF-8 with a byte-order mark).'),
+              },
+            },
+          },
+          ...queryErrors,
+          401: E401,
+          403: E403,
+          503: E503,
+        },
+      },
+      handler: async (request, reply) => {
+        const uid = uidOf(request)
+        const now = new Date()
+        if (request.query.format === 'csv') {
+          const csv = await buildEventsCsv(db, uid, request.query.timeZone ?? 'UTC')
+          return reply
+            .type('text/csv; charset=utf-8')
+            .header(
+              'content-disposition',
+              `attachment; filename="kindling-events-${today(now)}.csv"`,
+            )
+            .send(csv)
+        }
+        const backup = await buildBackup(db, uid, now)
+        return reply
+          .type('application/json; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="kindling-backup-${today(now)}.json"`,
+          )
+          .send(backup)
+      },
+    })
+  })
+}

@@ -1,0 +1,283 @@
+import { type AttributeValue, GROUP_NAME_MAX_LENGTH } from '@kindling/core'
+import { paletteColor } from './habitbull'
+import {
+  composeDescription,
+  dayInstant,
+  fitNote,
+  hexOfArgb,
+  ImportError,
+  type ImportPlan,
+  type PlannedActivity,
+  type PlannedGroup,
+  SKIP,
+  SkipCounter,
+  scheduleForFrequency,
+  shortenName,
+  uniqueKey,
+  utcDay,
+} from './plan'
+
+/** Table Habit's ten built-in colours (`cc1`...`cc10`, colour codes 1-10). */
+const TABLE_HABIT_COLORS = [
+  '#6750a4',
+  '#f44336',
+  '#9c27b0',
+  '#3f51b5',
+  '#009688',
+  '#4caf50',
+  '#ffc107',
+  '#ff9800',
+  '#8bc34a',
+  '#673ab7',
+] as const
+
+const TYPE_NEGATIVE = 2
+const STATUS_DELETED = 2
+const STATUS_ARCHIVED = 3
+const FREQ_WEEKLY = 1
+const FREQ_MONTHLY = 2
+const FREQ_CUSTOM = 3
+const RECORD_DONE = 1
+const RECORD_SKIP = 2
+const DAY_MS = 86_400_000
+
+type Json = Record<string, unknown>
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The habits of a Table Habit export: `{ habits: [...], groups?: [...] }` or a bare list. */
+function habitsOf(json: unknown): { habits: unknown[]; groups: unknown[] } | null {
+  if (Array.isArray(json)) return { habits: json, groups: [] }
+  if (isObject(json) && Array.isArray(json.habits)) {
+    return { habits: json.habits, groups: Array.isArray(json.groups) ? json.groups : [] }
+  }
+  return null
+}
+
+/** Whether parsed JSON looks like a Table Habit export (habits with Table Habit's fields). */
+export function isTableHabitJson(json: unknown): boolean {
+  const found = habitsOf(json)
+  if (!found || found.habits.length === 0) return found !== null && !Array.isArray(json)
+  return found.habits.every(
+    (habit) =>
+      isObject(habit) && ('records' in habit || 'freq_type' in habit || 'daily_goal' in habit),
+  )
+}
+
+const num = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null
+const str = (value: unknown): string => (typeof value === 'string' ? value : '')
+
+function frequency(habit: Json): ReturnType<typeof scheduleForFrequency> {
+  let args: unknown = []
+  try {
+    args = JSON.parse(str(habit.freq_custom) || '[]')
+  } catch {
+    args = []
+  }
+  const list = Array.isArray(args) ? args.map((value) => num(value) ?? 0) : []
+  const first = Math.max(1, list[0] ?? 1)
+  switch (num(habit.freq_type)) {
+    case FREQ_WEEKLY:
+      return scheduleForFrequency(first, 7)
+    case FREQ_MONTHLY:
+      return scheduleForFrequency(first, 30)
+    case FREQ_CUSTOM:
+      return scheduleForFrequency(first, Math.max(1, list[1] ?? 1))
+    default:
+      return scheduleForFrequency(1, 1)
+  }
+}
+
+function describeReminder(habit: Json): string | null {
+  let reminder: unknown
+  try {
+    reminder = JSON.parse(str(habit.reminder) || 'null')
+  } catch {
+    return null
+  }
+  if (!isObject(reminder)) return null
+  const time = reminder.time
+  const clock =
+    typeof time === 'string'
+      ? time
+      : isObject(time)
+        ? `${String(num(time.hour) ?? 0).padStart(2, '0')}:${String(num(time.minute) ?? 0).padStart(2, '0')}`
+        : ''
+  return clock ? `Reminder: ${clock}.` : null
+}
+
+function colorOf(habit: Json, index: number): string {
+  const custom = num(habit.custom_color)
+  if (custom !== null) return hexOfArgb(custom)
+  const code = num(habit.color)
+  return (code !== null && TABLE_HABIT_COLORS[code - 1]) || paletteColor(index)
+}
+
+/**
+ * Reads Table Habit's JSON export (its `habit_export.dart`): habits with their records, each a
+ * `record_date` (days since 1970-01-01), a `record_type` (0 unknown, 1 done, 2 skip), a
+ * `record_value` and a `reason`. Every habit has a daily goal with an optional unit; a habit whose
+ * goal or values say more than "done once" gets a number attribute (its unit, or 'Value') and a
+ * Daily goal (at most its goal for negative habits). Reasons go to 'Notes'; archived habits to
+ * the group 'Archived', deleted ones are left out.
+ */
+export function readTableHabitJson(json: unknown): ImportPlan {
+  const found = habitsOf(json)
+  if (!found) throw new ImportError('This JSON is not a Table Habit export: it has no habits.')
+  const skipped = new SkipCounter()
+  const usedKeys = new Set<string>()
+  const groups = new Map<string, PlannedGroup>()
+  for (const group of found.groups) {
+    if (!isObject(group) || !str(group.uuid)) continue
+    const key = `group:${str(group.uuid)}`
+    groups.set(key, {
+      key,
+      keys: [key],
+      name: (str(group.name).trim() || 'Group').slice(0, GROUP_NAME_MAX_LENGTH),
+      description: str(group.desc).slice(0, 1000),
+      color: paletteColor(groups.size + 5),
+    })
+  }
+  const activities: PlannedActivity[] = []
+  found.habits.forEach((habit, index) => {
+    if (!isObject(habit)) {
+      throw new ImportError(`Table Habit export: habit ${index + 1} is not an object.`)
+    }
+    if (num(habit.status) === STATUS_DELETED) {
+      skipped.add(SKIP.deletedHabit)
+      return
+    }
+    const name = str(habit.name).trim() || 'Untitled'
+    const negative = num(habit.type) === TYPE_NEGATIVE
+    const goal = num(habit.daily_goal) ?? 1
+    const extra = num(habit.daily_goal_extra)
+    const unit = str(habit.daily_goal_unit).trim()
+    const records = Array.isArray(habit.records) ? habit.records : []
+
+    const parsed = records.map((record, at) => {
+      if (!isObject(record)) {
+        throw new ImportError(`Table Habit export: record ${at + 1} of "${name}" is not an object.`)
+      }
+      const epochDay = num(record.record_date)
+      if (epochDay === null || !Number.isInteger(epochDay)) {
+        throw new ImportError(
+          `Table Habit export: record ${at + 1} of "${name}" has no record_date (days since 1970-01-01).`,
+        )
+      }
+      return {
+        day: utcDay(epochDay * DAY_MS),
+        type: num(record.record_type) ?? 0,
+        value: num(record.record_value),
+        reason: str(record.reason).trim(),
+      }
+    })
+    const done = parsed.filter((record) => record.type === RECORD_DONE)
+    const amounts =
+      negative || unit !== '' || goal !== 1 || done.some((record) => (record.value ?? 1) !== 1)
+
+    const seen = new Set<string>()
+    let hasNotes = false
+    const events: PlannedActivity['events'] = []
+    for (const record of parsed.sort((a, b) => a.day.localeCompare(b.day))) {
+      if (seen.has(record.day)) {
+        skipped.add(SKIP.duplicateDay)
+        continue
+      }
+      seen.add(record.day)
+      if (record.type !== RECORD_DONE) {
+        skipped.add(record.type === RECORD_SKIP ? SKIP.skipped : SKIP.unknown)
+        if (record.reason) skipped.add(SKIP.noteNotDone)
+        continue
+      }
+      const values: Record<string, AttributeValue> = {}
+      if (amounts) values.amount = record.value ?? goal
+      if (record.reason) {
+        values.notes = fitNote(record.reason, skipped)
+        hasNotes = true
+      }
+      events.push({ eventDate: dayInstant(record.day), values })
+    }
+
+    const { schedule, note } = frequency(habit)
+    const limit = negative ? (extra ?? goal) : goal
+    const groupKey =
+      num(habit.status) === STATUS_ARCHIVED
+        ? 'archived'
+        : groups.has(`group:${str(habit.group_id)}`)
+          ? `group:${str(habit.group_id)}`
+          : undefined
+    if (groupKey === 'archived' && !groups.has('archived')) {
+      groups.set('archived', {
+        key: 'archived',
+        keys: ['group:archived'],
+        name: 'Archived',
+        description: 'Habits archived in Table Habit.',
+        color: '#757575',
+      })
+    }
+    activities.push({
+      keys: [uniqueKey(`name:${name}`, usedKeys)],
+      name: shortenName(name),
+      description: composeDescription(
+        name,
+        [str(habit.desc), note, str(habit.reminder_quest), describeReminder(habit)],
+        skipped,
+      ),
+      color: colorOf(habit, index),
+      visibility: 'private',
+      schedule,
+      ...(groupKey ? { groupKey } : {}),
+      attributes: [
+        ...(amounts
+          ? [
+              {
+                key: 'amount',
+                fields: {
+                  type: 'number' as const,
+                  name: (unit || 'Value').slice(0, 50),
+                  description: '',
+                  required: false,
+                  valueType: 'decimal' as const,
+                  ...(unit ? { unit: unit.slice(0, 30) } : {}),
+                },
+              },
+            ]
+          : []),
+        ...(hasNotes
+          ? [
+              {
+                key: 'notes',
+                fields: { type: 'text' as const, name: 'Notes', description: '', required: false },
+              },
+            ]
+          : []),
+      ],
+      goals:
+        amounts && limit >= 0 && (negative || limit > 0)
+          ? [
+              {
+                key: 'daily-goal',
+                cadence: 'Daily' as const,
+                target: {
+                  attributeKey: 'amount',
+                  comparison: negative ? ('atMost' as const) : ('atLeast' as const),
+                  value: limit,
+                },
+              },
+            ]
+          : [],
+      events,
+    })
+  })
+  const used = new Set(activities.map((activity) => activity.groupKey))
+  return {
+    format: 'table-habit-json',
+    source: 'table-habit',
+    groups: [...groups.values()].filter((group) => used.has(group.key)),
+    activities,
+    skipped,
+    eventIdentity: 'day',
+  }
+}

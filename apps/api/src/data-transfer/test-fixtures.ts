@@ -1,0 +1,316 @@
+import { strToU8, zipSync } from 'fflate'
+import { csvLine } from './csv'
+import { LOOP_OLD_PALETTE_TO_NEW, LOOP_PALETTE } from './loop'
+import { loadSqlJs } from './loop-db'
+
+/**
+ * Builders of the files the importer reads, written the way the other apps write them (their
+ * schemas and writers are described where each builder is), so the tests exercise real shapes.
+ */
+
+/** A habit in the terms of Loop's model; `color` is a palette index of schema 21 on (0-19). */
+export interface FixtureHabit {
+  name: string
+  question?: string
+  description?: string
+  freqNum?: number
+  freqDen?: number
+  numerical?: boolean
+  targetType?: 0 | 1
+  targetValue?: number
+  unit?: string
+  color?: number
+  archived?: boolean
+  reminder?: { hour: number; minute: number; days: number }
+  uuid?: string
+  /** Days and raw values (2 done, 3 skip, ...; amounts times 1000), optional notes. */
+  repetitions: { day: string; value: number; notes?: string }[]
+}
+
+const midnight = (day: string) => Date.parse(`${day}T00:00:00Z`)
+
+/** Old (13-colour, schema 14-20) index of a new palette index, when there is one. */
+function oldIndexOf(newIndex: number): number {
+  const old = LOOP_OLD_PALETTE_TO_NEW.indexOf(newIndex as never)
+  return old >= 0 ? old : 0
+}
+
+/** The ARGB int (negative, as Android stores it) of a palette colour, for schemas before 14. */
+function argbOf(newIndex: number): number {
+  const hex = LOOP_PALETTE[newIndex] ?? LOOP_PALETTE[0]
+  return 0xff000000 | Number.parseInt(hex.slice(1), 16) | 0
+}
+
+/**
+ * A Loop Habit Tracker backup of schema `version` (12-25), built by replaying the column changes
+ * of Loop's migrations: 16 added `Habits.type` and `Repetitions.value`, 18 the numerical target
+ * and unit, 20 dropped the cached Checkmarks/Streak/Score, 22 made repetitions unique per day,
+ * 23 moved the question out of `description`, 24 added `uuid`, 25 `Repetitions.notes`. Colours
+ * are ARGB ints before 14, one of 13 before 21, one of 20 after.
+ */
+export async function buildLoopBackup(
+  version: number,
+  habits: FixtureHabit[],
+): Promise<Uint8Array> {
+  const SQL = await loadSqlJs()
+  const db = new SQL.Database()
+  const columns = [
+    'id integer primary key autoincrement',
+    'archived integer',
+    'color integer',
+    'description text',
+    'freq_den integer',
+    'freq_num integer',
+    'highlight integer',
+    'name text',
+    'position integer',
+    'reminder_hour integer',
+    'reminder_min integer',
+    'reminder_days integer not null default 127',
+  ]
+  if (version >= 16) columns.push('type integer not null default 0')
+  if (version >= 18) {
+    columns.push('target_type integer not null default 0')
+    columns.push('target_value real not null default 0')
+    columns.push('unit text not null default ""')
+  }
+  if (version >= 23) columns.push('question text')
+  if (version >= 24) columns.push('uuid text')
+  db.run(`create table Habits (${columns.join(', ')})`)
+  const repetitionColumns = [
+    'id integer primary key autoincrement',
+    'habit integer not null references habits(id)',
+    'timestamp integer not null',
+  ]
+  if (version >= 16) repetitionColumns.push('value integer not null')
+  if (version >= 25) repetitionColumns.push('notes text')
+  db.run(`create table Repetitions (${repetitionColumns.join(', ')})`)
+  if (version >= 22) {
+    db.run('create unique index idx_repetitions_habit_timestamp on Repetitions(habit, timestamp)')
+  } else {
+    db.run('create index idx_repetitions_habit_timestamp on Repetitions(habit, timestamp)')
+  }
+  if (version < 20) {
+    db.run(
+      'create table Checkmarks (id integer primary key autoincrement, habit integer, timestamp integer, value integer)',
+    )
+    db.run(
+      'create table Score (id integer primary key autoincrement, habit integer, score real, timestamp integer)',
+    )
+    db.run(
+      'create table Streak (id integer primary key autoincrement, end integer, habit integer, length integer, start integer)',
+    )
+  }
+  if (version >= 19) {
+    db.run(
+      'create table Events (id integer primary key autoincrement, timestamp integer, message text, server_id integer)',
+    )
+  }
+  habits.forEach((habit, position) => {
+    const color = habit.color ?? 0
+    const values: Record<string, unknown> = {
+      archived: habit.archived ? 1 : 0,
+      color: version < 14 ? argbOf(color) : version < 21 ? oldIndexOf(color) : color,
+      description: version >= 23 ? (habit.description ?? '') : (habit.question ?? ''),
+      freq_den: habit.freqDen ?? 1,
+      freq_num: habit.freqNum ?? 1,
+      highlight: 0,
+      name: habit.name,
+      position,
+      reminder_hour: habit.reminder?.hour ?? null,
+      reminder_min: habit.reminder?.minute ?? null,
+      reminder_days: habit.reminder?.days ?? 127,
+    }
+    if (version >= 16) values.type = habit.numerical ? 1 : 0
+    if (version >= 18) {
+      values.target_type = habit.targetType ?? 0
+      values.target_value = habit.targetValue ?? 0
+      values.unit = habit.unit ?? ''
+    }
+    if (version >= 23) values.question = habit.question ?? ''
+    if (version >= 24) values.uuid = habit.uuid ?? `${position}`.padStart(32, 'a')
+    const names = Object.keys(values)
+    db.run(
+      `insert into Habits (${names.join(', ')}) values (${names.map(() => '?').join(', ')})`,
+      Object.values(values) as never,
+    )
+    const id = db.exec('select last_insert_rowid()')[0]?.values[0]?.[0] as number
+    for (const repetition of habit.repetitions) {
+      if (version < 16) {
+        // No values yet: a row was a check.
+        if (repetition.value !== 2) continue
+        db.run('insert into Repetitions (habit, timestamp) values (?, ?)', [
+          id,
+          midnight(repetition.day),
+        ])
+      } else if (version < 25) {
+        db.run('insert into Repetitions (habit, timestamp, value) values (?, ?, ?)', [
+          id,
+          midnight(repetition.day),
+          repetition.value,
+        ])
+      } else {
+        db.run('insert into Repetitions (habit, timestamp, value, notes) values (?, ?, ?, ?)', [
+          id,
+          midnight(repetition.day),
+          repetition.value,
+          repetition.notes ?? '',
+        ])
+      }
+    }
+  })
+  db.run(`pragma user_version = ${version}`)
+  const bytes = db.export()
+  db.close()
+  return bytes
+}
+
+const LABEL: Record<number, string> = {
+  2: 'YES_MANUAL',
+  1: 'YES_AUTO',
+  0: 'NO',
+  3: 'SKIP',
+  [-1]: 'UNKNOWN',
+}
+
+/** Loop's folder name for a habit: position, then the name without characters files refuse. */
+export const loopFolder = (position: number, name: string) =>
+  `${String(position).padStart(3, '0')} ${name.replace(/[^ a-zA-Z0-9._-]+/g, '').slice(0, 100)}`.trim()
+
+/**
+ * Loop's CSV export as a zip, in one of its generations: `loop1` (Loop 1.x: Habits.csv without
+ * Type, checkmark files of `date,value` filling every day from the first repetition to `today`
+ * with 0/1/2), `ints` (Loop 2.0-2.3.0: `date,value` of the known entries as integers) or `labels`
+ * (Loop 2.3.1 on: `Date,Value,Notes` with YES_MANUAL, SKIP... for yes/no habits).
+ */
+export function buildLoopCsvZip(
+  generation: 'loop1' | 'ints' | 'labels',
+  habits: FixtureHabit[],
+  options: { today?: string; omitFolders?: number[] } = {},
+): Uint8Array {
+  const files: Record<string, Uint8Array> = {}
+  const header =
+    generation === 'loop1'
+      ? ['Position', 'Name', 'Description', 'NumRepetitions', 'Interval', 'Color']
+      : [
+          'Position',
+          'Name',
+          'Type',
+          'Question',
+          'Description',
+          'FrequencyNumerator',
+          'FrequencyDenominator',
+          'Color',
+          'Unit',
+          'Target Type',
+          'Target Value',
+          'Archived?',
+        ]
+  const rows = habits.map((habit, index) => {
+    const position = String(index + 1).padStart(3, '0')
+    const color = (LOOP_PALETTE[habit.color ?? 0] as string).toUpperCase()
+    return generation === 'loop1'
+      ? [position, habit.name, habit.question ?? '', habit.freqNum ?? 1, habit.freqDen ?? 1, color]
+      : [
+          position,
+          habit.name,
+          habit.numerical ? 'NUMERICAL' : 'YES_NO',
+          habit.question ?? '',
+          habit.description ?? '',
+          habit.freqNum ?? 1,
+          habit.freqDen ?? 1,
+          color,
+          habit.numerical ? (habit.unit ?? '') : '',
+          habit.numerical ? (habit.targetType === 1 ? 'AT_MOST' : 'AT_LEAST') : '',
+          habit.numerical ? String(habit.targetValue ?? 0) : '',
+          String(Boolean(habit.archived)),
+        ]
+  })
+  files['Habits.csv'] = strToU8(`${[header, ...rows].map(csvLine).join('\n')}\n`)
+
+  habits.forEach((habit, index) => {
+    if (options.omitFolders?.includes(index)) return
+    const folder = loopFolder(index + 1, habit.name)
+    const sorted = [...habit.repetitions].sort((a, b) => b.day.localeCompare(a.day))
+    let lines: string[]
+    if (generation === 'loop1') {
+      const byDay = new Map(sorted.map((repetition) => [repetition.day, repetition.value]))
+      const oldest = sorted[sorted.length - 1]?.day
+      lines = []
+      if (oldest) {
+        for (let day = options.today ?? sorted[0]?.day ?? oldest; day >= oldest; ) {
+          const value = byDay.get(day) ?? 0
+          lines.push(`${day},${value}`)
+          day = new Date(midnight(day) - 86_400_000).toISOString().slice(0, 10)
+        }
+      }
+    } else if (generation === 'ints') {
+      lines = sorted.map((repetition) => `${repetition.day},${repetition.value}`)
+    } else {
+      lines = [
+        'Date,Value,Notes',
+        ...sorted.map((repetition) =>
+          csvLine([
+            repetition.day,
+            habit.numerical
+              ? (LABEL[repetition.value] ?? String(repetition.value))
+              : (LABEL[repetition.value] ?? String(repetition.value)),
+            repetition.notes ?? '',
+          ]),
+        ),
+      ]
+    }
+    files[`${folder}/Checkmarks.csv`] = strToU8(`${lines.join('\n')}\n`)
+    files[`${folder}/Scores.csv`] = strToU8('Date,Score\n')
+  })
+
+  // The wide files at the root: one column per habit, newest day first.
+  const days = [...new Set(habits.flatMap((habit) => habit.repetitions.map((r) => r.day)))].sort(
+    (a, b) => b.localeCompare(a),
+  )
+  const wide = [
+    `Date,${habits.map((habit) => habit.name).join(',')},`,
+    ...days.map(
+      (day) =>
+        `${day},${habits
+          .map((habit) => {
+            const value = habit.repetitions.find((repetition) => repetition.day === day)?.value
+            const raw = value ?? -1
+            return generation === 'labels' && !habit.numerical ? (LABEL[raw] ?? raw) : raw
+          })
+          .join(',')},`,
+    ),
+  ]
+  files['Checkmarks.csv'] = strToU8(`${wide.join('\n')}\n`)
+  files['Scores.csv'] = strToU8('Date,\n')
+  return zipSync(files)
+}
+
+/** HabitBull's CSV: one row per habit and day. */
+export function buildHabitBullCsv(
+  rows: {
+    name: string
+    description?: string
+    category?: string
+    day: string
+    value: number
+    comment?: string
+  }[],
+): string {
+  return `${[
+    'HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText',
+    ...rows.map((row) =>
+      csvLine([
+        row.name,
+        row.description ?? '',
+        row.category ?? '',
+        row.day,
+        row.value,
+        row.comment ?? '',
+      ]),
+    ),
+  ].join('\r\n')}\r\n`
+}
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` (Table Habit's `record_date`). */
+export const epochDay = (day: string) => Math.round(midnight(day) / 86_400_000)

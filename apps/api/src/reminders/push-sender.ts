@@ -1,0 +1,78 @@
+import type { Agent } from 'node:https'
+import type { Logger } from 'pino'
+import webpush, { WebPushError } from 'web-push'
+
+/** What a reminder notification carries to the service worker (apps/web/src/sw/push-handlers.ts). */
+export interface ReminderPushMessage {
+  type: 'reminder'
+  title: string
+  body: string
+  reminderId: string
+  activityId: string
+  /** The local day it is for (YYYY-MM-DD). */
+  day: string
+  /** The page to open on a tap, relative to the app. */
+  url: string
+}
+
+export interface PushTarget {
+  endpoint: string
+  p256dh: string
+  auth: string
+}
+
+/** sent; gone: the push service forgot the subscription (404/410), remove it; failed: other. */
+export type PushOutcome = 'sent' | 'gone' | 'failed'
+
+export interface PushSender {
+  send(target: PushTarget, message: ReminderPushMessage): Promise<PushOutcome>
+}
+
+/** How long a push service keeps an undelivered reminder: an hour, then it is stale. */
+const TTL_SECONDS = 60 * 60
+
+/**
+ * Web Push through the `web-push` package (RFC 8291 aes128gcm encryption, RFC 8292 VAPID).
+ * `agent` is for tests whose push service presents a self-signed certificate.
+ */
+export function createPushSender(options: {
+  vapid: { publicKey: string; privateKey: string; subject: string }
+  logger: Logger
+  agent?: Agent
+}): PushSender {
+  return {
+    async send(target, message) {
+      try {
+        await webpush.sendNotification(
+          { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+          JSON.stringify(message),
+          {
+            vapidDetails: options.vapid,
+            TTL: TTL_SECONDS,
+            urgency: 'high',
+            contentEncoding: 'aes128gcm',
+            timeout: 10_000,
+            ...(options.agent ? { agent: options.agent } : {}),
+          },
+        )
+        return 'sent'
+      } catch (error) {
+        if (
+          error instanceof WebPushError &&
+          (error.statusCode === 404 || error.statusCode === 410)
+        ) {
+          return 'gone'
+        }
+        options.logger.warn(
+          {
+            err: error,
+            status: error instanceof WebPushError ? error.statusCode : undefined,
+            host: new URL(target.endpoint).host,
+          },
+          'a reminder push failed',
+        )
+        return 'failed'
+      }
+    },
+  }
+}

@@ -1,0 +1,333 @@
+import {
+  buildReminderMessage,
+  DEFAULT_TIME_ZONE,
+  getNextReminderOccurrence,
+  getPeriod,
+  getPeriodUnit,
+  getReminderSkipReason,
+  getScheduleCadence,
+  type Schedule,
+  toCalendarDay,
+} from '@kindling/core'
+import { and, asc, eq, gte, inArray, isNull, lt, lte } from 'drizzle-orm'
+import type { Logger } from 'pino'
+import type { Database } from '../db/client'
+import {
+  activities,
+  events,
+  pushSubscriptions,
+  reminderDeliveries,
+  reminderSnoozes,
+  reminders,
+  user,
+} from '../db/schema'
+import { buildReminderMail, type Mailer } from '../mail/mailer'
+import type { PushSender } from './push-sender'
+import { readSettings } from './settings'
+
+/** A reminder more than this late (the server was down) is skipped, not sent. */
+export const LATE_LIMIT_MS = 60 * 60 * 1000
+/** Rows claimed per transaction. */
+const BATCH = 100
+/** Delivery records are kept this long (the claims only matter for a day). */
+const KEEP_DELIVERIES_MS = 35 * 24 * 60 * 60 * 1000
+
+export type DeliveryStatus =
+  | 'sent'
+  | 'missed'
+  | 'skipped-done'
+  | 'skipped-paused'
+  | 'skipped-inactive'
+  | 'no-channel'
+  | 'failed'
+
+export interface Delivery {
+  reminderId: string
+  day: string
+  /** regular: the reminder's own time; snooze: 'Snooze 1 hour' from a notification. */
+  kind: 'regular' | 'snooze'
+  status: DeliveryStatus
+  /** How many pushes and e-mails went out. */
+  sent: number
+}
+
+export interface ReminderScheduler {
+  /** One pass at `now`: claims what is due, delivers it, and reports what happened. */
+  tick(now?: Date): Promise<Delivery[]>
+  /** Runs a pass now and every `intervalSeconds` until stop(). */
+  start(intervalSeconds: number): void
+  /** Stops the timer and waits for a pass in progress. */
+  stop(): Promise<void>
+}
+
+interface Claimed {
+  reminderId: string
+  day: string
+  kind: Delivery['kind']
+}
+
+/**
+ * The server's reminder scheduler (issue 18, docs/decisions/071). Every pass claims due
+ * reminders inside a transaction that locks their rows (`FOR UPDATE SKIP LOCKED`, so several API
+ * nodes share the work without waiting on each other), records the claim under the primary key
+ * (reminder, local day) and moves the reminder to its next occurrence, then commits and only
+ * then delivers. A claim is never delivered twice: a node that dies between the commit and the
+ * delivery loses that one reminder rather than sending it twice.
+ */
+export function createReminderScheduler(options: {
+  db: Database
+  mailer: Mailer
+  push: PushSender
+  publicUrl: string
+  logger: Logger
+  clock: () => Date
+}): ReminderScheduler {
+  const { db, logger } = options
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<Delivery[]> | undefined
+  let lastPrune = 0
+
+  async function claimRegular(now: Date): Promise<Claimed[]> {
+    const claimed: Claimed[] = []
+    // Each batch moves every row it takes to a later occurrence, so the loop ends.
+    for (let round = 0; round < 1000; round += 1) {
+      const taken = await db.transaction(async (tx) => {
+        const rows = await tx
+          .select({
+            id: reminders.id,
+            activityId: reminders.activityId,
+            author: reminders.author,
+            time: reminders.time,
+            days: reminders.days,
+            nextDueAt: reminders.nextDueAt,
+            nextDueDay: reminders.nextDueDay,
+            activityDeletedAt: activities.deletedAt,
+          })
+          .from(reminders)
+          .innerJoin(activities, eq(activities.id, reminders.activityId))
+          .where(and(isNull(reminders.deletedAt), lte(reminders.nextDueAt, now)))
+          .orderBy(asc(reminders.nextDueAt))
+          .limit(BATCH)
+          .for('update', { of: reminders, skipLocked: true })
+        for (const row of rows) {
+          const dueAt = row.nextDueAt as Date
+          const day = row.nextDueDay as string
+          if (row.activityDeletedAt) {
+            await tx
+              .update(reminders)
+              .set({ nextDueAt: null, nextDueDay: null })
+              .where(eq(reminders.id, row.id))
+            continue
+          }
+          const { timeZone } = await readSettings(tx, row.author)
+          const late = now.getTime() - dueAt.getTime() > LATE_LIMIT_MS
+          const inserted = await tx
+            .insert(reminderDeliveries)
+            .values({
+              reminderId: row.id,
+              day,
+              dueAt,
+              status: late ? 'missed' : 'claimed',
+              claimedAt: now,
+            })
+            .onConflictDoNothing()
+            .returning({ reminderId: reminderDeliveries.reminderId })
+          if (inserted.length > 0 && !late)
+            claimed.push({ reminderId: row.id, day, kind: 'regular' })
+          // A missed one moves on to the first occurrence within the last hour, if any.
+          const after = late ? new Date(now.getTime() - LATE_LIMIT_MS) : dueAt
+          const next = getNextReminderOccurrence(row, after, timeZone || DEFAULT_TIME_ZONE)
+          await tx
+            .update(reminders)
+            .set({
+              nextDueAt: next ? new Date(next.at) : null,
+              nextDueDay: next?.day ?? null,
+            })
+            .where(eq(reminders.id, row.id))
+        }
+        return rows.length
+      })
+      if (taken === 0) break
+    }
+    return claimed
+  }
+
+  async function claimSnoozes(now: Date): Promise<Claimed[]> {
+    const due = db
+      .select({ id: reminderSnoozes.id })
+      .from(reminderSnoozes)
+      .where(and(isNull(reminderSnoozes.claimedAt), lte(reminderSnoozes.dueAt, now)))
+      .orderBy(asc(reminderSnoozes.dueAt))
+      .limit(BATCH)
+      .for('update', { skipLocked: true })
+    const claimed: Claimed[] = []
+    for (let round = 0; round < 1000; round += 1) {
+      const rows = await db
+        .update(reminderSnoozes)
+        .set({ claimedAt: now })
+        .where(inArray(reminderSnoozes.id, due))
+        .returning()
+      if (rows.length === 0) break
+      for (const row of rows) {
+        if (now.getTime() - row.dueAt.getTime() > LATE_LIMIT_MS) continue
+        const { timeZone } = await readSettings(db, row.author)
+        claimed.push({
+          reminderId: row.reminderId,
+          day: toCalendarDay(row.dueAt, timeZone),
+          kind: 'snooze',
+        })
+      }
+    }
+    return claimed
+  }
+
+  async function deliver(item: Claimed): Promise<Delivery> {
+    const [row] = await db
+      .select({ reminder: reminders, activity: activities, email: user.email })
+      .from(reminders)
+      .innerJoin(activities, eq(activities.id, reminders.activityId))
+      .innerJoin(user, eq(user.id, reminders.author))
+      .where(eq(reminders.id, item.reminderId))
+    const result = (status: DeliveryStatus, sent = 0): Delivery => ({ ...item, status, sent })
+    if (!row || row.reminder.deletedAt) return result('skipped-inactive')
+    const { reminder, activity } = row
+    const settings = await readSettings(db, reminder.author)
+    const schedule = activity.schedule as Schedule
+    const period = getPeriod(
+      getPeriodUnit(getScheduleCadence(schedule) ?? 'Daily'),
+      item.day,
+      settings.timeZone,
+    )
+    const periodEvents = await db
+      .select({ activityId: events.activityId, eventDate: events.eventDate })
+      .from(events)
+      .where(
+        and(
+          eq(events.author, reminder.author),
+          eq(events.activityId, activity.id),
+          isNull(events.deletedAt),
+          gte(events.eventDate, new Date(period.startInstant)),
+          lt(events.eventDate, new Date(period.endInstant)),
+        ),
+      )
+      .limit(1)
+    const reason = getReminderSkipReason(
+      { activityId: reminder.activityId, day: item.day },
+      {
+        activity: {
+          id: activity.id,
+          name: activity.name,
+          schedule,
+          deletedAt: activity.deletedAt?.toISOString() ?? null,
+        },
+        events: periodEvents.map((event) => ({
+          activityId: event.activityId,
+          eventDate: event.eventDate.toISOString(),
+        })),
+        pausedUntil: settings.remindersPausedUntil,
+        timeZone: settings.timeZone,
+      },
+    )
+    if (reason) return result(`skipped-${reason}`)
+
+    const message = buildReminderMessage(activity.name)
+    const path = `/activities/${activity.id}`
+    let attempted = 0
+    let sent = 0
+    const subscriptions = await db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, reminder.author))
+    for (const subscription of subscriptions) {
+      attempted += 1
+      const outcome = await options.push.send(subscription, {
+        type: 'reminder',
+        ...message,
+        reminderId: reminder.id,
+        activityId: activity.id,
+        day: item.day,
+        url: path,
+      })
+      if (outcome === 'sent') sent += 1
+      if (outcome === 'gone') {
+        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id))
+      }
+    }
+    if (settings.emailReminders) {
+      attempted += 1
+      try {
+        await options.mailer.send(
+          buildReminderMail(row.email, message, `${options.publicUrl}${path}`),
+        )
+        sent += 1
+      } catch (error) {
+        logger.warn({ err: error }, 'a reminder e-mail failed')
+      }
+    }
+    if (attempted === 0) return result('no-channel')
+    return result(sent > 0 ? 'sent' : 'failed', sent)
+  }
+
+  async function prune(now: Date) {
+    if (now.getTime() - lastPrune < LATE_LIMIT_MS) return
+    lastPrune = now.getTime()
+    const before = new Date(now.getTime() - KEEP_DELIVERIES_MS)
+    await db.delete(reminderDeliveries).where(lt(reminderDeliveries.claimedAt, before))
+    await db.delete(reminderSnoozes).where(lt(reminderSnoozes.dueAt, before))
+  }
+
+  async function pass(now: Date): Promise<Delivery[]> {
+    const claimed = [...(await claimRegular(now)), ...(await claimSnoozes(now))]
+    const deliveries: Delivery[] = []
+    for (const item of claimed) {
+      let delivery: Delivery
+      try {
+        delivery = await deliver(item)
+      } catch (error) {
+        logger.error({ err: error, reminderId: item.reminderId }, 'a reminder delivery failed')
+        delivery = { ...item, status: 'failed', sent: 0 }
+      }
+      deliveries.push(delivery)
+      if (item.kind === 'regular') {
+        await db
+          .update(reminderDeliveries)
+          .set({ status: delivery.status })
+          .where(
+            and(
+              eq(reminderDeliveries.reminderId, item.reminderId),
+              eq(reminderDeliveries.day, item.day),
+            ),
+          )
+          .catch((error: unknown) => logger.warn({ err: error }, 'a delivery status was not kept'))
+      }
+    }
+    await prune(now)
+    return deliveries
+  }
+
+  function tick(now = options.clock()): Promise<Delivery[]> {
+    // One pass at a time on this node; a tick during a pass waits for it, then runs its own.
+    const previous = running ?? Promise.resolve([])
+    const next = previous.catch(() => []).then(() => pass(now))
+    running = next
+    return next.finally(() => {
+      if (running === next) running = undefined
+    })
+  }
+
+  return {
+    tick,
+    start(intervalSeconds) {
+      const run = () =>
+        tick().catch((error: unknown) => logger.warn({ err: error }, 'a reminder pass failed'))
+      void run()
+      timer = setInterval(run, intervalSeconds * 1000)
+      timer.unref()
+    },
+    async stop() {
+      if (timer) clearInterval(timer)
+      timer = undefined
+      await running?.catch(() => undefined)
+    },
+  }
+}

@@ -1,0 +1,96 @@
+import { PushSubscriptionInput, PushSubscriptionRemoval } from '@kindling/core'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Database } from '../db/client'
+import { pushSubscriptions } from '../db/schema'
+import { uidOf } from '../http/caller'
+import { notFound } from '../http/errors'
+import { errorResponse, jsonResponse, publicSecurity } from '../http/openapi'
+import { createErrors, deleteErrors, NoContent, parseBody, security } from './common'
+
+const tags = ['push']
+
+const StoredSubscription = z.object({
+  endpoint: z.string(),
+  createdAt: z.string().describe('When this browser subscribed (ISO instant).'),
+})
+
+const PublicKey = z.object({
+  publicKey: z
+    .string()
+    .describe("The server's VAPID public key (base64url): the browser's applicationServerKey."),
+})
+
+/** The VAPID public key, readable by anyone: browsers need it to subscribe. */
+export function registerPushKeyRoute(app: FastifyInstance, publicKey: string): void {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/push/public-key', {
+    schema: {
+      operationId: 'getPushPublicKey',
+      tags,
+      security: publicSecurity,
+      summary: 'The Web Push public key',
+      description: 'Pass it as `applicationServerKey` to `PushManager.subscribe()`.',
+      response: {
+        200: jsonResponse('The key.', PublicKey),
+        '4xx': errorResponse('A client error (none is expected: the operation takes no input).'),
+      },
+    },
+    handler: async () => ({ publicKey }),
+  })
+}
+
+/** Web Push subscriptions of the caller's browsers (issue 18). */
+export function registerPushRoutes(app: FastifyInstance, db: Database): void {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+
+  r.post('/api/push/subscriptions', {
+    schema: {
+      operationId: 'createPushSubscription',
+      tags,
+      security,
+      summary: 'Receive reminders in this browser',
+      description:
+        "Stores the browser's standard subscription JSON (`PushSubscription.toJSON()`). Subscribing an endpoint again replaces its keys; an endpoint belongs to the user who subscribed it last. Subscriptions the push service answers 404 or 410 for are removed.",
+      body: PushSubscriptionInput,
+      response: { 201: jsonResponse('Stored.', StoredSubscription), ...createErrors },
+    },
+    handler: async (request, reply) => {
+      const uid = uidOf(request)
+      const input = parseBody(PushSubscriptionInput, request.body)
+      const values = { userId: uid, p256dh: input.keys.p256dh, auth: input.keys.auth }
+      const [row] = await db
+        .insert(pushSubscriptions)
+        .values({ id: crypto.randomUUID(), endpoint: input.endpoint, ...values })
+        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values })
+        .returning()
+      return reply.status(201).send({
+        endpoint: input.endpoint,
+        createdAt: (row?.createdAt ?? new Date()).toISOString(),
+      })
+    },
+  })
+
+  r.delete('/api/push/subscriptions', {
+    schema: {
+      operationId: 'deletePushSubscription',
+      tags,
+      security,
+      summary: 'Stop reminders in this browser',
+      description: 'Removes your subscription with this endpoint.',
+      body: PushSubscriptionRemoval,
+      response: { 204: NoContent, ...deleteErrors },
+    },
+    handler: async (request, reply) => {
+      const uid = uidOf(request)
+      const { endpoint } = parseBody(PushSubscriptionRemoval, request.body)
+      const removed = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, uid)))
+        .returning({ id: pushSubscriptions.id })
+      if (removed.length === 0) throw notFound('Subscription')
+      return reply.status(204).send(null)
+    },
+  })
+}

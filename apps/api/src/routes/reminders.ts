@@ -1,0 +1,252 @@
+import {
+  REMINDERS_PER_ACTIVITY_MAX,
+  Reminder,
+  ReminderInput,
+  ReminderUpdateInput,
+} from '@kindling/core'
+import { and, asc, count, eq, isNull, ne } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Database } from '../db/client'
+import { reminderSnoozes, reminders } from '../db/schema'
+import { uidOf } from '../http/caller'
+import { notFound, validationError } from '../http/errors'
+import { jsonResponse } from '../http/openapi'
+import { nextDue, readSettings } from '../reminders/settings'
+import {
+  bodyObject,
+  createErrors,
+  deleteErrors,
+  findLiveActivity,
+  IdParams,
+  iso,
+  isoRequired,
+  isUuid,
+  NoContent,
+  parseBody,
+  queryErrors,
+  readErrors,
+  security,
+  updateErrors,
+} from './common'
+
+type Row = typeof reminders.$inferSelect
+
+function toReminder(row: Row): Reminder {
+  return {
+    id: row.id,
+    author: row.author,
+    activityId: row.activityId,
+    time: row.time,
+    days: row.days,
+    createdAt: isoRequired(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    deletedAt: iso(row.deletedAt),
+  }
+}
+
+const ReminderListQuery = z.object({
+  activityId: z.string().optional().describe('Only the reminders of this habit.'),
+})
+
+/** How long 'Snooze 1 hour' waits. */
+export const SNOOZE_MS = 60 * 60 * 1000
+
+const Snoozed = z.object({
+  reminderId: z.string(),
+  dueAt: z.string().describe('When the snoozed reminder is delivered (ISO instant).'),
+})
+
+const tags = ['reminders']
+
+export function registerReminderRoutes(
+  app: FastifyInstance,
+  db: Database,
+  clock: () => Date,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const owned = (uid: string, id: string) =>
+    and(eq(reminders.id, id), eq(reminders.author, uid), isNull(reminders.deletedAt))
+
+  async function load(uid: string, id: string): Promise<Row> {
+    if (!isUuid(id)) throw notFound('Reminder')
+    const [row] = await db.select().from(reminders).where(owned(uid, id))
+    if (!row) throw notFound('Reminder')
+    return row
+  }
+
+  /** The habit must be the caller's live one, with room for one more reminder. */
+  async function checkActivity(uid: string, activityId: string, exceptId?: string) {
+    if (!(await findLiveActivity(db, uid, activityId))) {
+      throw validationError({ activityId: 'Not an activity of yours.' })
+    }
+    const [row] = await db
+      .select({ value: count() })
+      .from(reminders)
+      .where(
+        and(
+          eq(reminders.author, uid),
+          eq(reminders.activityId, activityId),
+          isNull(reminders.deletedAt),
+          exceptId ? ne(reminders.id, exceptId) : undefined,
+        ),
+      )
+    if ((row?.value ?? 0) >= REMINDERS_PER_ACTIVITY_MAX) {
+      throw validationError({
+        activityId: `A habit can have at most ${REMINDERS_PER_ACTIVITY_MAX} reminders.`,
+      })
+    }
+  }
+
+  r.get('/api/reminders', {
+    schema: {
+      operationId: 'listReminders',
+      tags,
+      security,
+      summary: 'List your reminders',
+      description:
+        'Your live reminders, oldest first, optionally of one habit. Times are local to your time zone (`GET /api/settings`).',
+      querystring: ReminderListQuery,
+      response: { 200: jsonResponse('Your live reminders.', z.array(Reminder)), ...queryErrors },
+    },
+    handler: async (request) => {
+      const uid = uidOf(request)
+      const { activityId } = request.query
+      if (activityId !== undefined && !isUuid(activityId)) return []
+      const rows = await db
+        .select()
+        .from(reminders)
+        .where(
+          and(
+            eq(reminders.author, uid),
+            isNull(reminders.deletedAt),
+            activityId === undefined ? undefined : eq(reminders.activityId, activityId),
+          ),
+        )
+        .orderBy(asc(reminders.createdAt), asc(reminders.id))
+      return rows.map(toReminder)
+    },
+  })
+
+  r.get('/api/reminders/:id', {
+    schema: {
+      operationId: 'getReminder',
+      tags,
+      security,
+      summary: 'Get one reminder',
+      description: 'One of your live reminders by id.',
+      params: IdParams,
+      response: { 200: jsonResponse('The record.', Reminder), ...readErrors },
+    },
+    handler: async (request) => toReminder(await load(uidOf(request), request.params.id)),
+  })
+
+  r.post('/api/reminders', {
+    schema: {
+      operationId: 'createReminder',
+      tags,
+      security,
+      summary: 'Create a reminder',
+      description: `Reminds of one of your live habits at a local time on some weekdays (every day when \`days\` is left out; none switches it off). At most ${REMINDERS_PER_ACTIVITY_MAX} per habit. It first fires at its next occurrence after now.`,
+      body: ReminderInput,
+      response: { 201: jsonResponse('Created: the stored record.', Reminder), ...createErrors },
+    },
+    handler: async (request, reply) => {
+      const uid = uidOf(request)
+      const input = parseBody(ReminderInput, request.body)
+      await checkActivity(uid, input.activityId)
+      const now = clock()
+      const id = crypto.randomUUID()
+      const { timeZone } = await readSettings(db, uid)
+      const [row] = await db
+        .insert(reminders)
+        .values({
+          id,
+          author: uid,
+          ...input,
+          ...nextDue({ id, ...input }, now, timeZone),
+          createdAt: now,
+        })
+        .returning()
+      return reply.status(201).send(toReminder(row as Row))
+    },
+  })
+
+  r.put('/api/reminders/:id', {
+    schema: {
+      operationId: 'updateReminder',
+      tags,
+      security,
+      summary: 'Update a reminder',
+      description:
+        'Merges the body over the stored reminder, validates the whole and saves it. It fires next at its next occurrence after now, but never twice on one local day.',
+      params: IdParams,
+      body: ReminderUpdateInput,
+      response: { 200: jsonResponse('Updated: the stored record.', Reminder), ...updateErrors },
+    },
+    handler: async (request) => {
+      const uid = uidOf(request)
+      const stored = await load(uid, request.params.id)
+      const input = parseBody(ReminderUpdateInput, {
+        activityId: stored.activityId,
+        time: stored.time,
+        days: stored.days,
+        ...bodyObject(request.body),
+      })
+      if (input.activityId !== stored.activityId) await checkActivity(uid, input.activityId)
+      const now = clock()
+      const { timeZone } = await readSettings(db, uid)
+      const [row] = await db
+        .update(reminders)
+        .set({ ...input, ...nextDue({ id: stored.id, ...input }, now, timeZone), updatedAt: now })
+        .where(owned(uid, stored.id))
+        .returning()
+      if (!row) throw notFound('Reminder')
+      return toReminder(row)
+    },
+  })
+
+  r.delete('/api/reminders/:id', {
+    schema: {
+      operationId: 'deleteReminder',
+      tags,
+      security,
+      summary: 'Delete a reminder',
+      description: 'Soft-deletes the reminder; it never fires again.',
+      params: IdParams,
+      response: { 204: NoContent, ...deleteErrors },
+    },
+    handler: async (request, reply) => {
+      const uid = uidOf(request)
+      const stored = await load(uid, request.params.id)
+      await db
+        .update(reminders)
+        .set({ deletedAt: clock(), nextDueAt: null, nextDueDay: null })
+        .where(owned(uid, stored.id))
+      return reply.status(204).send(null)
+    },
+  })
+
+  r.post('/api/reminders/:id/snooze', {
+    schema: {
+      operationId: 'snoozeReminder',
+      tags,
+      security,
+      summary: 'Snooze a reminder for an hour',
+      description:
+        "The notification's 'Snooze 1 hour': the reminder is delivered once more an hour from now (unless the habit is done by then or reminders are paused).",
+      params: IdParams,
+      response: { 201: jsonResponse('Snoozed.', Snoozed), ...deleteErrors },
+    },
+    handler: async (request, reply) => {
+      const uid = uidOf(request)
+      const stored = await load(uid, request.params.id)
+      const dueAt = new Date(clock().getTime() + SNOOZE_MS)
+      await db
+        .insert(reminderSnoozes)
+        .values({ id: crypto.randomUUID(), reminderId: stored.id, author: uid, dueAt })
+      return reply.status(201).send({ reminderId: stored.id, dueAt: dueAt.toISOString() })
+    },
+  })
+}

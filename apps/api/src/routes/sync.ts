@@ -1,0 +1,227 @@
+import {
+  type ActivityDayCounts,
+  type Attribute,
+  SyncChanges,
+  SyncChangesQuery,
+  SyncHistory,
+  SyncHistoryQuery,
+} from '@kindling/core'
+import { and, asc, eq, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Database } from '../db/client'
+import { activities, attributes, events, goals, groups } from '../db/schema'
+import { uidOf } from '../http/caller'
+import { validationError } from '../http/errors'
+import { jsonResponse } from '../http/openapi'
+import { toActivity } from './activities'
+import { toAttribute } from './attributes'
+import { queryErrors, security } from './common'
+import { toEvent } from './events'
+import { toGoal } from './goals'
+import { toGroup } from './groups'
+
+const tags = ['sync']
+
+/** One table's changes after a cursor, as API records with their sequence numbers. */
+interface Changed<T> {
+  seq: number
+  record: T
+}
+
+export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+
+  r.get('/api/sync/changes', {
+    schema: {
+      operationId: 'listChanges',
+      tags,
+      security,
+      summary: 'Your changes after a cursor',
+      description:
+        "The change feed a device keeps its copy in step with: every activity, attribute, group, goal and event of yours created, updated or soft-deleted (`deletedAt` set) after `after`, each in its latest version, oldest change first, at most `limit` records. Send the answer's `cursor` back as `after` for the next page (ask again at once while `more` is true) and, later, for what changed since. The cursor is the server's own change sequence, not a clock. Without `after` (a first sync) deleted records are left out.",
+      querystring: SyncChangesQuery,
+      response: { 200: jsonResponse('One page of changes.', SyncChanges), ...queryErrors },
+    },
+    handler: async (request) => {
+      const uid = uidOf(request)
+      const { after, limit, eventsFrom } = request.query
+      const since = after === undefined ? 0 : Number(after)
+      return db.transaction(
+        async (tx) => {
+          // Each table's first `limit + 1` changes hold every change up to the page's last one.
+          const pick = async <Row extends { seq: number | null }, T>(
+            table:
+              | typeof activities
+              | typeof attributes
+              | typeof groups
+              | typeof goals
+              | typeof events,
+            map: (row: Row) => T,
+            extra?: SQL,
+          ): Promise<Changed<T>[]> => {
+            const rows = (await tx
+              .select()
+              .from(table)
+              .where(
+                and(
+                  eq(table.author, uid),
+                  gt(table.seq, since),
+                  after === undefined ? isNull(table.deletedAt) : undefined,
+                  extra,
+                ),
+              )
+              .orderBy(asc(table.seq))
+              .limit(limit + 1)) as Row[]
+            return rows.map((row) => ({ seq: Number(row.seq), record: map(row) }))
+          }
+          const changed = {
+            activities: await pick(activities, toActivity),
+            attributes: await pick<typeof attributes.$inferSelect, Attribute>(
+              attributes,
+              toAttribute,
+            ),
+            groups: await pick(groups, toGroup),
+            goals: await pick(goals, toGoal),
+            events: await pick(
+              events,
+              toEvent,
+              eventsFrom === undefined ? undefined : gte(events.eventDate, new Date(eventsFrom)),
+            ),
+          }
+          const seqs = Object.values(changed)
+            .flatMap((list) => list.map((item) => item.seq))
+            .sort((a, b) => a - b)
+          const more = seqs.length > limit
+          const last = more ? (seqs[limit - 1] as number) : (seqs.at(-1) ?? since)
+          const upTo = <T>(list: Changed<T>[]) =>
+            list.filter((item) => item.seq <= last).map((item) => item.record)
+          return {
+            activities: upTo(changed.activities),
+            attributes: upTo(changed.attributes),
+            groups: upTo(changed.groups),
+            goals: upTo(changed.goals),
+            events: upTo(changed.events),
+            cursor: String(last),
+            more,
+          }
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      )
+    },
+  })
+
+  r.get('/api/sync/history', {
+    schema: {
+      operationId: 'getHistory',
+      tags,
+      security,
+      summary: 'Per-day counts of your older events',
+      description:
+        "How many live events each of your activities has on each calendar day (in `timeZone`) before `before`, with the date of the latest: what streaks, calendars and counts need of an old history, without its events. A device pairs it with the change feed's `eventsFrom`.",
+      querystring: SyncHistoryQuery,
+      response: { 200: jsonResponse('The counts.', SyncHistory), ...queryErrors },
+    },
+    handler: async (request) => {
+      const uid = uidOf(request)
+      const { before, timeZone } = request.query
+      const day = sql<string>`to_char((${events.eventDate} at time zone ${timeZone})::date, 'YYYY-MM-DD')`
+      const rows = await db
+        .select({
+          activityId: events.activityId,
+          day,
+          count: sql<number>`count(*)::int`,
+          last: sql<Date>`max(${events.eventDate})`,
+        })
+        .from(events)
+        .where(
+          and(
+            eq(events.author, uid),
+            isNull(events.deletedAt),
+            lt(events.eventDate, new Date(before)),
+          ),
+        )
+        // By position: the day expression carries its zone as a parameter of its own.
+        .groupBy(sql`1, 2`)
+        .orderBy(sql`1, 2`)
+        .catch((error: unknown) => {
+          // A zone the runtime knows but the database does not (22023).
+          if ((error as { code?: string }).code === '22023') {
+            throw validationError({ timeZone: 'This time zone is not known to the server.' })
+          }
+          throw error
+        })
+      const valueDay = sql<string>`to_char((${events.eventDate} at time zone ${timeZone})::date, 'YYYY-MM-DD')`
+      const values = await db.execute(sql`
+        select ${events.activityId} as "activityId", ${valueDay} as day, kv.key as key,
+          sum((kv.value)::text::float8)::float8 as sum, count(*)::int as entries,
+          min((kv.value)::text::float8)::float8 as min, max((kv.value)::text::float8)::float8 as max
+        from ${events}, jsonb_each(${events.attributes}) kv
+        where ${events.author} = ${uid} and ${events.deletedAt} is null
+          and ${events.eventDate} < ${new Date(before).toISOString()}::timestamptz
+          and jsonb_typeof(kv.value) = 'number'
+        group by 1, 2, 3`)
+      const counted = dayCounts(rows)
+      addNumbers(counted, (values as unknown as { rows: NumberRow[] }).rows)
+      return { before, timeZone, activities: counted }
+    },
+  })
+}
+
+interface NumberRow {
+  activityId: string
+  day: string
+  key: string
+  sum: number
+  entries: number
+  min: number
+  max: number
+}
+
+/** Adds each attribute's per-day number values, aligned with the activity's counts. */
+function addNumbers(counted: ActivityDayCounts[], rows: NumberRow[]): void {
+  const byActivity = new Map(counted.map((item) => [item.activityId, item]))
+  for (const row of rows) {
+    const item = byActivity.get(row.activityId)
+    if (!item) continue
+    const index =
+      (Date.parse(`${row.day}T00:00:00Z`) - Date.parse(`${item.firstDay}T00:00:00Z`)) / 86_400_000
+    if (index < 0 || index >= item.counts.length) continue
+    item.numbers ??= {}
+    const zeros = () => new Array<number>(item.counts.length).fill(0)
+    item.numbers[row.key] ??= { sums: zeros(), entries: zeros(), mins: zeros(), maxes: zeros() }
+    const days = item.numbers[row.key] as NonNullable<ActivityDayCounts['numbers']>[string]
+    days.sums[index] = Number(row.sum)
+    days.entries[index] = Number(row.entries)
+    days.mins[index] = Number(row.min)
+    days.maxes[index] = Number(row.max)
+  }
+}
+
+/** Dense per-day counts per activity from sorted (activity, day) rows. */
+function dayCounts(
+  rows: { activityId: string; day: string; count: number; last: Date | string }[],
+): ActivityDayCounts[] {
+  const result: ActivityDayCounts[] = []
+  let current: ActivityDayCounts | undefined
+  let start = 0
+  let latest = 0
+  for (const row of rows) {
+    const dayNumber = Date.parse(`${row.day}T00:00:00Z`) / 86_400_000
+    const last = new Date(row.last).getTime()
+    if (current?.activityId !== row.activityId) {
+      current = { activityId: row.activityId, firstDay: row.day, counts: [], lastEventAt: '' }
+      result.push(current)
+      start = dayNumber
+      latest = 0
+    }
+    const index = dayNumber - start
+    while (current.counts.length < index) current.counts.push(0)
+    current.counts.push(row.count)
+    if (last > latest) {
+      latest = last
+      current.lastEventAt = new Date(last).toISOString()
+    }
+  }
+  return result
+}

@@ -1,0 +1,255 @@
+import type { SyncChanges, SyncHistory } from '@kindling/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { App } from './app'
+import {
+  createBackend,
+  postgresAvailable,
+  signUp,
+  startApp,
+  startSmtp,
+  type TestUser,
+} from './test/harness'
+
+const hasPostgres = await postgresAvailable()
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+describe.each([
+  { kind: 'pglite' as const, skip: false },
+  { kind: 'postgres' as const, skip: !hasPostgres },
+])('sync API on $kind', ({ kind, skip }) => {
+  let app: App
+  let smtp: Awaited<ReturnType<typeof startSmtp>>
+  let backend: Awaited<ReturnType<typeof createBackend>>
+  let alice: TestUser
+  let bob: TestUser
+
+  const call = (user: TestUser, method: Method, url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${user.token}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    })
+  const changes = async (user: TestUser, query = '') => {
+    const response = await call(user, 'GET', `/api/sync/changes${query}`)
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json() as SyncChanges
+  }
+  /** Every change after `after`, page by page, and the final cursor. */
+  const drain = async (user: TestUser, after?: string, limit = 1000) => {
+    const pages: SyncChanges[] = []
+    let cursor = after
+    for (;;) {
+      const page = await changes(
+        user,
+        `?limit=${limit}${cursor === undefined ? '' : `&after=${cursor}`}`,
+      )
+      pages.push(page)
+      cursor = page.cursor
+      if (!page.more) return { pages, cursor }
+    }
+  }
+
+  beforeAll(async () => {
+    if (skip) return
+    smtp = await startSmtp()
+    backend = await createBackend(kind)
+    app = await startApp(backend, smtp.url)
+    ;[alice, bob] = await Promise.all([
+      signUp(app, smtp, `sync-alice-${kind}@example.com`),
+      signUp(app, smtp, `sync-bob-${kind}@example.com`),
+    ])
+  })
+
+  afterAll(async () => {
+    if (skip) return
+    await app?.close()
+    await smtp?.close()
+    await backend?.drop()
+  })
+
+  describe.skipIf(skip)('creates with device-made ids', () => {
+    it('stores a create sent twice once and answers the stored record both times', async () => {
+      const id = '01938f6e-8c1a-7b2e-9f00-0a1b2c3d4e5f'
+      const first = await call(alice, 'POST', '/api/activities', { id, name: 'Read' })
+      expect(first.statusCode).toBe(201)
+      const again = await call(alice, 'POST', '/api/activities', { id, name: 'Read' })
+      expect(again.statusCode).toBe(201)
+      expect(again.json()).toEqual(first.json())
+      const eventId = '01938f6e-8c1a-7b2e-9f00-0a1b2c3d4e60'
+      const event = { id: eventId, activityId: id, eventDate: '2026-11-20T08:00:00.000Z' }
+      expect((await call(alice, 'POST', '/api/events', event)).statusCode).toBe(201)
+      expect((await call(alice, 'POST', '/api/events', event)).statusCode).toBe(201)
+      const list = await call(alice, 'GET', `/api/events?activityId=${id}`)
+      expect(list.json()).toHaveLength(1)
+      const counts = await call(alice, 'GET', '/api/events/counts/activity')
+      expect(counts.json()).toEqual([expect.objectContaining({ activityId: id, count: 1 })])
+    })
+
+    it("refuses an id that is someone else's record with 409, revealing nothing", async () => {
+      const id = '01938f6e-8c1a-7b2e-9f00-0a1b2c3d4e5f'
+      const response = await call(bob, 'POST', '/api/activities', { id, name: 'Mine now' })
+      expect(response.statusCode).toBe(409)
+      expect(response.json().error.code).toBe('id-conflict')
+      expect(response.body).not.toContain('Read')
+      expect((await call(bob, 'GET', '/api/activities')).json()).toEqual([])
+    })
+
+    it('refuses an id that is not a UUID', async () => {
+      const response = await call(bob, 'POST', '/api/goals', { id: 'x', cadence: 'Daily' })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().error.fields.id).toBe('Id must be a UUID.')
+    })
+  })
+
+  describe.skipIf(skip)('change feed', () => {
+    it('starts empty for a new user and gives a cursor that answers nothing new', async () => {
+      const first = await changes(bob)
+      expect(first).toMatchObject({ activities: [], events: [], more: false })
+      const again = await call(bob, 'GET', `/api/sync/changes?after=${first.cursor}`)
+      expect(again.json()).toMatchObject({ activities: [], cursor: first.cursor, more: false })
+      expect(again.body.length).toBeLessThan(1024)
+    })
+
+    it('pages every change once, in order, then only what changed, tombstones included', async () => {
+      const activity = (await call(bob, 'POST', '/api/activities', { name: 'Run' })).json()
+      for (let day = 1; day <= 25; day += 1) {
+        const eventDate = `2026-10-${String(day).padStart(2, '0')}T07:00:00.000Z`
+        await call(bob, 'POST', '/api/events', { activityId: activity.id, eventDate })
+      }
+      const group = (
+        await call(bob, 'POST', '/api/groups', { name: 'Body', activities: [activity.id] })
+      ).json()
+      const { pages, cursor } = await drain(bob, undefined, 7)
+      expect(pages).toHaveLength(4)
+      const all = pages.flatMap((page) => page.events.map((event) => event.id))
+      expect(new Set(all).size).toBe(25)
+      expect(pages.flatMap((page) => page.groups).map((g) => g.id)).toEqual([group.id])
+
+      const removed = (
+        await call(bob, 'GET', `/api/events?activityId=${activity.id}&limit=1`)
+      ).json()[0]
+      await call(bob, 'DELETE', `/api/events/${removed.id}`)
+      await call(bob, 'PUT', `/api/activities/${activity.id}`, { name: 'Run far' })
+      const delta = await changes(bob, `?after=${cursor}`)
+      expect(delta.activities.map((a) => a.name)).toEqual(['Run far'])
+      expect(delta.events).toEqual([expect.objectContaining({ id: removed.id })])
+      expect(delta.events[0]?.deletedAt).not.toBeNull()
+      expect(delta.more).toBe(false)
+
+      // A first sync leaves the deleted event out; eventsFrom leaves out the older ones.
+      const fresh = await drain(bob)
+      expect(fresh.pages.flatMap((page) => page.events)).toHaveLength(24)
+      const recent = await changes(bob, '?eventsFrom=2026-10-20T00:00:00.000Z')
+      expect(recent.events.map((event) => event.eventDate).sort()[0]).toBe(
+        '2026-10-20T07:00:00.000Z',
+      )
+    })
+
+    it("never shows one user's changes to another", async () => {
+      const { pages } = await drain(alice)
+      const names = pages.flatMap((page) => page.activities.map((a) => a.name))
+      expect(names).toEqual(['Read'])
+    })
+
+    it('answers 400 naming a bad cursor, limit or date', async () => {
+      const response = await call(bob, 'GET', '/api/sync/changes?after=abc&limit=0')
+      expect(response.statusCode).toBe(400)
+      const history = await call(bob, 'GET', '/api/sync/history?before=now&timeZone=Mars/Base')
+      expect(history.statusCode).toBe(400)
+    })
+
+    it('misses nothing while eight writers race a reader', async () => {
+      const start = await changes(alice)
+      const activity = (await call(alice, 'POST', '/api/activities', { name: 'Race' })).json()
+      let cursor = start.cursor
+      const seen = new Set<string>()
+      // A reader pulls after every write, while the other writers go on.
+      let reading = Promise.resolve()
+      const readOnce = async () => {
+        const page = await changes(alice, `?after=${cursor}`)
+        for (const event of page.events) seen.add(event.id)
+        cursor = page.cursor
+      }
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, writer) => {
+          for (let n = 0; n < 10; n += 1) {
+            const eventDate = new Date(Date.UTC(2026, 9, 1 + n, writer)).toISOString()
+            await call(alice, 'POST', '/api/events', { activityId: activity.id, eventDate })
+            reading = reading.then(readOnce)
+          }
+        }),
+      )
+      await reading
+      for (const event of (await drain(alice, cursor)).pages.flatMap((page) => page.events)) {
+        seen.add(event.id)
+      }
+      expect(seen.size).toBe(80)
+    })
+  })
+
+  describe.skipIf(skip)('history', () => {
+    it("counts live events per calendar day of the user's zone, before the given instant", async () => {
+      const activity = (await call(bob, 'POST', '/api/activities', { name: 'Stretch' })).json()
+      // 03:00 UTC on Nov 2 is still Nov 1 in New York; the 18:00 one is Nov 2 there.
+      const dates = [
+        '2026-11-02T03:00:00.000Z',
+        '2026-11-02T18:00:00.000Z',
+        '2026-11-04T15:00:00.000Z',
+        '2026-11-10T15:00:00.000Z',
+      ]
+      for (const eventDate of dates) {
+        await call(bob, 'POST', '/api/events', { activityId: activity.id, eventDate })
+      }
+      const response = await call(
+        bob,
+        'GET',
+        '/api/sync/history?before=2026-11-10T00:00:00.000Z&timeZone=America/New_York',
+      )
+      expect(response.statusCode, response.body).toBe(200)
+      const history = response.json() as SyncHistory
+      const stretch = history.activities.find((item) => item.activityId === activity.id)
+      expect(stretch).toEqual({
+        activityId: activity.id,
+        firstDay: '2026-11-01',
+        counts: [1, 1, 0, 1],
+        lastEventAt: '2026-11-04T15:00:00.000Z',
+      })
+    })
+
+    it('sums number values per day with their entries, minimum and maximum', async () => {
+      const activity = (await call(bob, 'POST', '/api/activities', { name: 'Reading' })).json()
+      const pages = (
+        await call(bob, 'POST', '/api/attributes', {
+          activityId: activity.id,
+          type: 'number',
+          name: 'Pages',
+        })
+      ).json()
+      for (const [eventDate, value] of [
+        ['2026-10-03T09:00:00.000Z', 12],
+        ['2026-10-03T19:00:00.000Z', 8],
+        ['2026-10-05T09:00:00.000Z', 30],
+      ] as const) {
+        const response = await call(bob, 'POST', '/api/events', {
+          activityId: activity.id,
+          eventDate,
+          attributes: { [pages.id]: value },
+        })
+        expect(response.statusCode, response.body).toBe(201)
+      }
+      const history = (
+        await call(bob, 'GET', '/api/sync/history?before=2026-11-01T00:00:00.000Z&timeZone=UTC')
+      ).json() as SyncHistory
+      const reading = history.activities.find((item) => item.activityId === activity.id)
+      expect(reading?.counts).toEqual([2, 0, 1])
+      expect(reading?.numbers?.[pages.id]).toEqual({
+        sums: [20, 0, 30],
+        entries: [2, 0, 1],
+        mins: [8, 0, 30],
+        maxes: [12, 0, 30],
+      })
+    })
+  })
+})
