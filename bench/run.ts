@@ -1,6 +1,7 @@
 /**
  * Kindling benchmarks (issue 8). `npm run bench` runs every section and prints one table;
- * `npm run bench -- api growth` runs some. Sections: core, api, growth, durability, fuzz, web.
+ * `npm run bench -- api growth` runs some. Sections: core, api, growth, import, durability, fuzz,
+ * web.
  * Backends: `pglite` or `postgres` among the words limits the database sections to one (default
  * both), e.g. `npm run bench -- api postgres`.
  * A full run writes the figures into bench/RESULTS.md between its markers.
@@ -15,9 +16,11 @@ import { runApi } from './sections/api'
 import { runDurability } from './sections/durability'
 import { runFuzz } from './sections/fuzz'
 import { runCore, runGrowth } from './sections/growth'
+import { runImport } from './sections/import'
+import { runStats } from './sections/stats'
 import { runWeb } from './sections/web'
 
-const ALL = ['core', 'api', 'growth', 'durability', 'fuzz', 'web'] as const
+const ALL = ['core', 'api', 'growth', 'import', 'durability', 'fuzz', 'web'] as const
 type Section = (typeof ALL)[number]
 
 const args = process.argv.slice(2).map((a) => a.replace(/^--/, ''))
@@ -107,9 +110,11 @@ const step = async (name: string, fn: () => Promise<void>) => {
 
 {
   if (sections.includes('core')) await step('core', () => runCore(ctx))
+  if (sections.includes('core')) await step('core stats', () => runStats(ctx))
   for (const kind of backends) {
     if (sections.includes('api')) await step(`api ${kind}`, () => runApi(ctx, kind))
     if (sections.includes('growth')) await step(`growth ${kind}`, () => runGrowth(ctx, kind))
+    if (sections.includes('import')) await step(`import ${kind}`, () => runImport(ctx, kind))
     if (sections.includes('durability'))
       await step(`durability ${kind}`, () => runDurability(ctx, kind))
     if (sections.includes('fuzz') && fuzzBackends.includes(kind))

@@ -1,8 +1,43 @@
 import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Service worker (src/sw.ts) and web app manifest: installable, and the shell works offline.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: {
+        name: 'Kindling',
+        short_name: 'Kindling',
+        description: 'The habit tracker you keep using.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#242424',
+        theme_color: '#242424',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,txt,woff2}'] },
+    }),
+  ],
+  resolve: {
+    // recharts needs the react-is of our React (19); npm hoists prop-types' 16 to the root.
+    dedupe: ['react-is'],
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -11,6 +46,13 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      output: {
+        // Everything the first screen imports stays in one chunk. Without this, a lazy chunk
+        // that shares CommonJS modules with it (recharts imports react-dom) makes rolldown
+        // split React, react-dom and Mantine's base into several initial chunks: more requests
+        // and more bytes before the first screen (issue 17: it must not grow).
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+      },
       treeshake: {
         // @kindling/core is pure (no module-level effects) but does not say so in its
         // package.json: without this, importing a constant pulls every zod schema (and zod)

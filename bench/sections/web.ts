@@ -102,6 +102,7 @@ export async function runWeb(ctx: Context): Promise<void> {
   const chrome = await launchChrome()
   try {
     await measureScheduleLoad(chrome.port, web.url, env.heavy.user.cookie)
+    await measureSyncedOpens(chrome.port, web.url, env.heavy.user.cookie)
     const { default: lighthouse } = await import('lighthouse')
     for (const page of PAGES) {
       log(`web: lighthouse ${page}`)
@@ -191,6 +192,71 @@ async function measureScheduleLoad(port: number, base: string, cookie: string): 
       target: 'report',
       pass: null,
     })
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * Issue 13 for the heavy user: the first sync of a new device (requests, bytes as sent, time
+ * until the Habits list shows) and then warm opens of /activities and /schedule, which read the
+ * device's copy and make one small delta request.
+ */
+async function measureSyncedOpens(port: number, base: string, cookie: string): Promise<void> {
+  const { chromium } = await import('playwright-core')
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  try {
+    const [name, ...value] = cookie.split(';')[0]?.split('=') ?? []
+    await context.addCookies([{ name: name ?? '', value: value.join('='), url: base }])
+    const page = await context.newPage()
+    // Bytes of each answer as sent (compressed body and headers).
+    let sync: Promise<number>[] = []
+    page.on('requestfinished', (request) => {
+      if (!new URL(request.url()).pathname.startsWith('/api/sync/')) return
+      sync.push(
+        request.sizes().then(
+          (sizes) => sizes.responseHeadersSize + sizes.responseBodySize,
+          () => 0,
+        ),
+      )
+    })
+    const open = async (path: string, ready: () => Promise<unknown>) => {
+      sync = []
+      const started = Date.now()
+      await page.goto(`${base}${path}`)
+      await ready()
+      const elapsed = Date.now() - started
+      // The delta after a warm open is answered once the copy is shown; wait for it to settle.
+      await page.waitForLoadState('networkidle')
+      const bytes = (await Promise.all(sync)).reduce((sum, n) => sum + n, 0)
+      return { elapsed, requests: sync.length, bytes }
+    }
+    const habits = () =>
+      page.getByRole('main').getByRole('listitem').first().waitFor({ timeout: 120_000 })
+    const first = await open('/activities', habits)
+    record({
+      section: 'web',
+      backend: 'pglite',
+      metric: 'first sync of a new device, 5-year heavy user (until Habits show)',
+      value: `${first.requests} sync requests, ${fmt(first.bytes / 1024, 0)} KB transferred, ${fmt(first.elapsed / 1000, 1)} s`,
+      target: '≤ 2 MB, < 10 s',
+      pass: first.bytes <= 2 * 1024 * 1024 && first.elapsed < 10_000,
+    })
+    for (const [path, ready] of [
+      ['/activities', habits],
+      ['/schedule', () => page.getByRole('main').getByRole('checkbox').first().waitFor()],
+    ] as const) {
+      const warm = await open(path, ready)
+      record({
+        section: 'web',
+        backend: 'pglite',
+        metric: `warm open of ${path} (items from the device's copy)`,
+        value: `${warm.requests} sync requests, ${fmt(warm.bytes, 0)} bytes answered, items in ${fmt(warm.elapsed, 0)} ms`,
+        target: '≤ 1 delta request, < 1 KB',
+        pass: warm.requests <= 1 && warm.bytes < 1024,
+      })
+    }
   } finally {
     await context.close()
   }

@@ -112,23 +112,21 @@ for (const platform of ['ios', 'android'] as NativePlatform[]) {
         const [header, payload] = token.split('.')
         return route.fulfill({ response, json: { token: `${header}.${payload}.invalidsignature` } })
       })
-      const activityCalls: Response[] = []
+      // The device's copy is filled by the change feed: its first request carries the broken
+      // token, is refused, and is sent again once with a fresh one.
+      const feedCalls: Response[] = []
       page.on('response', (response) => {
-        const url = new URL(response.url())
-        if (url.pathname === '/api/activities' && response.request().method() === 'GET') {
-          activityCalls.push(response)
-        }
+        if (new URL(response.url()).pathname === '/api/sync/changes') feedCalls.push(response)
       })
 
       await page.goto('/activities')
-      await expect
-        .poll(() => activityCalls.map((response) => response.status()))
-        .toEqual([401, 200])
-      const [first, second] = activityCalls
+      await expect(page.getByRole('link', { name: activity.name })).toBeVisible({ timeout: 30_000 })
+      const [first, second] = feedCalls
+      expect(first?.status()).toBe(401)
       expect(first?.request().headers().authorization).toMatch(/invalidsignature$/)
+      expect(second?.status()).toBe(200)
       expect(second?.request().headers().authorization).not.toMatch(/invalidsignature$/)
-      const listed = (await second?.json()) as { id: string }[]
-      expect(listed.map((item) => item.id)).toContain(activity.id)
+      // One refusal, one refresh: the first token and the fresh one.
       expect(tokenCalls).toBe(2)
     })
   })

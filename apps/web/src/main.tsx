@@ -5,6 +5,7 @@ import '@mantine/spotlight/styles.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
+import { connectSync } from './app/connect-sync'
 import { AppProviders } from './app/providers'
 import { router } from './app/router'
 import { startAuth } from './features/auth/auth-session'
@@ -22,7 +23,15 @@ if (isNativePlatform() && !getBuildApiBaseUrl()) {
 setRetryOnAuthFailure(isNativePlatform())
 // SPEC §8: a missing device language is warned about once, at start.
 document.documentElement.lang = getDeviceLanguage()
+connectSync()
 startAuth()
+
+// The offline shell (issue 13); the native shells carry their files already.
+if (import.meta.env.PROD && 'serviceWorker' in navigator && !isNativePlatform()) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.error(error))
+  })
+}
 
 const root = document.getElementById('root')
 if (!root) throw new Error('No #root element in index.html')

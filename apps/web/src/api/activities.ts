@@ -1,8 +1,24 @@
-import type { Activity, ActivityInput } from '@kindling/core'
-import { createResource } from '../lib/resource'
+import type { ActivityInput, ActivityUpdateInput } from '@kindling/core'
+import { randomColor } from '@kindling/core'
+import { createResource, latestEdit } from '../lib/resource'
 
-/** Activities (shown as Habits): list, one, and optimistic add/update/delete. */
-export const activities = createResource<Activity, ActivityInput>('activities')
+/** Activities (shown as Habits), most recently edited first, from the synced copy. */
+export const activities = createResource<'activities', ActivityInput, ActivityUpdateInput>(
+  'activities',
+  {
+    schemas: (lib) => ({ create: lib.ActivityInput, update: lib.ActivityUpdateInput }),
+    editable: ({ name, description, color, visibility, schedule }) => ({
+      name,
+      description,
+      color,
+      visibility,
+      schedule,
+    }),
+    compare: (a, b) => latestEdit(b).localeCompare(latestEdit(a)),
+    // Every device must show the same colour: it is picked once, here.
+    prepare: (input) => ({ ...input, color: input.color ?? randomColor() }),
+  },
+)
 
 export const useActivities = activities.useList
 export const useActivity = activities.useOne

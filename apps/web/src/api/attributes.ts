@@ -1,10 +1,24 @@
-import type { Attribute, AttributeInput } from '@kindling/core'
-import { createResource } from '../lib/resource'
+import type { AttributeInput, AttributeUpdateInput } from '@kindling/core'
+import { createResource, newestFirst } from '../lib/resource'
+import { unknownActivity } from './checks'
 
-/** Attribute writes also change the owning activity's `attributes` list on the server. */
-export const attributes = createResource<Attribute, AttributeInput>('attributes', {
-  alsoInvalidates: [['activities']],
-})
+/** Attributes of activities, newest first; each is listed on its activity's `attributes`. */
+export const attributes = createResource<'attributes', AttributeInput, AttributeUpdateInput>(
+  'attributes',
+  {
+    schemas: (lib) => ({ create: lib.AttributeInput, update: lib.AttributeUpdateInput }),
+    editable: ({
+      id: _id,
+      author: _author,
+      createdAt: _c,
+      updatedAt: _u,
+      deletedAt: _d,
+      ...rest
+    }) => rest,
+    compare: newestFirst,
+    check: (input, view) => unknownActivity(String(input.activityId), view),
+  },
+)
 
 export const useAttributes = attributes.useList
 export const useAttribute = attributes.useOne

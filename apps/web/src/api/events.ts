@@ -1,30 +1,219 @@
-import type { Event, EventCount, EventInput } from '@kindling/core'
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { Event, EventCount, EventInput, EventUpdateInput } from '@kindling/core'
+import { addDays, toCalendarDay } from '@kindling/core'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
 import { apiRequest } from '../lib/api-client'
 import { createResource } from '../lib/resource'
+import type { SyncEngine } from '../lib/sync/engine'
+import { getSyncEngine, useSynced, useSyncVersion } from '../lib/sync/store'
+import type { Tables } from '../lib/sync/view'
+import { getDeviceTimeZone } from '../lib/time-zone'
+import { unknownActivity } from './checks'
 
-export const eventCountKeys = { all: ['events-counts'] as const }
-
-/**
- * Events. Lists take `{ activityId?, from?, to?, limit?, before? }` (from inclusive, to
- * exclusive, ISO instants; newest first), so screens load only the range they show.
- * Every event change also invalidates the per-activity counts (SPEC §7).
+/*
+ * The one module that owns the events contract of the web app. Events of the last 90 days are
+ * records in the synced copy; older ones are per-day counts (the copy's history) and, for the
+ * lists that page back that far, pages of `GET /api/events` (page size, cursor and query here).
  */
-export const events = createResource<Event, EventInput>('events', {
-  alsoInvalidates: [eventCountKeys.all],
+
+/** Newest first, ties by id: the API's order. */
+export const compareEvents = (a: Event, b: Event) =>
+  b.eventDate.localeCompare(a.eventDate) || b.id.localeCompare(a.id)
+
+export const events = createResource<'events', EventInput, EventUpdateInput>('events', {
+  schemas: (lib) => ({ create: lib.EventInput, update: lib.EventUpdateInput }),
+  editable: ({ activityId, eventDate, attributes }) => ({ activityId, eventDate, attributes }),
+  compare: compareEvents,
+  check: (input, view, lib) => {
+    const activityId = String(input.activityId)
+    const missing = unknownActivity(activityId, view)
+    if (Object.keys(missing).length > 0) return missing
+    const defined = [...view.attributes.values()].filter((a) => a.activityId === activityId)
+    return lib.validateEventAttributes(input.attributes as Event['attributes'], defined)
+  },
 })
 
-export const useEvents = events.useList
-export const useEvent = events.useOne
 export const useCreateEvent = events.useCreate
 export const useUpdateEvent = events.useUpdate
 export const useDeleteEvent = events.useDelete
 
-export const eventCountsQuery = () =>
-  queryOptions({
-    queryKey: eventCountKeys.all,
-    queryFn: ({ signal }) => apiRequest<EventCount[]>('events/counts/activity', { signal }),
-  })
+export interface EventRange {
+  activityId?: string
+  /** Inclusive ISO instant. */
+  from?: string
+  /** Exclusive ISO instant. */
+  to?: string
+  limit?: number
+}
 
-/** Number of events and time of the last one, per activity. */
-export const useEventCounts = () => useQuery(eventCountsQuery())
+/** The events the device holds in a range, newest first. */
+export function selectEvents(view: Tables, range: EventRange = {}): Event[] {
+  const { activityId, from, to, limit } = range
+  const list = [...view.events.values()].filter(
+    (event) =>
+      (activityId === undefined || event.activityId === activityId) &&
+      (from === undefined || event.eventDate >= from) &&
+      (to === undefined || event.eventDate < to),
+  )
+  list.sort(compareEvents)
+  return limit === undefined ? list : list.slice(0, limit)
+}
+
+/** Events in a range of the last 90 days (the device holds all of those), newest first. */
+export function useEvents(range: EventRange = {}) {
+  return useSynced((view) => selectEvents(view, range), [JSON.stringify(range)])
+}
+
+/** Per-day event counts of every activity over its whole history: `Map<activityId, Map<day, n>>`. */
+export function selectDayCounts(
+  view: Tables,
+  engine: SyncEngine,
+  timeZone: string,
+): Map<string, Map<string, number>> {
+  const counts = new Map<string, Map<string, number>>()
+  const add = (activityId: string, day: string, n: number) => {
+    let days = counts.get(activityId)
+    if (!days) {
+      days = new Map()
+      counts.set(activityId, days)
+    }
+    days.set(day, (days.get(day) ?? 0) + n)
+  }
+  const { history, eventsFrom } = engine.syncMeta
+  if (history && history.timeZone === timeZone) {
+    for (const item of history.activities) {
+      item.counts.forEach((n, index) => {
+        if (n > 0) add(item.activityId, addDays(item.firstDay, index), n)
+      })
+    }
+  }
+  // Events before the window are in the history once the server has them; until then they
+  // are changes of this device still waiting in the outbox.
+  const waiting = new Set(engine.pendingEntries.map((entry) => entry.id))
+  for (const event of view.events.values()) {
+    const old = eventsFrom !== undefined && event.eventDate < eventsFrom
+    if (old && !waiting.has(event.id)) continue
+    add(event.activityId, toCalendarDay(event.eventDate, timeZone), 1)
+  }
+  return counts
+}
+
+/** Every activity's per-day counts, whole history, in the device's zone. */
+export function useDayCounts() {
+  const timeZone = getDeviceTimeZone()
+  return useSynced((view, engine) => selectDayCounts(view, engine, timeZone), [timeZone])
+}
+
+/** Number of events and time of the last one, per activity (SPEC §7), from the copy. */
+export function useEventCounts() {
+  return useSynced((view, engine): EventCount[] => {
+    const totals = new Map<string, EventCount>()
+    const { history, eventsFrom } = engine.syncMeta
+    for (const item of history?.activities ?? []) {
+      totals.set(item.activityId, {
+        activityId: item.activityId,
+        count: item.counts.reduce((sum, n) => sum + n, 0),
+        lastEventAt: item.lastEventAt,
+      })
+    }
+    for (const event of view.events.values()) {
+      if (eventsFrom !== undefined && event.eventDate < eventsFrom) continue
+      const total = totals.get(event.activityId) ?? {
+        activityId: event.activityId,
+        count: 0,
+        lastEventAt: null,
+      }
+      total.count += 1
+      if (!total.lastEventAt || event.eventDate > total.lastEventAt) {
+        total.lastEventAt = event.eventDate
+      }
+      totals.set(event.activityId, total)
+    }
+    return [...totals.values()]
+  }, [])
+}
+
+/** One event: from the copy, or (older than the copy's window) from the API. */
+export function useEvent(id: string) {
+  const local = events.useOne(id)
+  const remote = useQuery({
+    queryKey: ['events', 'detail', id],
+    queryFn: ({ signal }) => apiRequest<Event>(`events/${encodeURIComponent(id)}`, { signal }),
+    enabled: local.isMissing,
+    retry: false,
+  })
+  if (!local.isMissing) return local
+  return {
+    data: remote.data,
+    isLoading: remote.isLoading,
+    isPending: remote.isPending,
+    isSuccess: remote.isSuccess,
+    isError: remote.isError,
+    error: remote.error,
+    isMissing: remote.isError,
+  }
+}
+
+/** Events per page of the lists: enough to fill a tall screen. */
+export const EVENT_PAGE_SIZE = 50
+
+/**
+ * The user's events (of one activity, or all) newest first, a page at a time: the copy's
+ * first, then older pages of `GET /api/events?to=<window start>&limit=&before=` (cursor
+ * `<eventDate>_<id>`, ties ordered by id so none is skipped).
+ */
+export function useEventPages(activityId: string | null) {
+  useSyncVersion()
+  const [shown, setShown] = useState(EVENT_PAGE_SIZE)
+  const local = useEvents(activityId ? { activityId } : {})
+  const eventsFrom = getSyncEngine()?.syncMeta.eventsFrom
+  const hasOlder = useSynced(
+    (_view, engine) =>
+      (engine.syncMeta.history?.activities ?? []).some(
+        (item) => activityId === null || item.activityId === activityId,
+      ),
+    [activityId],
+  ).data
+  const localDone = local.data !== undefined && shown >= local.data.length
+  const older = useInfiniteQuery({
+    queryKey: ['events', 'older', { activityId, eventsFrom }],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<Event[]>('events', {
+        signal,
+        query: {
+          activityId: activityId ?? undefined,
+          to: eventsFrom,
+          limit: EVENT_PAGE_SIZE,
+          before: pageParam,
+        },
+      }),
+    getNextPageParam: (lastPage) => {
+      const last = lastPage[lastPage.length - 1]
+      return last && lastPage.length >= EVENT_PAGE_SIZE ? `${last.eventDate}_${last.id}` : undefined
+    },
+    enabled: false,
+  })
+  const pages = useMemo(() => {
+    const list = (local.data ?? []).filter(
+      (event) => eventsFrom === undefined || event.eventDate >= eventsFrom,
+    )
+    return [list.slice(0, shown), ...(older.data?.pages ?? [])]
+  }, [local.data, shown, older.data, eventsFrom])
+  const olderStarted = older.data !== undefined
+  const hasNextPage =
+    !localDone || (hasOlder === true && (!olderStarted || older.hasNextPage === true))
+  return {
+    data: local.data === undefined ? undefined : { pages },
+    isLoading: local.isLoading,
+    isError: older.isError,
+    refetch: () => older.refetch(),
+    hasNextPage,
+    isFetchingNextPage: older.isFetching,
+    fetchNextPage: async () => {
+      if (!localDone) setShown((count) => count + EVENT_PAGE_SIZE)
+      else if (!olderStarted) await older.refetch()
+      else await older.fetchNextPage()
+    },
+  }
+}

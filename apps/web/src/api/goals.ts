@@ -1,7 +1,14 @@
-import type { Goal, GoalInput } from '@kindling/core'
-import { createResource } from '../lib/resource'
+import type { GoalInput, GoalUpdateInput } from '@kindling/core'
+import { createResource, newestFirst } from '../lib/resource'
+import { unknownActivity } from './checks'
 
-export const goals = createResource<Goal, GoalInput>('goals')
+/** Daily, weekly and monthly goals, newest first. */
+export const goals = createResource<'goals', GoalInput, GoalUpdateInput>('goals', {
+  schemas: (lib) => ({ create: lib.GoalInput, update: lib.GoalUpdateInput }),
+  editable: ({ activityId, cadence }) => ({ activityId, cadence }),
+  compare: newestFirst,
+  check: (input, view) => unknownActivity(String(input.activityId), view),
+})
 
 export const useGoals = goals.useList
 export const useGoal = goals.useOne

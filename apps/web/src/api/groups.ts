@@ -1,7 +1,19 @@
-import type { Group, GroupInput } from '@kindling/core'
-import { createResource } from '../lib/resource'
+import type { GroupInput, GroupUpdateInput } from '@kindling/core'
+import { createResource, latestEdit } from '../lib/resource'
+import { missingActivities } from './checks'
 
-export const groups = createResource<Group, GroupInput>('groups')
+/** Groups of activities (each activity in one at most), most recently edited first. */
+export const groups = createResource<'groups', GroupInput, GroupUpdateInput>('groups', {
+  schemas: (lib) => ({ create: lib.GroupInput, update: lib.GroupUpdateInput }),
+  editable: ({ name, description, color, activities }) => ({
+    name,
+    description,
+    color,
+    activities,
+  }),
+  compare: (a, b) => latestEdit(b).localeCompare(latestEdit(a)),
+  check: (input, view) => missingActivities(input.activities as string[], view),
+})
 
 export const useGroups = groups.useList
 export const useGroup = groups.useOne

@@ -15,6 +15,7 @@ export const paths = {
   activities: () => '/activities',
   events: () => '/events',
   goals: () => '/goals',
+  stats: () => '/stats',
   me: () => '/me',
 
   group: (groupId: string) => `/groups/${groupId}`,

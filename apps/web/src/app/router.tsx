@@ -83,6 +83,11 @@ export const routes: RouteObject[] = [
                 handle: handle('Goals', { topLevel: true }),
               },
               {
+                path: '/stats',
+                lazy: () => import('../features/stats/routes/stats'),
+                handle: handle('Statistics', { topLevel: true }),
+              },
+              {
                 path: '/groups/:groupId',
                 lazy: () => import('../features/groups/routes/group-detail'),
                 handle: handle('Group'),
@@ -94,7 +99,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/me',
-                lazy: () => import('../features/auth/routes/me'),
+                lazy: () => import('./routes/me'),
                 handle: handle('Account', { topLevel: true }),
               },
               ...formRoutes,

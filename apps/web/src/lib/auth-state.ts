@@ -32,6 +32,11 @@ export function setAuthState(patch: Partial<AuthState>): void {
   for (const listener of listeners) listener()
 }
 
+/** Calls `listener` after every change of the auth state; returns the unsubscribe. */
+export function subscribeAuthState(listener: () => void): () => void {
+  return subscribe(listener)
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener)
   return () => listeners.delete(listener)

@@ -1,177 +1,178 @@
-import {
-  type QueryClient,
-  type QueryKey,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query'
-import { apiRequest } from './api-client'
+import type { SyncTable } from '@kindling/core'
+import { notifications } from '@mantine/notifications'
+import { useCallback, useState } from 'react'
+import { ApiError } from './api-client'
+import { getSyncEngine, type Synced, useSynced } from './sync/store'
+import type { RecordOf } from './sync/types'
+import { uuidv7 } from './sync/uuid'
+import type { Tables } from './sync/view'
 
-/** The id an optimistically added record carries until the server answers (SPEC §4). */
-export const TEMP_ID = 'temp-id'
-
-interface StoredRecord {
-  id: string
-  createdAt: string
-}
-
-/** Query parameters of a list call, e.g. `{ activityId }` or a `{ from, to }` range. */
+/** Query of a list: equality filters on record fields, e.g. `{ activityId }`. */
 export type ListQuery = Record<string, string | number | undefined>
 
-type Snapshot<T> = Array<[QueryKey, T[] | undefined]>
+interface MutateOptions<T> {
+  onSuccess?: (result: T) => void
+  onError?: (error: Error) => void
+  onSettled?: () => void
+}
 
-interface ResourceOptions {
-  /** Other caches a change of this resource makes stale (e.g. event counts for events). */
-  alsoInvalidates?: QueryKey[]
+export interface Write<TInput, TResult> {
+  mutate: (input: TInput, options?: MutateOptions<TResult>) => void
+  mutateAsync: (input: TInput) => Promise<TResult>
+  isPending: boolean
+}
+
+/** A validation failure worded like the server's 400, so forms treat both alike. */
+function invalid(issues: Array<{ path: PropertyKey[]; message: string }>): ApiError {
+  const fields: Record<string, string> = {}
+  for (const issue of issues) fields[issue.path.map(String).join('.') || 'body'] ??= issue.message
+  const [first] = Object.entries(fields)
+  return new ApiError(400, 'validation-failed', first ? `${first[0]}: ${first[1]}` : '', fields)
+}
+
+function requireEngine() {
+  const engine = getSyncEngine()
+  if (!engine?.status.loaded) throw new Error('Your data is still loading: try again.')
+  return engine
+}
+
+/** Wraps an async write with React Query's mutation surface (mutate, callbacks, isPending). */
+export function useWrite<TInput, TResult>(run: (input: TInput) => Promise<TResult>) {
+  const [pending, setPending] = useState(0)
+  const mutateAsync = useCallback(
+    async (input: TInput) => {
+      setPending((count) => count + 1)
+      try {
+        return await run(input)
+      } finally {
+        setPending((count) => count - 1)
+      }
+    },
+    [run],
+  )
+  const mutate = useCallback(
+    (input: TInput, options: MutateOptions<TResult> = {}) => {
+      mutateAsync(input).then(
+        (result) => {
+          options.onSuccess?.(result)
+          options.onSettled?.()
+        },
+        (error: Error) => {
+          console.error(error)
+          if (options.onError) options.onError(error)
+          else notifications.show({ color: 'red', title: 'Not saved', message: error.message })
+          options.onSettled?.()
+        },
+      )
+    },
+    [mutateAsync],
+  )
+  return { mutate, mutateAsync, isPending: pending > 0 } satisfies Write<TInput, TResult>
+}
+
+interface Schema {
+  safeParse: (value: unknown) => {
+    success: boolean
+    data?: unknown
+    error?: { issues: Array<{ path: PropertyKey[]; message: string }> }
+  }
+}
+
+type Schemas = typeof import('./sync/schemas')
+const loadSchemas = () => import('./sync/schemas')
+
+interface ResourceSpec<T extends SyncTable> {
+  /** The create and update schemas (of the module loaded on the first write). */
+  schemas: (lib: Schemas) => { create: Schema; update: Schema }
+  /** The stored fields an update merges the change over (what PUT merges on the server). */
+  editable: (record: RecordOf[T]) => Record<string, unknown>
+  /** Order of lists, as the API answers them. */
+  compare: (a: RecordOf[T], b: RecordOf[T]) => number
+  /** Checks that need other records (an event's values against its attributes). */
+  check?: (input: Record<string, unknown>, view: Tables, lib: Schemas) => Record<string, string>
+  /** Fills what the device must decide once for every copy (an activity's colour). */
+  prepare?: (input: Record<string, unknown>) => Record<string, unknown>
+}
+
+const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) =>
+  b.createdAt.localeCompare(a.createdAt)
+
+export const latestEdit = (a: { createdAt: string; updatedAt: string | null }) =>
+  a.updatedAt ?? a.createdAt
+
+function validate(schema: Schema, input: unknown): Record<string, unknown> {
+  const result = schema.safeParse(input)
+  if (!result.success) throw invalid(result.error?.issues ?? [])
+  return result.data as Record<string, unknown>
 }
 
 /**
- * Queries and optimistic mutations for one REST resource of the product API.
- * Adds are inserted under TEMP_ID and replaced by the server's record; updates and deletes
- * apply locally first; every change is rolled back when the call fails, and the caches are
- * refetched once it settles.
- * Call it once per resource at module level: the hooks it returns are then stable module-level
- * functions, which is why the hook-factory lint rule is off for this file.
+ * Reads and writes of one synced table. Reads come from the device's copy at once; writes are
+ * validated with the shared schemas, applied to the copy and queued for the server. Call it
+ * once per table at module level: the hooks it returns are stable module-level functions.
  */
-export function createResource<TRecord extends StoredRecord, TCreate, TUpdate = TCreate>(
-  path: string,
-  options: ResourceOptions = {},
-) {
-  const keys = {
-    all: [path] as const,
-    lists: () => [path, 'list'] as const,
-    list: (query: ListQuery = {}) => [path, 'list', query] as const,
-    detail: (id: string) => [path, 'detail', id] as const,
-  }
+export function createResource<
+  T extends SyncTable,
+  TCreate extends object,
+  TUpdate extends object = Partial<TCreate>,
+>(table: T, spec: ResourceSpec<T>) {
+  type TRecord = RecordOf[T]
 
-  const listQuery = (query: ListQuery = {}) =>
-    queryOptions({
-      queryKey: keys.list(query),
-      queryFn: ({ signal }) => apiRequest<TRecord[]>(path, { signal, query }),
-    })
-
-  /** Applies `update` to every cached list of this resource; returns them as they were. */
-  function updateLists(
-    queryClient: QueryClient,
-    update: (list: TRecord[]) => TRecord[],
-  ): Snapshot<TRecord> {
-    const snapshot = queryClient.getQueriesData<TRecord[]>({ queryKey: keys.lists() })
-    queryClient.setQueriesData<TRecord[]>({ queryKey: keys.lists() }, (list) =>
-      list ? update(list) : list,
+  function list(view: Tables, query: ListQuery = {}): TRecord[] {
+    const filters = Object.entries(query).filter(([, value]) => value !== undefined)
+    const records = [...(view[table] as Map<string, TRecord>).values()].filter((record) =>
+      filters.every(([key, value]) => (record as Record<string, unknown>)[key] === value),
     )
-    return snapshot
+    return records.sort(spec.compare)
   }
 
-  function restoreLists(queryClient: QueryClient, snapshot: Snapshot<TRecord> | undefined) {
-    for (const [queryKey, list] of snapshot ?? []) queryClient.setQueryData(queryKey, list)
+  async function create(input: TCreate): Promise<TRecord> {
+    const engine = requireEngine()
+    const lib = await loadSchemas()
+    const body = validate(
+      spec.schemas(lib).create,
+      spec.prepare ? spec.prepare({ ...input } as Record<string, unknown>) : input,
+    )
+    const problems = spec.check?.(body, engine.view, lib) ?? {}
+    if (Object.keys(problems).length > 0) throw invalid(toIssues(problems))
+    const id = (body.id as string | undefined) ?? uuidv7()
+    await engine.write({ op: 'create', table, id, body: { ...body, id } })
+    return (engine.view[table] as Map<string, TRecord>).get(id) as TRecord
   }
 
-  const detailQuery = (id: string) =>
-    queryOptions({
-      queryKey: keys.detail(id),
-      queryFn: ({ signal }) => apiRequest<TRecord>(`${path}/${encodeURIComponent(id)}`, { signal }),
-      enabled: Boolean(id) && id !== TEMP_ID,
-    })
-
-  async function invalidate(queryClient: QueryClient) {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.all }),
-      ...(options.alsoInvalidates ?? []).map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    ])
+  async function update({ id, ...change }: TUpdate & { id: string }): Promise<TRecord> {
+    const engine = requireEngine()
+    const stored = (engine.view[table] as Map<string, TRecord>).get(id)
+    if (!stored) throw new ApiError(404, 'not-found', 'This was deleted on another device.')
+    const lib = await loadSchemas()
+    const body = validate(spec.schemas(lib).update, { ...spec.editable(stored), ...change })
+    const problems = spec.check?.(body, engine.view, lib) ?? {}
+    if (Object.keys(problems).length > 0) throw invalid(toIssues(problems))
+    await engine.write({ op: 'update', table, id, body })
+    return (engine.view[table] as Map<string, TRecord>).get(id) as TRecord
   }
 
-  function useCreate() {
-    const queryClient = useQueryClient()
-    return useMutation({
-      mutationFn: (input: TCreate) => apiRequest<TRecord>(path, { method: 'POST', body: input }),
-      onMutate: async (input) => {
-        await queryClient.cancelQueries({ queryKey: keys.lists() })
-        const optimistic = {
-          ...input,
-          id: TEMP_ID,
-          createdAt: new Date().toISOString(),
-          deletedAt: null,
-        } as unknown as TRecord
-        return { snapshot: updateLists(queryClient, (list) => [optimistic, ...list]) }
-      },
-      onSuccess: (record) => {
-        updateLists(queryClient, (list) =>
-          list.map((item) => (item.id === TEMP_ID ? record : item)),
-        )
-        queryClient.setQueryData(keys.detail(record.id), record)
-      },
-      onError: (error, _input, context) => {
-        console.error(error)
-        restoreLists(queryClient, context?.snapshot)
-      },
-      onSettled: () => invalidate(queryClient),
-    })
-  }
-
-  function useUpdate() {
-    const queryClient = useQueryClient()
-    return useMutation({
-      mutationFn: ({ id, ...input }: TUpdate & { id: string }) =>
-        apiRequest<TRecord>(`${path}/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
-      onMutate: async (change) => {
-        await queryClient.cancelQueries({ queryKey: keys.all })
-        const previousDetail = queryClient.getQueryData<TRecord>(keys.detail(change.id))
-        const apply = (record: TRecord) =>
-          record.id === change.id ? ({ ...record, ...change } as TRecord) : record
-        const snapshot = updateLists(queryClient, (list) => list.map(apply))
-        if (previousDetail) queryClient.setQueryData(keys.detail(change.id), apply(previousDetail))
-        return { snapshot, previousDetail }
-      },
-      onSuccess: (record) => {
-        updateLists(queryClient, (list) =>
-          list.map((item) => (item.id === record.id ? record : item)),
-        )
-        queryClient.setQueryData(keys.detail(record.id), record)
-      },
-      onError: (error, change, context) => {
-        console.error(error)
-        restoreLists(queryClient, context?.snapshot)
-        if (context?.previousDetail) {
-          queryClient.setQueryData(keys.detail(change.id), context.previousDetail)
-        }
-      },
-      onSettled: () => invalidate(queryClient),
-    })
-  }
-
-  function useDelete() {
-    const queryClient = useQueryClient()
-    return useMutation({
-      mutationFn: (id: string) =>
-        apiRequest<void>(`${path}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-      onMutate: async (id) => {
-        await queryClient.cancelQueries({ queryKey: keys.all })
-        return {
-          snapshot: updateLists(queryClient, (list) => list.filter((item) => item.id !== id)),
-        }
-      },
-      onSuccess: (_result, id) => {
-        queryClient.removeQueries({ queryKey: keys.detail(id) })
-      },
-      onError: (error, _id, context) => {
-        console.error(error)
-        restoreLists(queryClient, context?.snapshot)
-      },
-      onSettled: () => invalidate(queryClient),
-    })
+  async function remove(id: string): Promise<void> {
+    const engine = requireEngine()
+    await engine.write({ op: 'delete', table, id })
   }
 
   return {
-    keys,
-    listQuery,
-    detailQuery,
-    useList: (query: ListQuery = {}) => useQuery(listQuery(query)),
-    useOne: (id: string) => useQuery(detailQuery(id)),
-    useCreate,
-    useUpdate,
-    useDelete,
+    list,
+    useList: (query: ListQuery = {}): Synced<TRecord[]> =>
+      useSynced((view) => list(view, query), [JSON.stringify(query)]),
+    useOne: (id: string): Synced<TRecord> & { isMissing: boolean } => {
+      const result = useSynced((view) => (view[table] as Map<string, TRecord>).get(id), [id])
+      return { ...result, isMissing: result.isSuccess && result.data === undefined }
+    },
+    useCreate: () => useWrite(create),
+    useUpdate: () => useWrite(update),
+    useDelete: () => useWrite(remove),
   }
 }
+
+function toIssues(problems: Record<string, string>) {
+  return Object.entries(problems).map(([path, message]) => ({ path: path.split('.'), message }))
+}
+
+export { newestFirst }

@@ -8,6 +8,7 @@ import {
   IconMinimize,
   IconSearch,
 } from '@tabler/icons-react'
+import { SyncStatus } from '../../components/sync-status'
 import { useOpenSpotlight } from '../spotlight/spotlight-launcher'
 import { useGoBack } from '../use-go-back'
 
@@ -74,6 +75,7 @@ export function AppHeader({
           </Title>
         </Group>
         <Group gap="xs" wrap="nowrap">
+          {signedIn && <SyncStatus />}
           <Group gap="xs" wrap="nowrap" ref={actionsRef} />
           {signedIn && (
             <ActionIcon

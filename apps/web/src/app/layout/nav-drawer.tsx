@@ -1,6 +1,7 @@
 import { Drawer, NavLink as MantineNavLink, Stack, Text } from '@mantine/core'
 import {
   IconCalendarCheck,
+  IconChartBar,
   IconFlame,
   IconHistory,
   IconLogin,
@@ -22,6 +23,7 @@ const SIGNED_IN = [
   { label: 'Schedule', to: paths.schedule(), icon: IconCalendarCheck },
   { label: 'Habits', to: paths.activities(), icon: IconFlame },
   { label: 'Events', to: paths.events(), icon: IconHistory },
+  { label: 'Statistics', to: paths.stats(), icon: IconChartBar },
   { label: 'Me', to: paths.me(), icon: IconUser },
 ]
 

@@ -1,13 +1,17 @@
 import { SPOTLIGHT_MAX_HEIGHT_PX } from '@kindling/core'
 import { Spotlight, type SpotlightProps, spotlight } from '@mantine/spotlight'
-import { IconCalendarPlus, IconFlame, IconPlus, IconSearch } from '@tabler/icons-react'
-import { useQuery } from '@tanstack/react-query'
+import {
+  IconCalendarPlus,
+  IconChartBar,
+  IconFlame,
+  IconPlus,
+  IconSearch,
+} from '@tabler/icons-react'
 import { useEffect, useMemo } from 'react'
 import { useNavigate } from 'react-router'
-import { activities } from '../../api/activities'
+import { useActivities } from '../../api/activities'
 import { useAuthState } from '../../lib/auth-state'
 import { useOpenForm } from '../../lib/form-opener'
-import { TEMP_ID } from '../../lib/resource'
 import { paths } from '../paths'
 
 /** The spotlight: Add Activity, Add Event and the user's habits by name (SPEC §2 Layout). */
@@ -15,10 +19,7 @@ export default function AppSpotlight({ openRequest }: { openRequest: number }) {
   const openForm = useOpenForm()
   const navigate = useNavigate()
   const signedIn = useAuthState((auth) => Boolean(auth.user?.emailVerified))
-  const { data: activityList = [] } = useQuery({
-    ...activities.listQuery(),
-    enabled: signedIn,
-  })
+  const { data: activityList = [] } = useActivities()
 
   useEffect(() => {
     if (openRequest > 0) spotlight.open()
@@ -40,17 +41,21 @@ export default function AppSpotlight({ openRequest }: { openRequest: number }) {
           leftSection: <IconCalendarPlus size={18} aria-hidden />,
           onClick: () => openForm(paths.addEvent()),
         },
+        {
+          id: 'statistics',
+          label: 'Statistics',
+          leftSection: <IconChartBar size={18} aria-hidden />,
+          onClick: () => navigate(paths.stats()),
+        },
       ],
     }
     if (!signedIn) return []
-    const habits = activityList
-      .filter((activity) => activity.id !== TEMP_ID && !activity.deletedAt)
-      .map((activity) => ({
-        id: `activity-${activity.id}`,
-        label: activity.name || 'Untitled',
-        leftSection: <IconFlame size={18} color={activity.color} aria-hidden />,
-        onClick: () => navigate(paths.activity(activity.id)),
-      }))
+    const habits = activityList.map((activity) => ({
+      id: `activity-${activity.id}`,
+      label: activity.name || 'Untitled',
+      leftSection: <IconFlame size={18} color={activity.color} aria-hidden />,
+      onClick: () => navigate(paths.activity(activity.id)),
+    }))
     return habits.length > 0 ? [commands, { group: 'Habits', actions: habits }] : [commands]
   }, [activityList, navigate, openForm, signedIn])
 

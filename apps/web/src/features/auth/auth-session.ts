@@ -1,6 +1,7 @@
 import { STORAGE_KEYS, type User } from '@kindling/core'
 import { getAuthState, setAuthState } from '../../lib/auth-state'
 import { setIdTokenProvider } from '../../lib/id-token'
+import { readStoredString, writeStoredString } from '../../lib/stored-string'
 import { AuthError } from './api/auth-errors'
 import {
   createUserWithEmail,
@@ -47,6 +48,27 @@ function writePendingEmail(email: string | null): void {
   }
 }
 
+/** The last user the server confirmed on this device: who the app is for while offline. */
+const LAST_USER_KEY = 'lastSignedInUser'
+
+function rememberUser(user: User | null): void {
+  try {
+    if (user) writeStoredString(LAST_USER_KEY, JSON.stringify(user))
+    else localStorage.removeItem(LAST_USER_KEY)
+  } catch {
+    // Storage unavailable: offline starts simply show the sign-in page.
+  }
+}
+
+function rememberedUser(): User | null {
+  try {
+    const user = JSON.parse(readStoredString(LAST_USER_KEY) ?? 'null') as User | null
+    return user?.uid && user.emailVerified ? user : null
+  } catch {
+    return null
+  }
+}
+
 const refresher = createTokenRefresher({
   fetchToken: fetchIdToken,
   onToken: (idToken) => setAuthState({ idToken }),
@@ -58,6 +80,7 @@ export function applySessionUser(sessionUser: SessionUser | null): void {
   const previous = getAuthState().user
   if (!sessionUser) {
     refresher.stop()
+    rememberUser(null)
     setAuthState({ user: null, idToken: null, isDeveloper: false })
     return
   }
@@ -75,6 +98,7 @@ export function applySessionUser(sessionUser: SessionUser | null): void {
     return
   }
   writePendingEmail(null)
+  rememberUser(user)
   setAuthState({
     user,
     isConfirmingEmail: false,
@@ -91,9 +115,18 @@ export async function checkSession(): Promise<User | null> {
   try {
     applySessionUser(await getSessionUser())
   } catch (error) {
-    // Offline at start: treat as signed out rather than leave the app on a loader.
+    // Offline at start: the user the server last confirmed here keeps using the device's
+    // copy (checked again once online); without one, signed out rather than a loader.
     console.error(error)
-    if (!getAuthState().user) applySessionUser(null)
+    const remembered = rememberedUser()
+    if (getAuthState().user) {
+      // Keep the user we have.
+    } else if (remembered) {
+      setAuthState({ user: remembered, isDeveloper: isDeveloperEmail(remembered.email) })
+      window.addEventListener('online', () => void checkSession(), { once: true })
+    } else {
+      applySessionUser(null)
+    }
   } finally {
     setAuthState({ hasCheckedAuth: true })
   }

@@ -1,10 +1,12 @@
-import { computeHeatShade, countEventsByDay, getPeriod, toCalendarDay } from '@kindling/core'
+import { computeHeatShade, toCalendarDay } from '@kindling/core'
 import { Calendar } from '@mantine/dates'
-import { useMemo, useState } from 'react'
-import { useEvents } from '../../../api/events'
+import { useState } from 'react'
+import { useDayCounts } from '../../../api/events'
 import { paths } from '../../../app/paths'
 import { useOpenForm } from '../../../lib/form-opener'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
+
+const NO_COUNTS: ReadonlyMap<string, number> = new Map()
 
 export interface ActivityCalendarProps {
   activityId: string
@@ -12,30 +14,18 @@ export interface ActivityCalendarProps {
   now: Date
 }
 
-/** Largest number of events one month of one activity reads (the API's page maximum). */
-const MONTH_EVENTS_LIMIT = 1000
-
 /**
  * The month calendar with heat shading (SPEC §9): a day with events is orange at shade
- * min(9, count + 3), others grey. Only the shown month's events are read. Picking a day opens
+ * min(9, count + 3), others grey. Counts come from the device's copy, whatever the month. Picking a day opens
  * Add Event for it. Default export: loaded lazily, the date components are heavy (DESIGN §2).
  */
 export default function ActivityCalendar({ activityId, activityName, now }: ActivityCalendarProps) {
   const timeZone = getDeviceTimeZone()
   const today = toCalendarDay(now, timeZone)
   const [shownMonth, setShownMonth] = useState(today)
-  const month = useMemo(() => getPeriod('month', shownMonth, timeZone), [shownMonth, timeZone])
   const openForm = useOpenForm()
-  const eventsQuery = useEvents({
-    activityId,
-    from: month.startInstant,
-    to: month.endInstant,
-    limit: MONTH_EVENTS_LIMIT,
-  })
-  const counts = useMemo(
-    () => countEventsByDay(eventsQuery.data ?? [], timeZone),
-    [eventsQuery.data, timeZone],
-  )
+  const dayCounts = useDayCounts()
+  const counts = dayCounts.data?.get(activityId) ?? NO_COUNTS
 
   return (
     <Calendar

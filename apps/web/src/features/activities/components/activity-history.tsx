@@ -1,31 +1,14 @@
-import type { Event } from '@kindling/core'
 import { formatRelativeTime, toCalendarDay } from '@kindling/core'
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
-import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { useEventPages } from '../../../api/events'
 import { paths } from '../../../app/paths'
-import { apiRequest } from '../../../lib/api-client'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
-
-const PAGE_SIZE = 50
 
 /** One activity's events, newest first, a page at a time, each linking to its page. */
 export function ActivityHistory({ activityId, now }: { activityId: string; now: Date }) {
   const timeZone = getDeviceTimeZone()
-  const pages = useInfiniteQuery({
-    // Under ['events'] so every event change refetches it.
-    queryKey: ['events', 'activity-history', activityId],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<Event[]>('events', {
-        signal,
-        query: { activityId, limit: PAGE_SIZE, before: pageParam },
-      }),
-    getNextPageParam: (lastPage) => {
-      const last = lastPage[lastPage.length - 1]
-      return last && lastPage.length >= PAGE_SIZE ? `${last.eventDate}_${last.id}` : undefined
-    },
-  })
+  const pages = useEventPages(activityId)
   const events = (pages.data?.pages ?? []).flat().filter((event) => !event.deletedAt)
 
   if (pages.isLoading) {

@@ -6,6 +6,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { useActivity } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
+import { HabitStatsPanel } from '../../../app/feature-panels'
 import { paths } from '../../../app/paths'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { AttributeList } from '../../../components/attribute-list'
@@ -22,11 +23,12 @@ import { useWeekEvents } from '../hooks/use-week-events'
 // The date components are heavy; load them with the calendar only (DESIGN §2).
 const ActivityCalendar = lazy(() => import('../components/activity-calendar'))
 
-type ActivityTab = 'history' | 'calendar' | 'settings'
+type ActivityTab = 'history' | 'calendar' | 'stats' | 'settings'
 
 /**
- * /activities/{activityId}: mobile tabs History, Calendar, Settings; wide layouts three
- * columns (week and month calendar, events, attributes and settings). Header: add event, and
+ * /activities/{activityId}: mobile tabs History, Calendar, Stats, Settings; wide layouts three
+ * columns (week and month calendar with the statistics under them, events, attributes and
+ * settings). Header: add event, and
  * edit, which opens the Edit Activity dialog (Update Activity) of SPEC §2.
  */
 export function Component() {
@@ -89,7 +91,7 @@ function useActivityAttributes(activityId: string): Attribute[] {
   )
 }
 
-const TABS: readonly ActivityTab[] = ['history', 'calendar', 'settings']
+const TABS: readonly ActivityTab[] = ['history', 'calendar', 'stats', 'settings']
 
 function MobileDetail({ activity }: { activity: Activity }) {
   // The tab lives in the URL (SPEC §3 activityTab) so coming back from a form page returns to it.
@@ -115,6 +117,7 @@ function MobileDetail({ activity }: { activity: Activity }) {
       <Tabs.List grow>
         <Tabs.Tab value="history">History</Tabs.Tab>
         <Tabs.Tab value="calendar">Calendar</Tabs.Tab>
+        <Tabs.Tab value="stats">Stats</Tabs.Tab>
         <Tabs.Tab value="settings">Settings</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="history" pt="md">
@@ -122,6 +125,9 @@ function MobileDetail({ activity }: { activity: Activity }) {
       </Tabs.Panel>
       <Tabs.Panel value="calendar" pt="md">
         <CalendarColumn activity={activity} now={now} />
+      </Tabs.Panel>
+      <Tabs.Panel value="stats" pt="md">
+        <StatsSection activity={activity} />
       </Tabs.Panel>
       <Tabs.Panel value="settings" pt="md">
         <Stack gap="lg">
@@ -137,9 +143,14 @@ function WideDetail({ activity }: { activity: Activity }) {
   const now = useNow()
   return (
     <SimpleGrid cols={3} spacing="md" style={{ alignItems: 'start' }}>
-      <Column title="Calendar">
-        <CalendarColumn activity={activity} now={now} />
-      </Column>
+      <Stack gap="md" miw={0}>
+        <Column title="Calendar">
+          <CalendarColumn activity={activity} now={now} />
+        </Column>
+        <Column title="Statistics">
+          <StatsSection activity={activity} />
+        </Column>
+      </Stack>
       <Column title="History">
         <ActivityHistory activityId={activity.id} now={now} />
       </Column>
@@ -152,6 +163,15 @@ function WideDetail({ activity }: { activity: Activity }) {
         </Column>
       </Stack>
     </SimpleGrid>
+  )
+}
+
+/** The habit's statistics (issue 17), loaded with this tab or section only. */
+function StatsSection({ activity }: { activity: Activity }) {
+  return (
+    <Suspense fallback={<Skeleton height={240} radius="md" />}>
+      <HabitStatsPanel activity={activity} />
+    </Suspense>
   )
 }
 

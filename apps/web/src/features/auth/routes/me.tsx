@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../lib/auth-state'
-import { confirmOnNative } from '../../../lib/platform'
+import { confirm, confirmOnNative } from '../../../lib/platform'
+import { destroyLocalCopy, flushOutbox } from '../../../lib/sync/store'
 import { signOut } from '../auth-session'
 
 /** /me: the account (SPEC §2 Header actions per page, Account). */
@@ -16,6 +17,24 @@ export function Component() {
   async function handleLogOut() {
     if (!(await confirmOnNative('Are you sure you want to sign out?'))) return
     setSigningOut(true)
+    // What can be sent is sent first; what cannot (offline) is only dropped if the user says so.
+    const unsent = await flushOutbox()
+    if (unsent > 0) {
+      const discard = await confirm(
+        `${unsent === 1 ? '1 change has' : `${unsent} changes have`} not reached the server yet. Signing out deletes ${unsent === 1 ? 'it' : 'them'} from this device.`,
+        {
+          title: 'Discard unsent changes?',
+          confirmLabel: 'Sign out anyway',
+          cancelLabel: 'Stay signed in',
+          destructive: true,
+        },
+      )
+      if (!discard) {
+        setSigningOut(false)
+        return
+      }
+    }
+    await destroyLocalCopy()
     await signOut()
     navigate(paths.signIn(), { replace: true })
   }

@@ -3,10 +3,10 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core'
 import { useEffect, useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { useActivities } from '../../../api/activities'
+import { useEventPages } from '../../../api/events'
 import { paths } from '../../../app/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
-import { useEventPages } from '../hooks/use-event-pages'
 import { EventRow } from './event-row'
 
 export interface EventListProps {

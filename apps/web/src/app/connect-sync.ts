@@ -1,0 +1,28 @@
+import { notifications } from '@mantine/notifications'
+import { getAuthState, subscribeAuthState } from '../lib/auth-state'
+import { getSyncEngine, startSync, stopSync } from '../lib/sync/store'
+
+/** A refused change stays on screen until read: the user must learn what was not saved. */
+function tellRefused(message: string): void {
+  notifications.show({ color: 'red', title: 'Not saved', message, autoClose: false })
+}
+
+/**
+ * Opens the synced copy of whoever is signed in (verified), and closes it when they leave; a
+ * new id token (after sign-in, or back online) sends what waits at once.
+ */
+export function connectSync(): void {
+  let token: string | null = null
+  const apply = () => {
+    const { user, idToken } = getAuthState()
+    if (user?.emailVerified) {
+      const engine = startSync(user.uid, tellRefused)
+      if (idToken && idToken !== token) engine.kick()
+    } else if (getSyncEngine()) {
+      stopSync()
+    }
+    token = idToken
+  }
+  subscribeAuthState(apply)
+  apply()
+}

@@ -1,0 +1,37 @@
+import { Badge, Tooltip, VisuallyHidden } from '@mantine/core'
+import { IconCloudOff, IconCloudUp } from '@tabler/icons-react'
+import { useSyncStatus } from '../lib/sync/store'
+
+/**
+ * A small, polite sign in the header: "Offline" while the device is offline, with how many
+ * changes wait to be sent; gone once everything is sent and the device is online.
+ */
+export function SyncStatus() {
+  const { online, pending, loaded } = useSyncStatus()
+  const waiting =
+    pending === 0 ? '' : `${pending} ${pending === 1 ? 'change' : 'changes'} waiting to be sent`
+  const visible = loaded && (!online || pending > 0)
+  const label = online ? 'Sending' : 'Offline'
+  return (
+    <div role="status" aria-live="polite" style={{ display: 'contents' }}>
+      {visible && (
+        <Tooltip label={waiting || 'Changes will be sent when you are back online'}>
+          <Badge
+            variant="light"
+            color={online ? 'orange' : 'gray'}
+            leftSection={
+              online ? (
+                <IconCloudUp size={14} aria-hidden />
+              ) : (
+                <IconCloudOff size={14} aria-hidden />
+              )
+            }
+          >
+            <span aria-hidden>{pending > 0 ? `${label} · ${pending}` : label}</span>
+            <VisuallyHidden>{[label, waiting].filter(Boolean).join(': ')}</VisuallyHidden>
+          </Badge>
+        </Tooltip>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import type { ApiError as ApiErrorBody, ImportSummary } from '@kindling/core'
+import { ApiError, getApiBaseUrl } from '../../../lib/api-client'
+import { getIdToken } from '../../../lib/id-token'
+
+/** The content types POST /api/import accepts; anything else is sent as plain bytes. */
+const IMPORT_TYPES = ['application/zip', 'text/csv', 'application/json']
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  const call = async (forceRefresh: boolean) => {
+    const token = await getIdToken({ forceRefresh })
+    const headers = new Headers(init.headers)
+    if (token) headers.set('Authorization', `Bearer ${token}`)
+    return fetch(`${getApiBaseUrl()}/api/${path}`, { ...init, headers, credentials: 'include' })
+  }
+  let response = await call(false)
+  // An id token that expired during a long upload: one more try with a fresh one.
+  if (response.status === 401) response = await call(true)
+  if (!response.ok) throw await toApiError(response)
+  return response
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as Partial<ApiErrorBody>
+    if (body.error) return new ApiError(response.status, body.error.code, body.error.message)
+  } catch {
+    // Not JSON: a generic error below.
+  }
+  if (response.status === 413) {
+    return new ApiError(413, 'payload-too-large', 'The file is larger than 50 MB.')
+  }
+  return new ApiError(response.status, 'http-error', response.statusText || 'Request failed')
+}
+
+/** Uploads a file to POST /api/import; the server tells the format from the content. */
+export async function importFile(file: Blob): Promise<ImportSummary> {
+  const type = IMPORT_TYPES.includes(file.type) ? file.type : 'application/octet-stream'
+  const response = await send('import', {
+    method: 'POST',
+    headers: { 'Content-Type': type, Accept: 'application/json' },
+    body: file,
+  })
+  return (await response.json()) as ImportSummary
+}
+
+export type ExportFormat = 'json' | 'csv'
+
+/** GET /api/export as a file: its bytes and the name the server gives it. */
+export async function exportData(
+  format: ExportFormat,
+  timeZone: string,
+): Promise<{ blob: Blob; fileName: string }> {
+  const query = new URLSearchParams({ format, ...(format === 'csv' ? { timeZone } : {}) })
+  const response = await send(`export?${query}`, { method: 'GET' })
+  const disposition = response.headers.get('content-disposition') ?? ''
+  const fileName =
+    /filename="([^"]+)"/.exec(disposition)?.[1] ??
+    (format === 'json' ? 'kindling-backup.json' : 'kindling-events.csv')
+  return { blob: await response.blob(), fileName }
+}

@@ -1,0 +1,51 @@
+import { Alert, Button, Stack, Text, Title } from '@mantine/core'
+import { IconDownload } from '@tabler/icons-react'
+import { useId } from 'react'
+import type { ExportFormat } from '../api/transfer-requests'
+import { useExportData } from '../hooks/use-data-transfer'
+
+/** /me 'Export data': everything as a JSON backup, or the events as CSV. */
+export function ExportSection() {
+  const titleId = useId()
+  const exporting = useExportData()
+  const busy = (format: ExportFormat) => exporting.isPending && exporting.variables === format
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={titleId}>
+      <Title order={2} size="h4" id={titleId}>
+        Export data
+      </Title>
+      <Text size="sm" c="gray.5">
+        The JSON backup holds everything and can be imported again; the CSV lists your events for a
+        spreadsheet.
+      </Text>
+      <Stack gap="xs">
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={18} aria-hidden />}
+          loading={busy('json')}
+          disabled={exporting.isPending}
+          onClick={() => exporting.mutate('json')}
+        >
+          Download JSON backup
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={18} aria-hidden />}
+          loading={busy('csv')}
+          disabled={exporting.isPending}
+          onClick={() => exporting.mutate('csv')}
+        >
+          Download CSV
+        </Button>
+      </Stack>
+      <div aria-live="polite">
+        {exporting.isError ? (
+          <Alert color="red" variant="light" title="Export failed">
+            {exporting.error.message}
+          </Alert>
+        ) : null}
+      </div>
+    </Stack>
+  )
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { describeImport } from './describe-summary'
+
+describe('describeImport', () => {
+  it('names the format, what was added and what was left out', () => {
+    expect(
+      describeImport({
+        format: 'loop-db',
+        activities: 3,
+        events: 1250,
+        attributes: 2,
+        goals: 1,
+        groups: 0,
+        skipped: [{ reason: 'Skipped days (a skip is not an event)', count: 12 }],
+      }),
+    ).toEqual({
+      title: 'Imported a Loop Habit Tracker backup',
+      added: 'Added 3 habits, 1,250 events, 2 attributes and 1 goal.',
+      skipped: ['Skipped days (a skip is not an event): 12'],
+    })
+  })
+
+  it('says when nothing was new, and joins one or two items plainly', () => {
+    const none = { activities: 0, events: 0, attributes: 0, goals: 0, groups: 0, skipped: [] }
+    expect(describeImport({ ...none, format: 'kindling-json' }).added).toBe(
+      'Nothing new: everything in this file is already in Kindling.',
+    )
+    expect(describeImport({ ...none, format: 'habitbull-csv', events: 1 }).added).toBe(
+      'Added 1 event.',
+    )
+    expect(describeImport({ ...none, format: 'loop-csv', events: 2, groups: 1 })).toMatchObject({
+      title: 'Imported a Loop Habit Tracker CSV export',
+      added: 'Added 2 events and 1 group.',
+    })
+    expect(describeImport({ ...none, format: 'table-habit-json' }).title).toBe(
+      'Imported a Table Habit export',
+    )
+  })
+})

@@ -1,0 +1,285 @@
+import type { Activity, HabitProgress } from '@kindling/core'
+import {
+  buildPeriodProgress,
+  buildYearHeatMap,
+  EMPTY_DAY_TOTALS,
+  getPeriod,
+  toCalendarDay,
+} from '@kindling/core'
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
+import { useMemo } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { paths } from '../../../app/paths'
+import { ActivityBadge } from '../../../components/activity-badge'
+import { getDeviceTimeZone } from '../../../lib/time-zone'
+import { useNow } from '../../../lib/use-now'
+import { ChartFigure } from '../components/chart-figure'
+import { YearHeatMapImage } from '../components/year-heat-map'
+import { useActivityDays, useStatsActivities } from '../hooks/use-activity-days'
+import { plural } from '../lib/format'
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/**
+ * /stats, 'Statistics' (issue 17): this week's and this month's done / expected per habit,
+ * worst first, and a year heat map per habit, scrolled by year (`?year=`).
+ */
+export function Component() {
+  const now = useNow()
+  const timeZone = getDeviceTimeZone()
+  const today = toCalendarDay(now, timeZone)
+  const currentYear = Number(today.slice(0, 4))
+  const [searchParams, setSearchParams] = useSearchParams()
+  const requested = Number(searchParams.get('year'))
+  const year =
+    Number.isInteger(requested) && requested >= 1970 && requested <= currentYear
+      ? requested
+      : currentYear
+  const { activities, isLoading, isError, retry } = useStatsActivities()
+
+  const showYear = (next: number) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current)
+        params.set('year', String(next))
+        return params
+      },
+      { replace: true },
+    )
+
+  if (isLoading) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label="Loading statistics">
+        <Skeleton height={160} radius="md" />
+        <Skeleton height={240} radius="md" />
+      </Stack>
+    )
+  }
+  if (isError) return <LoadError retry={retry} />
+  if (activities.length === 0) {
+    return (
+      <Text c="gray.5" ta="center" py="xl">
+        No habits yet. <Link to={paths.activities()}>Add one on the Habits page.</Link>
+      </Text>
+    )
+  }
+  return (
+    <Stack gap="xl">
+      <CurrentProgress activities={activities} today={today} timeZone={timeZone} />
+      <YearMaps activities={activities} year={year} currentYear={currentYear} onYear={showYear} />
+    </Stack>
+  )
+}
+
+function LoadError({ retry }: { retry: () => void }) {
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Text c="red.4">Could not load the statistics.</Text>
+      <Button variant="light" size="xs" onClick={retry}>
+        Retry
+      </Button>
+    </Stack>
+  )
+}
+
+function CurrentProgress({
+  activities,
+  today,
+  timeZone,
+}: {
+  activities: Activity[]
+  today: string
+  timeZone: string
+}) {
+  const week = getPeriod('week', today, timeZone)
+  const month = getPeriod('month', today, timeZone)
+  const days = useActivityDays({
+    from: week.start < month.start ? week.start : month.start,
+    to: week.end > month.end ? week.end : month.end,
+  })
+  const lists = useMemo(
+    () => ({
+      week: buildPeriodProgress(activities, days.totals, 'week', today),
+      month: buildPeriodProgress(activities, days.totals, 'month', today),
+    }),
+    [activities, days.totals, today],
+  )
+  if (days.isError) return <LoadError retry={days.retry} />
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <ProgressList
+        title="This week"
+        items={lists.week}
+        loading={days.isLoading}
+        notExpected="not due this week"
+      />
+      <ProgressList
+        title="This month"
+        items={lists.month}
+        loading={days.isLoading}
+        notExpected="not due this month"
+      />
+    </SimpleGrid>
+  )
+}
+
+function ProgressList({
+  title,
+  items,
+  loading,
+  notExpected,
+}: {
+  title: string
+  items: HabitProgress<Activity>[]
+  loading: boolean
+  notExpected: string
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {loading ? (
+        <Skeleton height={120} radius="md" aria-label={`Loading ${title}`} />
+      ) : (
+        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+          {items.map(({ activity, done, expected }) => (
+            <li key={activity.id}>
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <ActivityBadge activity={activity} to={paths.activity(activity.id)} size="md" />
+                {/* The leading space keeps the row's text 'Read 17/31' for screen readers. */}
+                <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {expected > 0
+                    ? ` ${done}/${expected}`
+                    : ` ${plural(done, 'day')}, ${activity.schedule.type === 'Unscheduled' ? 'no schedule' : notExpected}`}
+                </Text>
+              </Group>
+              {expected > 0 && (
+                <Progress
+                  value={Math.min(100, (done / expected) * 100)}
+                  size="xs"
+                  mt={4}
+                  aria-hidden="true"
+                />
+              )}
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  )
+}
+
+function YearMaps({
+  activities,
+  year,
+  currentYear,
+  onYear,
+}: {
+  activities: Activity[]
+  year: number
+  currentYear: number
+  onYear: (year: number) => void
+}) {
+  const timeZone = getDeviceTimeZone()
+  const days = useActivityDays({ from: `${year}-01-01`, to: `${year}-12-31` })
+  const maps = useMemo(
+    () =>
+      activities.map((activity) => ({
+        activity,
+        map: buildYearHeatMap(days.totals.get(activity.id) ?? EMPTY_DAY_TOTALS, year),
+      })),
+    [activities, days.totals, year],
+  )
+  // Earlier years may hold imported or back-dated events; stop at the first habit's creation
+  // year once a year shows nothing.
+  const firstCreated = Math.min(
+    ...activities.map((activity) =>
+      Number(toCalendarDay(activity.createdAt, timeZone).slice(0, 4)),
+    ),
+  )
+  const yearIsEmpty = maps.every(({ map }) => map.events === 0)
+  const canGoBack = !days.isLoading && (year > firstCreated || !yearIsEmpty)
+  return (
+    <Stack gap="md" component="section" aria-labelledby="stats-year-title">
+      <Group justify="space-between" wrap="nowrap">
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label="Previous year"
+          disabled={!canGoBack}
+          onClick={() => onYear(year - 1)}
+        >
+          <IconChevronLeft size={20} aria-hidden />
+        </ActionIcon>
+        <Title order={2} size="h4" id="stats-year-title">
+          {year}
+        </Title>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label="Next year"
+          disabled={year >= currentYear}
+          onClick={() => onYear(year + 1)}
+        >
+          <IconChevronRight size={20} aria-hidden />
+        </ActionIcon>
+      </Group>
+      {days.isError ? (
+        <LoadError retry={days.retry} />
+      ) : days.isLoading ? (
+        <Skeleton height={240} radius="md" aria-label={`Loading ${year}`} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          {maps.map(({ activity, map }) => (
+            <Paper key={activity.id} withBorder radius="md" p="md" miw={0}>
+              <ChartFigure
+                title={activity.name}
+                summary={`${plural(map.activeDays, 'day')} with events, ${plural(map.events, 'event')} in ${year}.`}
+                chart={
+                  <YearHeatMapImage
+                    map={map}
+                    label={`${activity.name} in ${year}: ${plural(map.activeDays, 'day')} with events`}
+                  />
+                }
+                table={{
+                  columns: ['Month', 'Days with events', 'Events'],
+                  rows: map.months.map((month) => [
+                    MONTH_NAMES[month.month - 1],
+                    month.activeDays,
+                    month.events,
+                  ]),
+                }}
+              />
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,225 @@
+import 'fake-indexeddb/auto'
+import type { SyncChanges } from '@kindling/core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ApiError, type RequestOptions } from '../api-client'
+import { SyncEngine } from './engine'
+
+/** A tiny in-memory stand-in for the product API's write and sync calls. */
+function fakeServer() {
+  const records = new Map<string, Record<string, unknown>>()
+  const calls: string[] = []
+  let seq = 0
+  let failNext: 'network' | 'after-store' | null = null
+  let offline = false
+  const changes: Array<{ seq: number; table: string; record: Record<string, unknown> }> = []
+  const store = (table: string, record: Record<string, unknown>) => {
+    records.set(`${table}/${record.id}`, record)
+    seq += 1
+    changes.push({ seq, table, record })
+  }
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const method = options.method ?? 'GET'
+    calls.push(`${method} ${path}`)
+    if (offline) throw new TypeError('Failed to fetch')
+    if (failNext === 'network') {
+      failNext = null
+      throw new TypeError('Failed to fetch')
+    }
+    if (path === 'sync/changes') {
+      const after = Number(options.query?.after ?? 0)
+      const page: SyncChanges = {
+        activities: [],
+        attributes: [],
+        groups: [],
+        goals: [],
+        events: [],
+        cursor: String(seq),
+        more: false,
+      }
+      for (const change of changes.filter((c) => c.seq > after)) {
+        ;(page[change.table as 'events'] as unknown[]).push(change.record)
+      }
+      return page as T
+    }
+    if (path === 'sync/history') return { before: '', timeZone: 'UTC', activities: [] } as T
+    const [table = '', id] = path.split('/')
+    if (method === 'POST') {
+      const body = options.body as Record<string, unknown>
+      if (table === 'events' && !records.has(`activities/${body.activityId}`)) {
+        throw new ApiError(400, 'validation-failed', 'activityId: Not an activity of yours.', {
+          activityId: 'Not an activity of yours.',
+        })
+      }
+      const existing = records.get(`${table}/${body.id}`)
+      if (existing) return existing as T
+      const record = {
+        ...body,
+        author: 'u1',
+        createdAt: '2026-11-23T10:00:00.000Z',
+        deletedAt: null,
+        updatedAt: null,
+        attributes: body.attributes ?? [],
+      }
+      store(table, record)
+      if (failNext === 'after-store') {
+        failNext = null
+        throw new TypeError('Failed to fetch')
+      }
+      return record as T
+    }
+    if (method === 'DELETE') {
+      const existing = records.get(`${table}/${id}`)
+      if (!existing || existing.deletedAt) throw new ApiError(404, 'not-found', 'Not found.')
+      store(table, { ...existing, deletedAt: '2026-11-23T11:00:00.000Z' })
+      return undefined as T
+    }
+    throw new Error(`unexpected ${method} ${path}`)
+  }
+  const setOffline = (value: boolean) => {
+    offline = value
+  }
+  return {
+    setOffline,
+    request,
+    records,
+    calls,
+    store,
+    fail: (how: 'network' | 'after-store') => {
+      failNext = how
+    },
+  }
+}
+
+const engines: SyncEngine[] = []
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.destroy()
+})
+
+async function startEngine(server: ReturnType<typeof fakeServer>, uid = `u-${Math.random()}`) {
+  const refused: string[] = []
+  const engine = new SyncEngine({
+    uid,
+    timeZone: () => 'UTC',
+    request: server.request,
+    onRejected: (m) => refused.push(m),
+  })
+  engines.push(engine)
+  await engine.start()
+  await engine.settled()
+  return { engine, refused }
+}
+
+const activityBody = (name: string) => ({
+  name,
+  description: '',
+  color: '#fd7e14',
+  visibility: 'private',
+  schedule: { type: 'Daily' },
+})
+
+describe('SyncEngine outbox', () => {
+  it('shows a write at once and sends the outbox in order', async () => {
+    const server = fakeServer()
+    const { engine } = await startEngine(server)
+    await engine.write({ op: 'create', table: 'activities', id: 'a1', body: activityBody('Read') })
+    expect(engine.view.activities.get('a1')?.name).toBe('Read')
+    await engine.write({
+      op: 'create',
+      table: 'events',
+      id: 'e1',
+      body: { activityId: 'a1', eventDate: '2026-11-23T09:00:00.000Z', attributes: {} },
+    })
+    await engine.settled()
+    expect(server.calls.filter((c) => c.startsWith('POST'))).toEqual([
+      'POST activities',
+      'POST events',
+    ])
+    expect(engine.status.pending).toBe(0)
+    expect(server.records.has('events/e1')).toBe(true)
+  })
+
+  it('keeps the outbox through a restart (a reload) while offline, then sends it', async () => {
+    const server = fakeServer()
+    const uid = 'reloading-user'
+    const first = await startEngine(server, uid)
+    server.fail('network')
+    await first.engine.write({
+      op: 'create',
+      table: 'activities',
+      id: 'a1',
+      body: activityBody('Walk'),
+    })
+    await first.engine.settled()
+    expect(first.engine.status.pending).toBe(1)
+    first.engine.stop()
+    engines.splice(engines.indexOf(first.engine), 1)
+
+    const second = await startEngine(server, uid)
+    expect(second.engine.view.activities.get('a1')?.name).toBe('Walk')
+    second.engine.kick()
+    await second.engine.settled()
+    expect(second.engine.status.pending).toBe(0)
+    expect(server.records.has('activities/a1')).toBe(true)
+  })
+
+  it('retries a send whose answer was lost and stores nothing twice', async () => {
+    const server = fakeServer()
+    const { engine } = await startEngine(server)
+    server.fail('after-store')
+    await engine.write({ op: 'create', table: 'activities', id: 'a1', body: activityBody('Swim') })
+    await engine.settled()
+    expect(engine.status.pending).toBe(1)
+    engine.kick()
+    await engine.settled()
+    expect(engine.status.pending).toBe(0)
+    expect([...server.records.keys()]).toEqual(['activities/a1'])
+  })
+
+  it('undoes a refused change, tells why, and sends the rest', async () => {
+    const server = fakeServer()
+    const { engine, refused } = await startEngine(server)
+    server.store('activities', {
+      id: 'a1',
+      ...activityBody('Read'),
+      author: 'u1',
+      attributes: [],
+      createdAt: '2026-11-20T00:00:00.000Z',
+      updatedAt: null,
+      deletedAt: null,
+    })
+    engine.kick()
+    await engine.settled()
+    server.setOffline(true)
+    await engine.write({
+      op: 'create',
+      table: 'events',
+      id: 'e1',
+      body: { activityId: 'a1', eventDate: '2026-11-23T09:00:00.000Z', attributes: {} },
+    })
+    await engine.write({ op: 'create', table: 'activities', id: 'a2', body: activityBody('Walk') })
+    await engine.settled()
+    // Another device deletes Read meanwhile.
+    const read = server.records.get('activities/a1') as Record<string, unknown>
+    server.store('activities', { ...read, deletedAt: '2026-11-23T10:30:00.000Z' })
+    server.records.delete('activities/a1')
+    server.setOffline(false)
+    engine.kick()
+    await engine.settled()
+    expect(refused).toEqual([
+      'The event for Read was not saved: its habit was deleted on another device.',
+    ])
+    expect(engine.view.events.has('e1')).toBe(false)
+    expect(engine.view.activities.has('a1')).toBe(false)
+    expect(engine.view.activities.get('a2')?.name).toBe('Walk')
+    expect(engine.status.pending).toBe(0)
+  })
+
+  it('treats a delete of a record already gone as done', async () => {
+    const server = fakeServer()
+    const { engine, refused } = await startEngine(server)
+    await engine.write({ op: 'delete', table: 'goals', id: 'g-never' })
+    await engine.settled()
+    expect(refused).toEqual([])
+    expect(engine.status.pending).toBe(0)
+  })
+})

@@ -1,0 +1,423 @@
+import {
+  addDays,
+  getPeriod,
+  SYNC_TABLES,
+  type SyncChanges,
+  type SyncHistory,
+  toCalendarDay,
+} from '@kindling/core'
+import { ApiError, apiRequest } from '../api-client'
+import {
+  addToOutbox,
+  deleteLocalDb,
+  type LocalDb,
+  openLocalDb,
+  readAll,
+  readOutbox,
+  storeServerState,
+} from './local-db'
+import type { AnyRecord, Change, OutboxEntry, SyncMeta, SyncTable } from './types'
+import { buildView, emptyTables, putServerRecord, type Tables } from './view'
+
+/** Events of the last 90 days come as records; older ones as per-day counts. */
+export const RAW_EVENT_DAYS = 90
+/** Retries of a failed send or pull wait 1 s, 2 s, 4 s, ... up to a minute. */
+const BACKOFF_MIN_MS = 1000
+const BACKOFF_MAX_MS = 60_000
+const PAGE_LIMIT = 1000
+/** While the app is in view, changes of other devices are looked for this often. */
+const POLL_MS = 15_000
+
+export interface SyncStatus {
+  /** The device's copy is read (screens can render). */
+  loaded: boolean
+  /** A pull completed at least once since start (or the copy came from an earlier one). */
+  synced: boolean
+  online: boolean
+  /** Changes waiting to be sent. */
+  pending: number
+  syncing: boolean
+}
+
+export interface EngineOptions {
+  uid: string
+  timeZone: () => string
+  /** A change the server refused: it is undone here; tell the user in words. */
+  onRejected: (message: string) => void
+  /** Makes the request; the app's authenticated client by default. */
+  request?: typeof apiRequest
+}
+
+/** Whether a failed call is worth repeating later (offline, server busy) or a refusal. */
+export function isRefusal(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![401, 403, 408, 429].includes(error.status)
+  )
+}
+
+const tableNoun: Record<SyncTable, string> = {
+  activities: 'habit',
+  attributes: 'attribute',
+  groups: 'group',
+  goals: 'goal',
+  events: 'event',
+}
+
+/**
+ * Keeps the signed-in user's data on the device and in step with the server: screens read
+ * `view` (the server's state with unsent changes applied), writes go to a durable outbox that
+ * one tab (the leader, by Web Lock) sends in order, then pulls the change feed.
+ */
+export class SyncEngine {
+  private db: LocalDb | undefined
+  private base: Tables = emptyTables()
+  private outbox: OutboxEntry[] = []
+  private meta: SyncMeta = {}
+  private cachedView: Tables | undefined
+  private listeners = new Set<() => void>()
+  private channel: BroadcastChannel | undefined
+  private leader = false
+  private releaseLock: (() => void) | undefined
+  private running: Promise<void> | undefined
+  private again = false
+  private retryTimer: ReturnType<typeof setTimeout> | undefined
+  private pollTimer: ReturnType<typeof setInterval> | undefined
+  private backoff = BACKOFF_MIN_MS
+  private stopped = false
+  private readonly request: typeof apiRequest
+  version = 0
+  status: SyncStatus = { loaded: false, synced: false, online: true, pending: 0, syncing: false }
+
+  constructor(private readonly options: EngineOptions) {
+    this.request = options.request ?? apiRequest
+  }
+
+  get uid(): string {
+    return this.options.uid
+  }
+
+  /** Live records, as the screens show them. */
+  get view(): Tables {
+    this.cachedView ??= buildView(this.base, this.outbox, this.options.uid)
+    return this.cachedView
+  }
+
+  get syncMeta(): SyncMeta {
+    return this.meta
+  }
+
+  /** The changes not yet sent, oldest first. */
+  get pendingEntries(): readonly OutboxEntry[] {
+    return this.outbox
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  async start(): Promise<void> {
+    this.db = await openLocalDb(this.options.uid)
+    if (this.stopped) return this.db.close()
+    await this.reload()
+    this.setStatus({ loaded: true, synced: this.meta.cursor !== undefined })
+    this.channel = new BroadcastChannel(`kindling-sync-${this.options.uid}`)
+    this.channel.onmessage = () => void this.reload()
+    window.addEventListener('online', this.onOnline)
+    window.addEventListener('offline', this.onOffline)
+    document.addEventListener('visibilitychange', this.onVisible)
+    this.setStatus({ online: navigator.onLine })
+    this.pollTimer = setInterval(() => {
+      if (document.visibilityState === 'visible' && !this.running) this.kick()
+    }, POLL_MS)
+    void this.lead()
+  }
+
+  stop(): void {
+    this.stopped = true
+    clearTimeout(this.retryTimer)
+    clearInterval(this.pollTimer)
+    this.releaseLock?.()
+    this.channel?.close()
+    window.removeEventListener('online', this.onOnline)
+    window.removeEventListener('offline', this.onOffline)
+    document.removeEventListener('visibilitychange', this.onVisible)
+    this.db?.close()
+  }
+
+  /** Stops and deletes the device's copy and outbox (sign-out). */
+  async destroy(): Promise<void> {
+    this.stop()
+    await deleteLocalDb(this.options.uid)
+  }
+
+  /** Records a change: shown at once, kept through reloads, sent when the network allows. */
+  async write(entry: Change): Promise<void> {
+    if (!this.db) throw new Error('The local copy is not open yet.')
+    const full = { ...entry, at: new Date().toISOString() } as OutboxEntry
+    full.key = await addToOutbox(this.db, full)
+    this.outbox.push(full)
+    this.changed()
+    this.channel?.postMessage('changed')
+    this.kick()
+  }
+
+  /** Sends what waits and pulls what changed, now (if this tab leads and the device is online). */
+  kick(): void {
+    if (!this.leader || this.stopped) return
+    clearTimeout(this.retryTimer)
+    if (this.running) {
+      this.again = true
+      return
+    }
+    this.running = this.cycle().finally(() => {
+      this.running = undefined
+      if (this.again && !this.stopped) {
+        this.again = false
+        this.kick()
+      }
+    })
+  }
+
+  /** Resolves once the current round of sending and pulling is over. */
+  async settled(): Promise<void> {
+    while (this.running) await this.running
+  }
+
+  private onOnline = () => {
+    this.setStatus({ online: true })
+    this.backoff = BACKOFF_MIN_MS
+    this.kick()
+  }
+
+  private onOffline = () => this.setStatus({ online: false })
+
+  private onVisible = () => {
+    if (document.visibilityState === 'visible') this.kick()
+  }
+
+  /** Waits to be the one tab that sends (two tabs never send the same outbox twice). */
+  private async lead(): Promise<void> {
+    const becomeLeader = () => {
+      this.leader = true
+      this.kick()
+    }
+    if (!navigator.locks) return becomeLeader()
+    await navigator.locks
+      .request(`kindling-sync-${this.options.uid}`, () => {
+        if (this.stopped) return undefined
+        becomeLeader()
+        return new Promise<void>((resolve) => {
+          this.releaseLock = resolve
+        })
+      })
+      .catch(() => undefined)
+  }
+
+  private async reload(): Promise<void> {
+    if (!this.db) return
+    const all = await readAll(this.db)
+    const base = emptyTables()
+    for (const table of SYNC_TABLES) {
+      for (const record of all.records[table] as AnyRecord[]) putServerRecord(base, table, record)
+    }
+    this.base = base
+    this.outbox = all.outbox
+    this.meta = all.meta
+    this.changed()
+  }
+
+  private changed(): void {
+    this.cachedView = undefined
+    this.version += 1
+    this.setStatus({ pending: this.outbox.length })
+  }
+
+  private setStatus(patch: Partial<SyncStatus>): void {
+    this.status = { ...this.status, ...patch }
+    for (const listener of this.listeners) listener()
+  }
+
+  private async cycle(): Promise<void> {
+    this.setStatus({ syncing: true })
+    try {
+      await this.push()
+      await this.pull()
+      await this.refreshHistory()
+      this.backoff = BACKOFF_MIN_MS
+      this.setStatus({ online: true, synced: true })
+    } catch (error) {
+      if (!isRefusal(error)) {
+        const offline = !(error instanceof ApiError)
+        if (offline) this.setStatus({ online: false })
+        this.retryTimer = setTimeout(() => this.kick(), this.backoff)
+        this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS)
+      }
+      console.warn('Sync paused:', error)
+    } finally {
+      this.setStatus({ syncing: false })
+    }
+  }
+
+  /** Sends the outbox in order; a refused change is undone and told, the rest go on. */
+  private async push(): Promise<void> {
+    const db = this.db
+    if (!db) return
+    // Other tabs may have added entries: the stored outbox is the truth.
+    this.outbox = await readOutbox(db)
+    while (this.outbox.length > 0 && !this.stopped) {
+      const entry = this.outbox[0] as OutboxEntry
+      let stored: AnyRecord | undefined
+      try {
+        stored = await this.send(entry)
+      } catch (error) {
+        if (!isRefusal(error)) throw error
+        const message = this.explainRefusal(entry, error)
+        this.options.onRejected(message)
+      }
+      const oldDated = entry.table === 'events' && this.touchesOldEvents(entry, stored)
+      if (oldDated) this.meta = { ...this.meta, historyStale: true }
+      await storeServerState(db, {
+        records: stored ? { [entry.table]: [stored] } : undefined,
+        removed: entry.op === 'delete' ? [{ table: entry.table, id: entry.id }] : undefined,
+        meta: oldDated ? this.meta : undefined,
+        done: entry.key,
+      })
+      if (stored) putServerRecord(this.base, entry.table, stored)
+      if (entry.op === 'delete') (this.base[entry.table] as Map<string, unknown>).delete(entry.id)
+      this.outbox.shift()
+      this.changed()
+      this.channel?.postMessage('changed')
+    }
+  }
+
+  private async send(entry: OutboxEntry): Promise<AnyRecord | undefined> {
+    const path = `${entry.table}/${encodeURIComponent(entry.id)}`
+    if (entry.op === 'create') {
+      return this.request<AnyRecord>(entry.table, {
+        method: 'POST',
+        body: { ...entry.body, id: entry.id },
+      })
+    }
+    if (entry.op === 'update') {
+      return this.request<AnyRecord>(path, { method: 'PUT', body: entry.body })
+    }
+    try {
+      await this.request<void>(path, { method: 'DELETE' })
+    } catch (error) {
+      // Already gone (deleted on another device, or this delete was sent before): done.
+      if (!(error instanceof ApiError && error.status === 404)) throw error
+    }
+    return undefined
+  }
+
+  /** What the user reads when the server refused `entry`. */
+  private explainRefusal(entry: OutboxEntry, error: ApiError): string {
+    const view = this.view
+    const noun = tableNoun[entry.table]
+    if (entry.table === 'events' && entry.op !== 'delete') {
+      const activityId = String(entry.body.activityId ?? '')
+      const name =
+        view.activities.get(activityId)?.name ??
+        this.base.activities.get(activityId)?.name ??
+        'a habit'
+      if (error.fields.activityId) {
+        return `The event for ${name} was not saved: its habit was deleted on another device.`
+      }
+      return `The event for ${name} was not saved: ${error.message}`
+    }
+    const record = (view[entry.table] as Map<string, AnyRecord>).get(entry.id)
+    const label =
+      record && 'name' in record && record.name ? `The ${noun} ${record.name}` : `A ${noun}`
+    if (error.status === 404) {
+      return `${label} was not saved: it was deleted on another device.`
+    }
+    if (error.fields.activityId) {
+      return `${label} was not saved: its habit was deleted on another device.`
+    }
+    if (error.fields.activities) {
+      return `${label} was not saved: one of its habits was deleted on another device.`
+    }
+    return `${label} was not saved: ${error.message}`
+  }
+
+  /** Whether a sent change of events moved a count of the days the history holds. */
+  private touchesOldEvents(entry: OutboxEntry, stored: AnyRecord | undefined): boolean {
+    const from = this.meta.eventsFrom
+    if (!from) return false
+    const dates = [
+      (this.base.events.get(entry.id) as { eventDate?: string } | undefined)?.eventDate,
+      entry.op === 'delete' ? undefined : String(entry.body.eventDate ?? ''),
+      (stored as { eventDate?: string } | undefined)?.eventDate,
+    ]
+    return dates.some((date) => date !== undefined && date !== '' && date < from)
+  }
+
+  /** Pulls every change since the last cursor, page by page, each page stored as it comes. */
+  private async pull(): Promise<void> {
+    const db = this.db
+    if (!db) return
+    const first = !this.meta.complete
+    const eventsFrom = this.meta.eventsFrom ?? this.rawWindowStart()
+    let meta: SyncMeta = { ...this.meta, eventsFrom }
+    for (;;) {
+      const page = await this.request<SyncChanges>('sync/changes', {
+        query: {
+          after: meta.cursor,
+          limit: PAGE_LIMIT,
+          eventsFrom: first ? eventsFrom : undefined,
+        },
+      })
+      if (this.stopped) return
+      const oldChanged = !first && page.events.some((event) => event.eventDate < eventsFrom)
+      meta = {
+        ...meta,
+        cursor: page.cursor,
+        complete: meta.complete || !page.more,
+        historyStale: meta.historyStale || oldChanged,
+      }
+      await storeServerState(db, {
+        records: {
+          activities: page.activities,
+          attributes: page.attributes,
+          groups: page.groups,
+          goals: page.goals,
+          events: page.events,
+        },
+        meta,
+      })
+      for (const table of SYNC_TABLES) {
+        for (const record of page[table] as AnyRecord[]) putServerRecord(this.base, table, record)
+      }
+      this.meta = meta
+      this.changed()
+      this.channel?.postMessage('changed')
+      if (!page.more) return
+    }
+  }
+
+  /** Fetches the per-day counts of old events when missing, stale or of another time zone. */
+  private async refreshHistory(): Promise<void> {
+    const db = this.db
+    const before = this.meta.eventsFrom
+    if (!db || !before) return
+    const timeZone = this.options.timeZone()
+    const history = this.meta.history
+    if (history && !this.meta.historyStale && history.timeZone === timeZone) return
+    const fresh = await this.request<SyncHistory>('sync/history', { query: { before, timeZone } })
+    this.meta = { ...this.meta, history: fresh, historyStale: false }
+    await storeServerState(db, { meta: this.meta })
+    this.changed()
+    this.channel?.postMessage('changed')
+  }
+
+  /** The start of the day 90 days ago in the user's zone. */
+  private rawWindowStart(): string {
+    const timeZone = this.options.timeZone()
+    const today = toCalendarDay(new Date(), timeZone)
+    return getPeriod('day', addDays(today, -RAW_EVENT_DAYS), timeZone).startInstant
+  }
+}

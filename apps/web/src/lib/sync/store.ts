@@ -1,0 +1,116 @@
+import { useMemo, useSyncExternalStore } from 'react'
+import { getDeviceTimeZone } from '../time-zone'
+import { SyncEngine, type SyncStatus } from './engine'
+import type { Tables } from './view'
+
+/**
+ * The one synced copy of the signed-in user's data in this tab, and the React bindings the
+ * screens read it through. `connect-sync` starts it on sign-in and destroys it on sign-out.
+ */
+let engine: SyncEngine | undefined
+let unsubscribe: (() => void) | undefined
+const listeners = new Set<() => void>()
+let version = 0
+
+function notify() {
+  version += 1
+  for (const listener of listeners) listener()
+}
+
+export function getSyncEngine(): SyncEngine | undefined {
+  return engine
+}
+
+/** Opens (or keeps) the copy of `uid`; any other user's copy is closed first. */
+export function startSync(uid: string, onRejected: (message: string) => void): SyncEngine {
+  if (engine?.uid === uid) return engine
+  stopSync()
+  const started = new SyncEngine({ uid, onRejected, timeZone: getDeviceTimeZone })
+  engine = started
+  unsubscribe = started.subscribe(notify)
+  started.start().catch((error: unknown) => console.error('The local copy did not open:', error))
+  notify()
+  return started
+}
+
+export function stopSync(): void {
+  unsubscribe?.()
+  engine?.stop()
+  engine = undefined
+  unsubscribe = undefined
+  notify()
+}
+
+/** Tries to send what waits (when online); answers how many changes are still unsent. */
+export async function flushOutbox(): Promise<number> {
+  if (!engine) return 0
+  engine.kick()
+  await engine.settled()
+  return engine.status.pending
+}
+
+/** Deletes the device's copy and outbox of the current user (sign-out). */
+export async function destroyLocalCopy(): Promise<void> {
+  const current = engine
+  unsubscribe?.()
+  engine = undefined
+  unsubscribe = undefined
+  notify()
+  await current?.destroy()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** A number that changes whenever the synced copy (or its status) changes. */
+export function useSyncVersion(): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => 0,
+  )
+}
+
+const IDLE: SyncStatus = { loaded: false, synced: false, online: true, pending: 0, syncing: false }
+
+export function useSyncStatus(): SyncStatus {
+  useSyncVersion()
+  return engine?.status ?? IDLE
+}
+
+export interface Synced<T> {
+  data: T | undefined
+  /** Nothing to show yet: the copy is still opening, or empty before its first sync. */
+  isLoading: boolean
+  isPending: boolean
+  isSuccess: boolean
+  isError: false
+  error: null
+}
+
+/**
+ * Reads the synced copy: `select` runs over the live records whenever they change. Data is
+ * there as soon as the device's copy is open, before any network answer.
+ */
+export function useSynced<T>(
+  select: (view: Tables, engine: SyncEngine) => T,
+  deps: readonly unknown[],
+): Synced<T> {
+  const current = useSyncVersion()
+  const ready = Boolean(engine?.status.loaded && engine.status.synced)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the copy changes with `current`.
+  const data = useMemo(
+    () => (engine && ready ? select(engine.view, engine) : undefined),
+    [current, ready, ...deps],
+  )
+  return {
+    data,
+    isLoading: !ready,
+    isPending: !ready,
+    isSuccess: ready,
+    isError: false,
+    error: null,
+  }
+}

@@ -1,0 +1,52 @@
+import type {
+  Activity,
+  Attribute,
+  Event,
+  Goal,
+  Group,
+  SyncHistory,
+  SyncTable,
+} from '@kindling/core'
+
+export type { SyncTable }
+
+/** The record type of each synced table. */
+export interface RecordOf {
+  activities: Activity
+  attributes: Attribute
+  groups: Group
+  goals: Goal
+  events: Event
+}
+export type AnyRecord = RecordOf[SyncTable]
+
+/**
+ * A change made on this device and not yet stored by the server, kept in order in the outbox.
+ * `body` is what is sent: a create's validated input with its device-made id, an update's whole
+ * validated record input (the device merged it over its copy as the server would).
+ */
+export type Change = { table: SyncTable; id: string } & (
+  | { op: 'create'; body: Record<string, unknown> }
+  | { op: 'update'; body: Record<string, unknown> }
+  | { op: 'delete' }
+)
+
+export type OutboxEntry = Change & {
+  /** Its place in the outbox (IndexedDB's key), once stored. */
+  key?: number
+  /** When the change was made on the device (an ISO instant). */
+  at: string
+}
+
+/** What the device keeps besides records and outbox. */
+export interface SyncMeta {
+  /** The feed cursor of the last complete pull; absent before the first sync. */
+  cursor?: string
+  /** The first sync went through to its last page (until then, old events stay out). */
+  complete?: boolean
+  /** Events dated before this instant come as per-day counts (`history`), not as records. */
+  eventsFrom?: string
+  history?: SyncHistory
+  /** Old-dated events changed since `history` was fetched: fetch it again. */
+  historyStale?: boolean
+}

@@ -1,0 +1,150 @@
+import { randomColor, SYNC_TABLES } from '@kindling/core'
+import type { AnyRecord, OutboxEntry, RecordOf, SyncTable } from './types'
+
+/** Live records by id, per table. */
+export type Tables = { [T in SyncTable]: Map<string, RecordOf[T]> }
+
+export function emptyTables(): Tables {
+  return {
+    activities: new Map(),
+    attributes: new Map(),
+    groups: new Map(),
+    goals: new Map(),
+    events: new Map(),
+  }
+}
+
+export function copyTables(tables: Tables): Tables {
+  const copy = emptyTables()
+  for (const table of SYNC_TABLES) {
+    copy[table] = new Map(tables[table] as Map<string, never>) as never
+  }
+  return copy
+}
+
+/** Puts a server record in (or, deleted, takes it out of) `tables`. */
+export function putServerRecord(tables: Tables, table: SyncTable, record: AnyRecord): void {
+  const map = tables[table] as Map<string, AnyRecord>
+  if (record.deletedAt) map.delete(record.id)
+  else map.set(record.id, record)
+}
+
+/** Tables with a server-kept `updatedAt`. */
+const EDITED: ReadonlySet<SyncTable> = new Set(['activities', 'groups', 'attributes'])
+
+/** The record a create makes, as the server will store it. */
+function created(entry: OutboxEntry & { op: 'create' }, author: string): AnyRecord {
+  const { id: _id, ...body } = entry.body
+  const record: Record<string, unknown> = {
+    ...body,
+    id: entry.id,
+    author,
+    createdAt: entry.at,
+    deletedAt: null,
+  }
+  if (EDITED.has(entry.table)) record.updatedAt = null
+  if (entry.table === 'activities') {
+    record.attributes = []
+    record.color ??= randomColor()
+  }
+  return record as unknown as AnyRecord
+}
+
+/** Takes the activities of `group` out of every other group (at most one group each). */
+function leaveOtherGroups(tables: Tables, groupId: string, activityIds: readonly string[]) {
+  const moving = new Set(activityIds)
+  for (const group of tables.groups.values()) {
+    if (group.id === groupId || !group.activities.some((id) => moving.has(id))) continue
+    tables.groups.set(group.id, {
+      ...group,
+      activities: group.activities.filter((id) => !moving.has(id)),
+    })
+  }
+}
+
+function linkAttribute(tables: Tables, activityId: string, attributeId: string, add: boolean) {
+  const activity = tables.activities.get(activityId)
+  if (!activity) return
+  const others = activity.attributes.filter((id) => id !== attributeId)
+  tables.activities.set(activityId, {
+    ...activity,
+    attributes: add ? [...others, attributeId] : others,
+  })
+}
+
+/**
+ * Applies one change of the outbox to `tables` as the server will apply it, side effects
+ * included (an activity in one group at most, an attribute listed on its activity, a deleted
+ * activity's attributes deleted and out of its group). A change to a record this device no
+ * longer has (deleted on another device) changes nothing: the server will refuse it too.
+ */
+export function applyEntry(tables: Tables, entry: OutboxEntry, author: string) {
+  const map = tables[entry.table] as Map<string, AnyRecord>
+  if (entry.op === 'create') {
+    if (map.has(entry.id)) return
+    const record = created(entry, author)
+    map.set(entry.id, record)
+    if (entry.table === 'attributes') {
+      linkAttribute(tables, (record as RecordOf['attributes']).activityId, entry.id, true)
+    }
+    if (entry.table === 'groups') {
+      leaveOtherGroups(tables, entry.id, (record as RecordOf['groups']).activities)
+    }
+    return
+  }
+  const stored = map.get(entry.id)
+  if (!stored) return
+  if (entry.op === 'update') {
+    const { id: _id, ...body } = entry.body
+    const base = entry.table === 'attributes' ? pickStamps(stored) : stored
+    const record = { ...base, ...body } as Record<string, unknown>
+    if (EDITED.has(entry.table)) record.updatedAt = entry.at
+    if (entry.table === 'activities') {
+      record.attributes = (stored as RecordOf['activities']).attributes
+    }
+    map.set(entry.id, record as unknown as AnyRecord)
+    if (entry.table === 'groups') {
+      leaveOtherGroups(tables, entry.id, (record as unknown as RecordOf['groups']).activities)
+    }
+    if (entry.table === 'attributes') {
+      const before = (stored as RecordOf['attributes']).activityId
+      const after = (record as unknown as RecordOf['attributes']).activityId
+      if (before !== after) {
+        linkAttribute(tables, before, entry.id, false)
+        linkAttribute(tables, after, entry.id, true)
+      }
+    }
+    return
+  }
+  map.delete(entry.id)
+  if (entry.table === 'activities') {
+    for (const attribute of [...tables.attributes.values()]) {
+      if (attribute.activityId === entry.id) tables.attributes.delete(attribute.id)
+    }
+    for (const group of tables.groups.values()) {
+      if (group.activities.includes(entry.id)) {
+        tables.groups.set(group.id, {
+          ...group,
+          activities: group.activities.filter((id) => id !== entry.id),
+        })
+      }
+    }
+  }
+  if (entry.table === 'attributes') {
+    linkAttribute(tables, (stored as RecordOf['attributes']).activityId, entry.id, false)
+  }
+}
+
+/** An attribute's server-kept fields: an update replaces all the others (its type may change). */
+function pickStamps(record: AnyRecord): Record<string, unknown> {
+  const { id, author, createdAt, deletedAt } = record
+  return { id, author, createdAt, deletedAt }
+}
+
+/** What the screens show: the server's state with the changes still waiting applied on top. */
+export function buildView(base: Tables, outbox: readonly OutboxEntry[], author: string): Tables {
+  if (outbox.length === 0) return base
+  const view = copyTables(base)
+  for (const entry of outbox) applyEntry(view, entry, author)
+  return view
+}

@@ -1,0 +1,183 @@
+import type { BrowserContext, Page } from '@playwright/test'
+import { api, createUser, expect, signIn, type TestUser, test } from '../fixtures'
+
+/*
+ * Issue 13: the device holds a synced copy; it works offline, merges several devices, and a
+ * change the server refuses is told in words. Real server, real Chromium, real service worker.
+ */
+
+interface Created {
+  id: string
+  name?: string
+}
+
+test.describe.configure({ timeout: 240_000 })
+
+/** The header's sync sign (a polite live region). */
+const syncStatus = (page: Page) => page.getByRole('status').filter({ hasText: /Offline|Sending/ })
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+/** Logs an event for `habit` from the History page and waits for the list to count it. */
+async function logEvent(page: Page, habit: string, total: number) {
+  await page.getByRole('button', { name: 'Add event' }).click()
+  // The form starts on the habit last logged; choosing it again would clear it.
+  const activity = page.getByRole('combobox', { name: 'Activity', exact: true })
+  if ((await activity.inputValue()) !== habit) await chooseOption(page, 'Activity', habit)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('heading', { name: `History (${total} events)` })).toBeVisible()
+}
+
+/** Waits until the app shell is cached and this page is controlled by the service worker. */
+async function waitForOfflineShell(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+    .toBe(true)
+}
+
+async function openDevice(context: BrowserContext, user: TestUser) {
+  const page = await context.newPage()
+  await signIn(page, user)
+  return page
+}
+
+test('offline: a habit and three events survive a reload and reach the server once', async ({
+  signedInPage: { page },
+  context,
+}) => {
+  await page.goto('/events')
+  await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
+  await waitForOfflineShell(page)
+
+  await context.setOffline(true)
+  await expect(syncStatus(page)).toContainText('Offline')
+  await page.goto('/activities')
+  await page.getByRole('button', { name: 'Add activity', exact: true }).click()
+  await page.getByRole('textbox', { name: 'Name' }).fill('Read')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('listitem', { name: 'Read' })).toBeVisible()
+
+  await page.goto('/events')
+  for (const total of [1, 2, 3]) await logEvent(page, 'Read', total)
+  await expect(syncStatus(page)).toContainText('4 changes waiting to be sent')
+
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'History (3 events)' })).toBeVisible()
+  await expect(syncStatus(page)).toContainText('4 changes waiting to be sent')
+
+  await context.setOffline(false)
+  await expect(syncStatus(page)).toHaveCount(0)
+  const stored = await api<Created[]>(page, 'GET', 'events')
+  expect(stored).toHaveLength(3)
+  expect(await api<Created[]>(page, 'GET', 'activities')).toHaveLength(1)
+})
+
+test('two devices offline: both show the union of events and the last rename', async ({
+  browser,
+  request,
+}) => {
+  const user = await createUser(request)
+  const contextA = await browser.newContext()
+  const contextB = await browser.newContext()
+  try {
+    const a = await openDevice(contextA, user)
+    const b = await openDevice(contextB, user)
+    const read = await api<Created>(a, 'POST', 'activities', { name: 'Read' })
+    for (const page of [a, b]) {
+      await page.goto(`/activities/${read.id}`)
+      await expect(page.getByRole('heading', { name: 'Read' })).toBeVisible()
+      await waitForOfflineShell(page)
+    }
+    await contextA.setOffline(true)
+    await contextB.setOffline(true)
+
+    for (const page of [a, b]) await page.goto('/events')
+    await logEvent(a, 'Read', 1)
+    await logEvent(a, 'Read', 2)
+    await logEvent(b, 'Read', 1)
+    await b.goto(`/activities/${read.id}`)
+    if (test.info().project.name === 'mobile')
+      await b.getByRole('tab', { name: 'Settings' }).click()
+    const name = b.getByRole('textbox', { name: 'Name' })
+    await name.fill('Read more')
+    await name.blur()
+    await expect(b.getByRole('heading', { name: 'Read more' })).toBeVisible()
+
+    await contextA.setOffline(false)
+    await expect(syncStatus(a)).toHaveCount(0)
+    await contextB.setOffline(false)
+    await expect(syncStatus(b)).toHaveCount(0)
+
+    for (const page of [a, b]) {
+      await page.goto('/events')
+      await expect(page.getByRole('heading', { name: 'History (3 events)' })).toBeVisible()
+      await expect(page.getByRole('button', { name: /^Read more, / })).toHaveCount(3)
+    }
+    expect(await api<Created[]>(a, 'GET', 'events')).toHaveLength(3)
+    const [stored] = await api<Created[]>(a, 'GET', 'activities')
+    expect(stored?.name).toBe('Read more')
+  } finally {
+    await contextA.close()
+    await contextB.close()
+  }
+})
+
+test('a send cut after the server stored it is retried and stored once', async ({
+  signedInPage: { page },
+}) => {
+  await api<Created>(page, 'POST', 'activities', { name: 'Walk' })
+  await page.goto('/events')
+  await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
+  let cut = 0
+  await page.route('**/api/events', async (route) => {
+    if (route.request().method() !== 'POST' || cut > 0) return route.fallback()
+    cut += 1
+    await route.fetch() // the server stores it ...
+    await route.abort('connectionreset') // ... and the answer never arrives
+  })
+  await logEvent(page, 'Walk', 1)
+  await expect(syncStatus(page)).toHaveCount(0)
+  expect(cut).toBe(1)
+  expect(await api<Created[]>(page, 'GET', 'events')).toHaveLength(1)
+})
+
+test('a change the server refuses is undone and told; the other changes are kept', async ({
+  signedInPage: { page },
+  context,
+}) => {
+  const read = await api<Created>(page, 'POST', 'activities', { name: 'Read' })
+  await page.goto('/events')
+  await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
+  await waitForOfflineShell(page)
+  const token = await page.request.get('/api/auth/token').then((r) => r.json())
+
+  await context.setOffline(true)
+  await logEvent(page, 'Read', 1)
+  await page.goto('/activities')
+  await page.getByRole('button', { name: 'Add activity', exact: true }).click()
+  await page.getByRole('textbox', { name: 'Name' }).fill('Walk')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('listitem', { name: 'Walk' })).toBeVisible()
+
+  // Meanwhile another device deletes Read.
+  const deleted = await page.request.fetch(`/api/activities/${read.id}`, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${token.token}` },
+  })
+  expect(deleted.status()).toBe(204)
+
+  await context.setOffline(false)
+  await expect(
+    page.getByText('The event for Read was not saved: its habit was deleted on another device.'),
+  ).toBeVisible()
+  await expect(syncStatus(page)).toHaveCount(0)
+  const habits = await api<Created[]>(page, 'GET', 'activities')
+  expect(habits.map((habit) => habit.name)).toEqual(['Walk'])
+  expect(await api<Created[]>(page, 'GET', 'events')).toEqual([])
+})
