@@ -5,8 +5,6 @@ interface Created {
   id: string
 }
 
-const SHOTS = '/tmp/web6-shots'
-
 async function seedRunWithEveryAttribute(page: Page) {
   const activity = await api<Created>(page, 'POST', 'activities', {
     name: 'Run',
@@ -52,7 +50,7 @@ test('logs an event with every attribute type and shows it in History and its de
 
   await chooseOption(page, 'Activity', 'Run')
   await expect(page.getByLabel('Note')).toBeVisible()
-  await page.screenshot({ path: `${SHOTS}/add-event-${testInfo.project.name}.png`, fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('add-event.png'), fullPage: true })
   await expectNoSeriousA11yViolations(page)
 
   // Start is required: Save refuses and says so.
@@ -77,7 +75,7 @@ test('logs an event with every attribute type and shows it in History and its de
   await start.blur()
   await expect(start).toHaveValue('06:00')
   await page.screenshot({
-    path: `${SHOTS}/add-event-filled-${testInfo.project.name}.png`,
+    path: testInfo.outputPath('add-event-filled.png'),
     fullPage: true,
   })
   await page.getByRole('button', { name: 'Save' }).click()
@@ -85,7 +83,7 @@ test('logs an event with every attribute type and shows it in History and its de
   await expect(page.getByText('Added event')).toBeVisible()
   await page.goto('/events')
   await expect(page.getByRole('heading', { name: 'History (1 events)' })).toBeVisible()
-  await page.screenshot({ path: `${SHOTS}/events-${testInfo.project.name}.png`, fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('events.png'), fullPage: true })
   await expectNoSeriousA11yViolations(page)
 
   await page.getByRole('button', { name: /^Run, / }).click()
@@ -101,7 +99,7 @@ test('logs an event with every attribute type and shows it in History and its de
   await expect(values.getByRole('row', { name: 'Race day 2026-05-17' })).toBeVisible()
   await expect(values.getByRole('row', { name: 'Start 06:00' })).toBeVisible()
   await page.screenshot({
-    path: `${SHOTS}/event-detail-${testInfo.project.name}.png`,
+    path: testInfo.outputPath('event-detail.png'),
     fullPage: true,
   })
   await expectNoSeriousA11yViolations(page)
@@ -110,7 +108,7 @@ test('logs an event with every attribute type and shows it in History and its de
   await page.getByRole('button', { name: 'Edit' }).click()
   await expect(page.getByLabel('Note')).toHaveValue('Felt strong')
   await page.screenshot({
-    path: `${SHOTS}/update-event-${testInfo.project.name}.png`,
+    path: testInfo.outputPath('update-event.png'),
     fullPage: true,
   })
   await page.getByLabel('Note').fill('Felt great')

@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test'
 import { api, expect, expectNoSeriousA11yViolations, test } from '../fixtures'
 
-const SHOTS = '/tmp/web6-shots'
-
 interface Created {
   id: string
 }
@@ -33,7 +31,7 @@ test('goals: empty states, adding, checking off, the Todo/Done toggle and collap
   await expect(page.getByRole('button', { name: 'Start planning for your future' })).toBeVisible()
   await expect(page.getByRole('radiogroup', { name: 'Show goals' })).toHaveCount(0)
   await page.screenshot({
-    path: `${SHOTS}/goals-empty-${testInfo.project.name}.png`,
+    path: testInfo.outputPath('goals-empty.png'),
     fullPage: true,
   })
   await expectNoSeriousA11yViolations(page)
@@ -42,7 +40,7 @@ test('goals: empty states, adding, checking off, the Todo/Done toggle and collap
   await page.getByRole('button', { name: 'Start small, dream big' }).click()
   await expect(page.getByRole('combobox', { name: 'Cadence' })).toHaveValue('Daily')
   await chooseOption(page, 'Activity', 'Stretch')
-  await page.screenshot({ path: `${SHOTS}/add-goal-${testInfo.project.name}.png`, fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('add-goal.png'), fullPage: true })
   await expectNoSeriousA11yViolations(page)
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page).toHaveURL(/\/goals$/)
@@ -64,7 +62,7 @@ test('goals: empty states, adding, checking off, the Todo/Done toggle and collap
   await toggle.getByText('Done').click()
   await expect(daily.getByRole('checkbox', { name: 'Stretch' })).toBeChecked()
   await page.screenshot({
-    path: `${SHOTS}/goals-done-${testInfo.project.name}.png`,
+    path: testInfo.outputPath('goals-done.png'),
     fullPage: true,
   })
   await expectNoSeriousA11yViolations(page)
@@ -87,7 +85,7 @@ test('goals: empty states, adding, checking off, the Todo/Done toggle and collap
   await page.getByRole('button', { name: /Today/ }).click()
   await page.getByRole('button', { name: 'Edit goal Stretch' }).click()
   await page.screenshot({
-    path: `${SHOTS}/update-goal-${testInfo.project.name}.png`,
+    path: testInfo.outputPath('update-goal.png'),
     fullPage: true,
   })
   await chooseOption(page, 'Cadence', 'Weekly')

@@ -6,13 +6,25 @@ interface Created {
   name?: string
 }
 
-const SHOTS = '/tmp/habits-shots'
-
 async function shot(page: Page, name: string) {
-  await page.screenshot({
-    path: `${SHOTS}/${test.info().project.name}-${name}.png`,
-    fullPage: true,
-  })
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true })
+}
+
+/**
+ * Runs an action of a group's menu as each layout offers it: a bottom drawer of buttons on
+ * mobile, a dropdown menu on wide screens. Either is gone once the action has run.
+ */
+async function groupAction(page: Page, group: string, action: string) {
+  await page.getByRole('button', { name: `Group menu for ${group}` }).click()
+  if (test.info().project.name === 'mobile') {
+    const drawer = page.getByRole('dialog', { name: group, exact: true })
+    await drawer.getByRole('button', { name: action }).click()
+    await expect(drawer).toBeHidden()
+  } else {
+    const menu = page.getByRole('menu')
+    await menu.getByRole('menuitem', { name: action }).click()
+    await expect(menu).toBeHidden()
+  }
 }
 
 /** The open form: the modal dialog on wide layouts, the page on mobile. */
@@ -133,12 +145,7 @@ test('groups: add, edit, move between groups, delete', async ({ signedInPage }) 
   await shot(page, 'activities-grouped')
 
   // Edit through the group menu.
-  await page.getByRole('button', { name: 'Group menu for Mind' }).click()
-  await shot(page, 'group-menu')
-  await page
-    .getByRole('button', { name: 'Edit Group' })
-    .or(page.getByRole('menuitem', { name: 'Edit Group' }))
-    .click()
+  await groupAction(page, 'Mind', 'Edit Group')
   await form(page).getByRole('textbox', { name: 'Name' }).fill('Head')
   await shot(page, 'update-group')
   await form(page).getByRole('button', { name: 'Save' }).click()
@@ -166,22 +173,14 @@ test('groups: add, edit, move between groups, delete', async ({ signedInPage }) 
   ).toHaveCount(0)
 
   // The group page, then delete from the menu.
-  await page.getByRole('button', { name: 'Group menu for Body' }).click()
-  await page
-    .getByRole('button', { name: 'View Group' })
-    .or(page.getByRole('menuitem', { name: 'View Group' }))
-    .click()
+  await groupAction(page, 'Body', 'View Group')
   await expect(page).toHaveURL(/\/groups\/[\w-]+$/)
   await expect(page.getByRole('heading', { name: 'Body' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Read' })).toBeVisible()
   await shot(page, 'group-detail')
   await expectNoSeriousA11yViolations(page)
   await page.goBack()
-  await page.getByRole('button', { name: 'Group menu for Body' }).click()
-  await page
-    .getByRole('button', { name: 'Delete Group' })
-    .or(page.getByRole('menuitem', { name: 'Delete Group' }))
-    .click()
+  await groupAction(page, 'Body', 'Delete Group')
   await expect(page.getByText('Are you sure you want to delete this group?')).toBeVisible()
   await page.getByRole('button', { name: 'Delete', exact: true }).click()
   await expect(page.getByText('Deleted group Body')).toBeVisible()
@@ -198,11 +197,7 @@ test('a group save the server refuses is rolled back and named', async ({
   const b = await api<Created>(page, 'POST', 'activities', { name: 'Swim' })
   await api<Created>(page, 'POST', 'groups', { name: 'Moves', activities: [a.id, b.id] })
   await page.goto('/activities')
-  await page.getByRole('button', { name: 'Group menu for Moves' }).click()
-  await page
-    .getByRole('button', { name: 'Edit Group' })
-    .or(page.getByRole('menuitem', { name: 'Edit Group' }))
-    .click()
+  await groupAction(page, 'Moves', 'Edit Group')
   await form(page).getByRole('textbox', { name: 'Name' }).fill('Renamed')
   // Offline, so this device does not hear that another one deletes Swim meanwhile.
   await context.setOffline(true)

@@ -1,7 +1,5 @@
 import { api, expect, expectNoSeriousA11yViolations, test } from '../fixtures'
 
-const SHOTS = '/tmp/web6-shots'
-
 interface Created {
   id: string
 }
@@ -32,7 +30,7 @@ test('home: recent activities, goals and history on wide layouts; the schedule o
     page.getByRole('region', { name: 'Goals' }).getByText('No daily goals yet.'),
   ).toBeVisible()
   await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(4)
-  await page.screenshot({ path: `${SHOTS}/home-${testInfo.project.name}.png`, fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('home.png'), fullPage: true })
   await expectNoSeriousA11yViolations(page)
   await expect(recent.getByRole('link', { name: 'View All' })).toHaveAttribute(
     'href',

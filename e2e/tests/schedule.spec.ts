@@ -1,7 +1,5 @@
 import { api, expect, expectNoSeriousA11yViolations, test } from '../fixtures'
 
-const SHOTS = '/tmp/web6-shots'
-
 interface Created {
   id: string
 }
@@ -32,7 +30,7 @@ test('schedule: sections, checking logs an event, show done, filters remembered'
   await expect(page.getByRole('region', { name: 'This Week' }).getByText('Clean')).toBeVisible()
   await expect(page.getByRole('region', { name: 'This Month' }).getByText('Budget')).toBeVisible()
   await expect(page.getByText('Paint')).toHaveCount(0)
-  await page.screenshot({ path: `${SHOTS}/schedule-${testInfo.project.name}.png`, fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('schedule.png'), fullPage: true })
   await expectNoSeriousA11yViolations(page)
 
   // Checking an item logs an event for today; done items leave the list...
@@ -45,7 +43,7 @@ test('schedule: sections, checking logs an event, show done, filters remembered'
   const floss = page.getByRole('checkbox', { name: 'Floss (done)' })
   await expect(floss).toBeChecked()
   await page.screenshot({
-    path: `${SHOTS}/schedule-done-${testInfo.project.name}.png`,
+    path: testInfo.outputPath('schedule-done.png'),
     fullPage: true,
   })
   await expectNoSeriousA11yViolations(page)

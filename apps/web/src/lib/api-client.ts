@@ -23,7 +23,7 @@ export interface RequestOptions {
 
 let retryOnAuthFailure = false
 
-/** Native clients force-refresh the token and retry once on 401/403 (SPEC §7). */
+/** Native clients also refresh the token and retry once on 403 (SPEC §7); every client on 401. */
 export function setRetryOnAuthFailure(enabled: boolean): void {
   retryOnAuthFailure = enabled
 }
@@ -50,17 +50,32 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return search ? `${url}?${search}` : url
 }
 
-async function send(path: string, options: RequestOptions, forceRefresh: boolean) {
-  const token = await getIdToken({ forceRefresh })
+/**
+ * fetch() with the id token. A request the server refuses with 401 (the token expired or was
+ * revoked meanwhile) is sent once more with a fresh token; natives do the same on 403 (SPEC §7).
+ * Requests refused with the same token share one refresh.
+ */
+export async function fetchWithIdToken(url: string, init: RequestInit = {}): Promise<Response> {
+  const call = async (token: string | null) => {
+    const headers = new Headers(init.headers)
+    if (token) headers.set('Authorization', `Bearer ${token}`)
+    return fetch(url, { ...init, headers, credentials: 'include' })
+  }
+  const token = await getIdToken()
+  const response = await call(token)
+  const refused = response.status === 401 || (retryOnAuthFailure && response.status === 403)
+  if (!refused) return response
+  return call(await getIdToken({ refused: token }))
+}
+
+async function send(path: string, options: RequestOptions) {
   const headers: Record<string, string> = { Accept: 'application/json' }
-  if (token) headers.Authorization = `Bearer ${token}`
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
-  return fetch(buildUrl(path, options.query), {
+  return fetchWithIdToken(buildUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
-    credentials: 'include',
   })
 }
 
@@ -78,10 +93,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 /** Calls the product API with the id token; resolves to the parsed body (undefined for 204). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let response = await send(path, options, false)
-  if (retryOnAuthFailure && (response.status === 401 || response.status === 403)) {
-    response = await send(path, options, true)
-  }
+  const response = await send(path, options)
   if (!response.ok) throw await toApiError(response)
   if (response.status === 204) return undefined as T
   return (await response.json()) as T

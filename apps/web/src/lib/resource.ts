@@ -1,6 +1,6 @@
 import type { SyncTable } from '@kindling/core'
 import { notifications } from '@mantine/notifications'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { ApiError } from './api-client'
 import { getSyncEngine, type Synced, useSynced } from './sync/store'
 import type { RecordOf } from './sync/types'
@@ -80,6 +80,16 @@ interface Schema {
 
 type Schemas = typeof import('./sync/schemas')
 const loadSchemas = () => import('./sync/schemas')
+
+/**
+ * Loads the write schemas with the first screen that can write, so a write made offline later
+ * (before the service worker holds every chunk) does not wait on a chunk it cannot fetch.
+ */
+function usePreloadedSchemas(): void {
+  useEffect(() => {
+    loadSchemas().catch(() => undefined)
+  }, [])
+}
 
 interface ResourceSpec<T extends SyncTable> {
   /** The create and update schemas (of the module loaded on the first write). */
@@ -165,8 +175,14 @@ export function createResource<
       const result = useSynced((view) => (view[table] as Map<string, TRecord>).get(id), [id])
       return { ...result, isMissing: result.isSuccess && result.data === undefined }
     },
-    useCreate: () => useWrite(create),
-    useUpdate: () => useWrite(update),
+    useCreate: () => {
+      usePreloadedSchemas()
+      return useWrite(create)
+    },
+    useUpdate: () => {
+      usePreloadedSchemas()
+      return useWrite(update)
+    },
     useDelete: () => useWrite(remove),
   }
 }

@@ -153,7 +153,7 @@ describe('createTokenRefresher', () => {
     expect(await refresher.getToken()).toBeNull()
   })
 
-  it('serves the cached token until 30 s before expiry, and refetches when forced', async () => {
+  it('serves the cached token until 30 s before expiry, and refetches the one refused', async () => {
     const clock = createFakeClock()
     const fetchToken = vi.fn(async () => buildJwt(clock.now() + 15 * MINUTE))
     const refresher = createTokenRefresher({
@@ -166,8 +166,37 @@ describe('createTokenRefresher', () => {
     const first = await refresher.start()
     expect(await refresher.getToken()).toBe(first)
     expect(fetchToken).toHaveBeenCalledTimes(1)
-    await refresher.getToken({ forceRefresh: true })
+    clock.advance(1000)
+    const fresh = await refresher.getToken({ refused: first })
+    expect(fresh).not.toBe(first)
     expect(fetchToken).toHaveBeenCalledTimes(2)
+  })
+
+  it('refreshes once for every request refused with the same token, even after the refresh', async () => {
+    const clock = createFakeClock()
+    let issued = 0
+    const fetchToken = vi.fn(async () => buildJwt(clock.now() + 15 * MINUTE + ++issued * 1000))
+    const refresher = createTokenRefresher({
+      fetchToken,
+      onToken: vi.fn(),
+      onSessionLost: vi.fn(),
+      now: clock.now,
+      timers: clock.timers,
+    })
+    const refusedToken = await refresher.start()
+    // Two requests refused together, and a third whose refusal arrives after the new token.
+    const [a, b] = await Promise.all([
+      refresher.getToken({ refused: refusedToken }),
+      refresher.getToken({ refused: refusedToken }),
+    ])
+    const late = await refresher.getToken({ refused: refusedToken })
+    expect(a).not.toBe(refusedToken)
+    expect(b).toBe(a)
+    expect(late).toBe(a)
+    expect(fetchToken).toHaveBeenCalledTimes(2)
+    // The fresh token refused too: that is a new refresh.
+    await refresher.getToken({ refused: a })
+    expect(fetchToken).toHaveBeenCalledTimes(3)
   })
 
   it('shares one request between concurrent callers and returns null once stopped', async () => {
@@ -181,7 +210,7 @@ describe('createTokenRefresher', () => {
       timers: clock.timers,
     })
     const started = refresher.start()
-    const forced = refresher.getToken({ forceRefresh: true })
+    const forced = refresher.getToken({ refused: null })
     expect(await forced).toBe(await started)
     expect(fetchToken).toHaveBeenCalledTimes(1)
     refresher.stop()

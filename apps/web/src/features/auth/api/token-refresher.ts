@@ -49,12 +49,20 @@ export function computeRetryDelay(failures: number): number {
   return Math.min(delay, TOKEN_RETRY_MAX_MS)
 }
 
+export interface TokenOptions {
+  /** The token a request was refused with (401): a fresh one is needed unless one came since. */
+  refused?: string | null
+}
+
 export interface TokenRefresher {
   /** Fetches a token now and keeps it fresh until stop(). */
   start: () => Promise<string | null>
   stop: () => void
-  /** The current token; fetched first when forced, missing or within 30 s of expiry. */
-  getToken: (options?: { forceRefresh?: boolean }) => Promise<string | null>
+  /**
+   * The current token; fetched first when missing, within 30 s of expiry, or when it is the one
+   * the server refused. Requests refused with one token share a single refresh.
+   */
+  getToken: (options?: TokenOptions) => Promise<string | null>
 }
 
 /**
@@ -135,9 +143,10 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
       if (timer !== null) timers.clearTimeout(timer)
       timer = null
     },
-    async getToken({ forceRefresh = false } = {}) {
+    async getToken({ refused }: TokenOptions = {}) {
       if (!running) return null
-      if (!forceRefresh && isUsable()) return token
+      const wasRefused = refused !== undefined && refused === token
+      if (!wasRefused && isUsable()) return token
       return refresh()
     },
   }

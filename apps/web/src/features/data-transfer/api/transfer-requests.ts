@@ -1,20 +1,11 @@
 import type { ApiError as ApiErrorBody, ImportSummary } from '@kindling/core'
-import { ApiError, getApiBaseUrl } from '../../../lib/api-client'
-import { getIdToken } from '../../../lib/id-token'
+import { ApiError, fetchWithIdToken, getApiBaseUrl } from '../../../lib/api-client'
 
 /** The content types POST /api/import accepts; anything else is sent as plain bytes. */
 const IMPORT_TYPES = ['application/zip', 'text/csv', 'application/json']
 
 async function send(path: string, init: RequestInit): Promise<Response> {
-  const call = async (forceRefresh: boolean) => {
-    const token = await getIdToken({ forceRefresh })
-    const headers = new Headers(init.headers)
-    if (token) headers.set('Authorization', `Bearer ${token}`)
-    return fetch(`${getApiBaseUrl()}/api/${path}`, { ...init, headers, credentials: 'include' })
-  }
-  let response = await call(false)
-  // An id token that expired during a long upload: one more try with a fresh one.
-  if (response.status === 401) response = await call(true)
+  const response = await fetchWithIdToken(`${getApiBaseUrl()}/api/${path}`, init)
   if (!response.ok) throw await toApiError(response)
   return response
 }
