@@ -27,9 +27,15 @@ async function groupAction(page: Page, group: string, action: string) {
   }
 }
 
-/** The open form: the modal dialog on wide layouts, the page on mobile. */
+/**
+ * The open form: the modal dialog on wide layouts, the form page on mobile. On mobile the form
+ * is looked for, not the page, so that a field of the screen being left (the Settings tab's
+ * Name) is never typed into while the form page still loads.
+ */
 function form(page: Page) {
-  return test.info().project.name === 'desktop' ? page.getByRole('dialog') : page.locator('main')
+  return test.info().project.name === 'desktop'
+    ? page.getByRole('dialog')
+    : page.locator('main').locator('form')
 }
 
 async function chooseOption(page: Page, label: string, option: string) {
