@@ -55,6 +55,12 @@ test('an unverified user who signs in is sent to /confirm-email', async ({ page,
   // Protected routes send them back to confirm.
   await page.goto('/schedule')
   await expect(page).toHaveURL(/\/confirm-email$/)
+  // The account page is theirs: it says 'Not Verified' and resends the e-mail.
+  await page.goto('/me')
+  await expect(page.getByText('Not Verified', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Resend Email' }).click()
+  await expect(page.getByText(`We sent another email to ${user.email}.`)).toBeVisible()
+  await page.goto('/confirm-email')
 
   // Verified elsewhere (the link opened in another tab): the page notices on its own.
   const link = await findVerificationLink(user.email)

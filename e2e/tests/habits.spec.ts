@@ -220,6 +220,7 @@ test('a group save the server refuses is rolled back and named', async ({
 test('streaks, week strip and persisted collapse', async ({ signedInPage }) => {
   const { page } = signedInPage
   const run = await api<Created>(page, 'POST', 'activities', { name: 'Run', color: '#fd7e14' })
+  await api<Created>(page, 'POST', 'activities', { name: 'Idle' })
   for (const back of [1, 2, 3]) {
     await api(page, 'POST', 'events', {
       activityId: run.id,
@@ -231,6 +232,9 @@ test('streaks, week strip and persisted collapse', async ({ signedInPage }) => {
   const streaks = page.getByRole('region', { name: 'Streaks' })
   await expect(streaks.getByRole('button', { name: /^Streaks/ })).toContainText('1')
   await expect(streaks.getByRole('img', { name: 'Streak 3 days' })).toBeVisible()
+  // A habit without a streak shows no flame (no grey 0).
+  await expect(page.getByRole('listitem', { name: 'Idle' })).toBeVisible()
+  await expect(page.getByRole('listitem', { name: 'Idle' }).getByRole('img')).toHaveCount(0)
   await shot(page, 'activities-streaks')
   await expectNoSeriousA11yViolations(page)
 

@@ -12,8 +12,9 @@ test('home: recent activities, goals and history on wide layouts; the schedule o
   const names = ['Yoga', 'Swim', 'Bike', 'Chess']
   const ids: string[] = []
   for (const name of names) ids.push((await api<Created>(page, 'POST', 'activities', { name })).id)
-  // Logged in order: Yoga first, Chess last; an old-dated event still counts as recent use.
-  for (const id of ids) {
+  // Logged in the reverse order of the habits' creation (Chess first, Yoga last), each dated
+  // long ago: when an event was logged, not its date, makes a habit recent (SPEC §2).
+  for (const id of [...ids].reverse()) {
     await api(page, 'POST', 'events', { activityId: id, eventDate: '2025-01-02T12:00:00.000Z' })
   }
   await page.goto('/')
@@ -22,10 +23,10 @@ test('home: recent activities, goals and history on wide layouts; the schedule o
     return
   }
   const recent = page.getByRole('region', { name: 'Recent Activities' })
-  await expect(recent.getByText('Chess')).toBeVisible()
-  await expect(recent.getByText('Bike')).toBeVisible()
+  await expect(recent.getByText('Yoga')).toBeVisible()
   await expect(recent.getByText('Swim')).toBeVisible()
-  await expect(recent.getByText('Yoga')).toHaveCount(0)
+  await expect(recent.getByText('Bike')).toBeVisible()
+  await expect(recent.getByText('Chess')).toHaveCount(0)
   await expect(
     page.getByRole('region', { name: 'Goals' }).getByText('No daily goals yet.'),
   ).toBeVisible()
@@ -36,10 +37,13 @@ test('home: recent activities, goals and history on wide layouts; the schedule o
     'href',
     '/activities',
   )
+  await expect(
+    page.getByRole('region', { name: 'Goals' }).getByRole('link', { name: 'Open Goals' }),
+  ).toHaveAttribute('href', '/goals')
   // The mobile redirect is decided on entering home: narrowing the window for a moment (a full
   // page capture does) keeps the user where they are.
   await page.setViewportSize({ width: 390, height: 800 })
   await page.setViewportSize({ width: 1280, height: 800 })
-  await expect(recent.getByText('Chess')).toBeVisible()
+  await expect(recent.getByText('Yoga')).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
 })

@@ -24,8 +24,9 @@ test('schedule: sections, checking logs an event, show done, filters remembered'
   })
 
   await page.goto('/schedule')
-  // Signing in may already have switched an empty schedule to None once this session.
-  await page.getByRole('radiogroup', { name: 'Schedule filter' }).getByText('All').click()
+  await expect(
+    page.getByRole('radiogroup', { name: 'Schedule filter' }).getByRole('radio', { name: 'All' }),
+  ).toBeChecked()
   await expect(page.getByRole('region', { name: 'Today' }).getByText('Floss')).toBeVisible()
   await expect(page.getByRole('region', { name: 'This Week' }).getByText('Clean')).toBeVisible()
   await expect(page.getByRole('region', { name: 'This Month' }).getByText('Budget')).toBeVisible()
@@ -79,4 +80,27 @@ test('schedule switches once per session to Unscheduled when nothing is daily', 
   await page.reload()
   await expect(filter.getByRole('radio', { name: 'All' })).toBeChecked()
   await expect(page.getByText('All done!')).toBeVisible()
+})
+
+test("a new user's first Daily habit shows under Today, also after the switch to None", async ({
+  signedInPage: { page },
+}) => {
+  // No habits at all: nothing to switch for, All stays.
+  await page.goto('/schedule')
+  const filter = page.getByRole('radiogroup', { name: 'Schedule filter' })
+  await expect(filter.getByRole('radio', { name: 'All' })).toBeChecked()
+
+  // Only an unscheduled habit: shown as None, but All stays the remembered choice...
+  await api<Created>(page, 'POST', 'activities', {
+    name: 'Paint',
+    schedule: { type: 'Unscheduled' },
+  })
+  await page.reload()
+  await expect(filter.getByRole('radio', { name: 'None' })).toBeChecked()
+
+  // ...so a Daily habit added later shows under Today on the next visit.
+  await api<Created>(page, 'POST', 'activities', { name: 'Floss', schedule: { type: 'Daily' } })
+  await page.reload()
+  await expect(filter.getByRole('radio', { name: 'All' })).toBeChecked()
+  await expect(page.getByRole('region', { name: 'Today' }).getByText('Floss')).toBeVisible()
 })

@@ -23,14 +23,32 @@ async function expectDialogAccessible(page: Page, exclude?: string) {
 test('the drawer lists the signed-in pages and navigates', async ({ signedInPage: { page } }) => {
   await page.getByRole('button', { name: 'Open menu' }).click()
   const menu = page.getByRole('navigation', { name: 'Menu' })
-  for (const name of ['Schedule', 'Habits', 'Events', 'Me']) {
-    await expect(menu.getByRole('link', { name })).toBeVisible()
-  }
+  const names = ['Home', 'Schedule', 'Habits', 'Events', 'Goals', 'Statistics', 'Me']
+  await expect(menu.getByRole('link')).toHaveText(names)
   await expectDialogAccessible(page)
   await menu.getByRole('link', { name: 'Habits' }).click()
   await expect(page).toHaveURL(/\/activities$/)
   await expect(page).toHaveTitle('Habits - Kindling')
   await expect(page.getByRole('heading', { name: 'Habits', level: 1 })).toBeVisible()
+
+  // Goals and Home are reachable from every screen.
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await menu.getByRole('link', { name: 'Goals' }).click()
+  await expect(page).toHaveURL(/\/goals$/)
+  await expect(page.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await menu.getByRole('link', { name: 'Home' }).click()
+  await expect(page).toHaveURL(/\/(schedule)?$/)
+})
+
+test('on wide layouts the header title leads home', async ({
+  signedInPage: { page },
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'mobile has the tab bar')
+  await page.goto('/goals')
+  await page.getByRole('heading', { level: 1 }).getByRole('link', { name: 'Goals' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('region', { name: 'Recent Activities' })).toBeVisible()
 })
 
 test('the drawer offers Sign In and Create Account when signed out', async ({ page }) => {
@@ -96,6 +114,7 @@ test('spotlight opens with mod+K and finds a habit by name', async ({ signedInPa
   await expect(search).toBeVisible()
   await expect(page.getByRole('button', { name: 'Add Activity' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Add Event' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Goals' })).toBeVisible()
   await search.fill('zzzz-nothing')
   await expect(page.getByText('Nothing found...')).toBeVisible()
   await search.fill('Morning')

@@ -199,9 +199,18 @@ describe.each([
         '2026-11-04T15:00:00.000Z',
         '2026-11-10T15:00:00.000Z',
       ]
+      const created: string[] = []
       for (const eventDate of dates) {
-        await call(bob, 'POST', '/api/events', { activityId: activity.id, eventDate })
+        const event = await call(bob, 'POST', '/api/events', { activityId: activity.id, eventDate })
+        created.push(event.json().createdAt)
       }
+      // Logged last, dated first: the latest use of the habit all the same.
+      const backDated = (
+        await call(bob, 'POST', '/api/events', {
+          activityId: activity.id,
+          eventDate: '2026-11-01T12:00:00.000Z',
+        })
+      ).json()
       const response = await call(
         bob,
         'GET',
@@ -213,9 +222,11 @@ describe.each([
       expect(stretch).toEqual({
         activityId: activity.id,
         firstDay: '2026-11-01',
-        counts: [1, 1, 0, 1],
+        counts: [2, 1, 0, 1],
         lastEventAt: '2026-11-04T15:00:00.000Z',
+        lastCreatedAt: backDated.createdAt,
       })
+      expect(backDated.createdAt >= (created.at(-1) ?? '')).toBe(true)
     })
 
     it('sums number values per day with their entries, minimum and maximum', async () => {

@@ -132,6 +132,7 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
           day,
           count: sql<number>`count(*)::int`,
           last: sql<Date>`max(${events.eventDate})`,
+          created: sql<Date>`max(${events.createdAt})`,
         })
         .from(events)
         .where(
@@ -200,7 +201,13 @@ function addNumbers(counted: ActivityDayCounts[], rows: NumberRow[]): void {
 
 /** Dense per-day counts per activity from sorted (activity, day) rows. */
 function dayCounts(
-  rows: { activityId: string; day: string; count: number; last: Date | string }[],
+  rows: {
+    activityId: string
+    day: string
+    count: number
+    last: Date | string
+    created: Date | string
+  }[],
 ): ActivityDayCounts[] {
   const result: ActivityDayCounts[] = []
   let current: ActivityDayCounts | undefined
@@ -209,12 +216,20 @@ function dayCounts(
   for (const row of rows) {
     const dayNumber = Date.parse(`${row.day}T00:00:00Z`) / 86_400_000
     const last = new Date(row.last).getTime()
+    const created = new Date(row.created).toISOString()
     if (current?.activityId !== row.activityId) {
-      current = { activityId: row.activityId, firstDay: row.day, counts: [], lastEventAt: '' }
+      current = {
+        activityId: row.activityId,
+        firstDay: row.day,
+        counts: [],
+        lastEventAt: '',
+        lastCreatedAt: created,
+      }
       result.push(current)
       start = dayNumber
       latest = 0
     }
+    if (created > current.lastCreatedAt) current.lastCreatedAt = created
     const index = dayNumber - start
     while (current.counts.length < index) current.counts.push(0)
     current.counts.push(row.count)

@@ -1,4 +1,4 @@
-import type { Event, EventCount, EventInput, EventUpdateInput } from '@kindling/core'
+import type { Event, EventCount, EventInput, EventLike, EventUpdateInput } from '@kindling/core'
 import { addDays, toCalendarDay } from '@kindling/core'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
@@ -102,6 +102,23 @@ export function selectDayCounts(
 export function useDayCounts() {
   const timeZone = getDeviceTimeZone()
   return useSynced((view, engine) => selectDayCounts(view, engine, timeZone), [timeZone])
+}
+
+/**
+ * When each activity was used, as events carrying their creation time (SPEC §2 Recent
+ * Activities): every event the device holds, and for older history the most recently created
+ * of each activity's events. A back-dated event logged now is recent use.
+ */
+export function useActivityUses() {
+  return useSynced((view, engine): EventLike[] => {
+    const uses: EventLike[] = [...view.events.values()]
+    for (const item of engine.syncMeta.history?.activities ?? []) {
+      // A copy stored before the server sent creation times has only the event date.
+      const createdAt = item.lastCreatedAt ?? item.lastEventAt
+      uses.push({ activityId: item.activityId, eventDate: item.lastEventAt, createdAt })
+    }
+    return uses
+  }, [])
 }
 
 /** Number of events and time of the last one, per activity (SPEC §7), from the copy. */

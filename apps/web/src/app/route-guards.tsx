@@ -11,6 +11,13 @@ export function RequireAuth() {
   return <Outlet />
 }
 
+/** The account page: any signed-in user, verified or not (it says 'Not Verified' and resends). */
+export function RequireSignIn() {
+  const user = useCurrentUser()
+  if (!user) return <SignedOutNotice />
+  return <Outlet />
+}
+
 /** Sign-in and create-account make no sense once verified and signed in: go home. */
 export function PublicOnly() {
   const user = useCurrentUser()

@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { forms } from './forms'
 import { AppLayout } from './layout/app-layout'
 import { RouteError } from './route-error'
-import { PublicOnly, RequireAuth } from './route-guards'
+import { PublicOnly, RequireAuth, RequireSignIn } from './route-guards'
 import type { RouteHandle } from './route-handle'
 
 function handle(title: string, extra: Omit<RouteHandle, 'title'> = {}): RouteHandle {
@@ -43,6 +43,16 @@ export const routes: RouteObject[] = [
             path: '/confirm-email',
             lazy: () => import('../features/auth/routes/confirm-email'),
             handle: handle('Confirm Email', { topLevel: true }),
+          },
+          {
+            element: <RequireSignIn />,
+            children: [
+              {
+                path: '/me',
+                lazy: () => import('./routes/me'),
+                handle: handle('Account', { topLevel: true }),
+              },
+            ],
           },
           {
             element: <RequireAuth />,
@@ -96,11 +106,6 @@ export const routes: RouteObject[] = [
                 path: '/attributes/:attributeId',
                 lazy: () => import('../features/attributes/routes/attribute-detail'),
                 handle: handle('Attribute'),
-              },
-              {
-                path: '/me',
-                lazy: () => import('./routes/me'),
-                handle: handle('Account', { topLevel: true }),
               },
               ...formRoutes,
             ],

@@ -188,7 +188,11 @@ describe('buildScheduleView', () => {
 describe('shouldSwitchToUnscheduled', () => {
   it('switches an All filter when no live daily activity exists', () => {
     expect(shouldSwitchToUnscheduled([clean, budget, journal, retired], 'all')).toBe(true)
-    expect(shouldSwitchToUnscheduled([], 'all')).toBe(true)
+  })
+
+  it('does not switch without any live activity (a new user)', () => {
+    expect(shouldSwitchToUnscheduled([], 'all')).toBe(false)
+    expect(shouldSwitchToUnscheduled([retired], 'all')).toBe(false)
   })
 
   it('does not switch when a daily activity exists or the filter is not All', () => {

@@ -104,15 +104,18 @@ export function buildScheduleView<A extends ScheduledActivityLike>(
 /**
  * SPEC §2: true when the filter is 'all' and no live (non-deleted) Daily activity exists, so the
  * Schedule screen should switch to 'unscheduled'. Doing that only once per session is the
- * app's job. True for an empty activity list too.
+ * app's job. False without any live activity: there is nothing to show under None either, and
+ * a new user's first Daily habit must show under Today.
  */
 export function shouldSwitchToUnscheduled(
   activities: readonly ScheduledActivityLike[],
   filter: ScheduleFilterLike,
 ): boolean {
+  const live = activities.filter((activity) => !isDeleted(activity))
   return (
     filter === 'all' &&
-    !activities.some((activity) => !isDeleted(activity) && activity.schedule.type === 'Daily')
+    live.length > 0 &&
+    !live.some((activity) => activity.schedule.type === 'Daily')
   )
 }
 

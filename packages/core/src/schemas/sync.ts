@@ -85,6 +85,9 @@ export const ActivityDayCounts = z.object({
       'Per attribute id: the day by day sums, entries, minimums and maximums of its number values.',
     ),
   lastEventAt: IsoDateTime.describe('The date of the latest of these events.'),
+  lastCreatedAt: IsoDateTime.describe(
+    'When the most recently created of these events was created (a back-dated event logged now is recent use).',
+  ),
 })
 export type ActivityDayCounts = z.infer<typeof ActivityDayCounts>
 

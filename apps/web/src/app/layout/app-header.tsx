@@ -1,5 +1,5 @@
 import { HEADER_HEIGHT_PX } from '@kindling/core'
-import { ActionIcon, Box, Group, Title } from '@mantine/core'
+import { ActionIcon, Anchor, Box, Group, Title } from '@mantine/core'
 import { useFullscreenDocument } from '@mantine/hooks'
 import {
   IconArrowLeft,
@@ -8,7 +8,9 @@ import {
   IconMinimize,
   IconSearch,
 } from '@tabler/icons-react'
+import { Link } from 'react-router'
 import { SyncStatus } from '../../components/sync-status'
+import { paths } from '../paths'
 import { useOpenSpotlight } from '../spotlight/spotlight-launcher'
 import { useGoBack } from '../use-go-back'
 
@@ -71,7 +73,14 @@ export function AppHeader({
             </ActionIcon>
           )}
           <Title order={1} size="h3" lineClamp={1}>
-            {title}
+            {isMobile ? (
+              title
+            ) : (
+              // Wide layouts have no tab bar: the title leads home (issue 15).
+              <Anchor component={Link} to={paths.home()} c="inherit" underline="never">
+                {title}
+              </Anchor>
+            )}
           </Title>
         </Group>
         <Group gap="xs" wrap="nowrap">

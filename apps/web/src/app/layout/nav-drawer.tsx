@@ -4,7 +4,9 @@ import {
   IconChartBar,
   IconFlame,
   IconHistory,
+  IconHome,
   IconLogin,
+  IconTarget,
   IconUser,
   IconUserPlus,
 } from '@tabler/icons-react'
@@ -20,9 +22,11 @@ interface NavDrawerProps {
 }
 
 const SIGNED_IN = [
+  { label: 'Home', to: paths.home(), icon: IconHome },
   { label: 'Schedule', to: paths.schedule(), icon: IconCalendarCheck },
   { label: 'Habits', to: paths.activities(), icon: IconFlame },
   { label: 'Events', to: paths.events(), icon: IconHistory },
+  { label: 'Goals', to: paths.goals(), icon: IconTarget },
   { label: 'Statistics', to: paths.stats(), icon: IconChartBar },
   { label: 'Me', to: paths.me(), icon: IconUser },
 ]

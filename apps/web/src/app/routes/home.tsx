@@ -1,4 +1,4 @@
-import type { Activity, EventLike } from '@kindling/core'
+import type { Activity } from '@kindling/core'
 import { selectRecentActivities } from '@kindling/core'
 import {
   ActionIcon,
@@ -18,7 +18,7 @@ import type { ReactNode } from 'react'
 import { useMemo, useState } from 'react'
 import { Link, Navigate } from 'react-router'
 import { useActivities } from '../../api/activities'
-import { useEventCounts, useEvents } from '../../api/events'
+import { useActivityUses } from '../../api/events'
 import { ActivityBadge } from '../../components/event-activity-badge'
 import { ActivityList } from '../../features/activities/components/activity-list'
 import { EventList } from '../../features/events/components/event-list'
@@ -28,7 +28,6 @@ import { useIsMobile } from '../../lib/layout'
 import { paths } from '../paths'
 
 /** Latest events read to find recently used activities, besides each activity's last event. */
-const RECENT_EVENTS_LIMIT = 20
 
 /** Home (SPEC §2 /): on mobile the schedule; otherwise recent activities, goals and history. */
 export function Component() {
@@ -67,7 +66,14 @@ function WideHome() {
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" style={{ alignItems: 'start' }}>
       <Stack gap="md">
         <RecentActivities />
-        <Panel title="Goals">
+        <Panel
+          title="Goals"
+          action={
+            <Button component={Link} to={paths.goals()} variant="subtle" size="xs">
+              Open Goals
+            </Button>
+          }
+        >
           <GoalList />
         </Panel>
       </Stack>
@@ -91,29 +97,13 @@ function WideHome() {
 /** The 3 most recently used activities, by when their events were created (SPEC §2). */
 function RecentActivities() {
   const activitiesQuery = useActivities()
-  const countsQuery = useEventCounts()
-  const eventsQuery = useEvents({ limit: RECENT_EVENTS_LIMIT })
+  const usesQuery = useActivityUses()
   const openForm = useOpenForm()
 
-  const recent = useMemo<Activity[]>(() => {
-    // The latest events carry their creation time; each activity's last event covers the ones
-    // used long ago, when the latest events are all of a few busy activities.
-    const usage: EventLike[] = [
-      ...(eventsQuery.data ?? []),
-      ...(countsQuery.data ?? []).flatMap((count) =>
-        count.lastEventAt
-          ? [
-              {
-                activityId: count.activityId,
-                eventDate: count.lastEventAt,
-                createdAt: count.lastEventAt,
-              },
-            ]
-          : [],
-      ),
-    ]
-    return selectRecentActivities(activitiesQuery.data ?? [], usage)
-  }, [activitiesQuery.data, countsQuery.data, eventsQuery.data])
+  const recent = useMemo<Activity[]>(
+    () => selectRecentActivities(activitiesQuery.data ?? [], usesQuery.data ?? []),
+    [activitiesQuery.data, usesQuery.data],
+  )
 
   return (
     <Panel
@@ -124,7 +114,7 @@ function RecentActivities() {
         </Button>
       }
     >
-      {activitiesQuery.isLoading || countsQuery.isLoading ? (
+      {activitiesQuery.isLoading || usesQuery.isLoading ? (
         <Center py="md">
           <Loader size="sm" aria-label="Loading recent activities" />
         </Center>

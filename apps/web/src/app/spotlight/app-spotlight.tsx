@@ -6,6 +6,7 @@ import {
   IconFlame,
   IconPlus,
   IconSearch,
+  IconTarget,
 } from '@tabler/icons-react'
 import { useEffect, useMemo } from 'react'
 import { useNavigate } from 'react-router'
@@ -40,6 +41,12 @@ export default function AppSpotlight({ openRequest }: { openRequest: number }) {
           label: 'Add Event',
           leftSection: <IconCalendarPlus size={18} aria-hidden />,
           onClick: () => openForm(paths.addEvent()),
+        },
+        {
+          id: 'goals',
+          label: 'Goals',
+          leftSection: <IconTarget size={18} aria-hidden />,
+          onClick: () => navigate(paths.goals()),
         },
         {
           id: 'statistics',

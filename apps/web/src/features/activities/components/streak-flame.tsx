@@ -1,8 +1,9 @@
 import { Group, Text } from '@mantine/core'
 import { IconFlame } from '@tabler/icons-react'
 
-/** A flame with the streak count; dimmed at 0 so rows line up. */
+/** A flame with the streak count, shown only for a streak (SPEC §2: streaks above 0). */
 export function StreakFlame({ streak }: { streak: number }) {
+  if (streak <= 0) return null
   return (
     <Group
       gap={2}
@@ -10,12 +11,8 @@ export function StreakFlame({ streak }: { streak: number }) {
       aria-label={`Streak ${streak} ${streak === 1 ? 'day' : 'days'}`}
       role="img"
     >
-      <IconFlame
-        size={18}
-        aria-hidden
-        color={streak > 0 ? 'var(--mantine-color-orange-5)' : 'var(--mantine-color-dark-2)'}
-      />
-      <Text size="sm" fw={600} c={streak > 0 ? 'orange.4' : 'gray.5'} aria-hidden>
+      <IconFlame size={18} aria-hidden color="var(--mantine-color-orange-5)" />
+      <Text size="sm" fw={600} c="orange.4" aria-hidden>
         {streak}
       </Text>
     </Group>

@@ -5,7 +5,8 @@ import { paths } from '../../../app/paths'
 import { useCurrentUser } from '../../../lib/auth-state'
 import { confirm, confirmOnNative } from '../../../lib/platform'
 import { destroyLocalCopy, flushOutbox } from '../../../lib/sync/store'
-import { signOut } from '../auth-session'
+import { getAuthErrorMessage } from '../api/auth-errors'
+import { resendVerificationEmail, signOut } from '../auth-session'
 
 /** /me: the account (SPEC §2 Header actions per page, Account). */
 export function Component() {
@@ -49,9 +50,46 @@ export function Component() {
           {user.emailVerified ? 'Verified' : 'Not Verified'}
         </Badge>
       </Group>
+      {user.emailVerified ? null : <ResendEmail email={user.email} />}
       <Button variant="default" onClick={handleLogOut} loading={signingOut}>
         Log Out
       </Button>
+    </Stack>
+  )
+}
+
+/** For an unverified account: send the confirmation e-mail again, saying how it went. */
+function ResendEmail({ email }: { email: string }) {
+  const [state, setState] = useState<{ busy: boolean; notice?: string; error?: string }>({
+    busy: false,
+  })
+
+  async function handleResend() {
+    setState({ busy: true })
+    try {
+      await resendVerificationEmail()
+      setState({ busy: false, notice: `We sent another email to ${email}.` })
+    } catch (caught) {
+      console.error(caught)
+      setState({ busy: false, error: getAuthErrorMessage(caught) })
+    }
+  }
+
+  return (
+    <Stack gap="xs">
+      <Button variant="default" onClick={handleResend} loading={state.busy}>
+        Resend Email
+      </Button>
+      {state.notice ? (
+        <Text size="sm" role="status">
+          {state.notice}
+        </Text>
+      ) : null}
+      {state.error ? (
+        <Text size="sm" c="red.5" role="alert">
+          {state.error}
+        </Text>
+      ) : null}
     </Stack>
   )
 }

@@ -10,7 +10,7 @@ import {
 import { Center, Checkbox, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core'
 import { useSessionStorage } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useActivities } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
 import { useCreateEvent } from '../../../api/events'
@@ -32,33 +32,36 @@ const FILTERS: { value: ScheduleFilterLike; label: string }[] = [
   { value: 'unscheduled', label: 'None' },
 ]
 
-/** Set once the All filter has been switched to Unscheduled in this session (SPEC §2). */
-const SWITCHED_KEY = 'scheduleSwitchedToUnscheduled'
+/**
+ * Set when the user picks a filter in this session: from then on the switch of All to
+ * Unscheduled (SPEC §2, once per session) no longer applies.
+ */
+const CHOSEN_KEY = 'scheduleFilterChosen'
 
-function parseFilter(value: string): ScheduleFilterLike {
-  return FILTERS.find((filter) => filter.value === value)?.value ?? 'all'
-}
-
-function readSwitched(): boolean {
+function readChosen(): boolean {
   try {
-    return window.sessionStorage.getItem(SWITCHED_KEY) === 'true'
+    return window.sessionStorage.getItem(CHOSEN_KEY) === 'true'
   } catch {
     return false
   }
 }
 
-function writeSwitched(): void {
+function writeChosen(): void {
   try {
-    window.sessionStorage.setItem(SWITCHED_KEY, 'true')
+    window.sessionStorage.setItem(CHOSEN_KEY, 'true')
   } catch {
-    // Without session storage the switch may happen again; harmless.
+    // Without session storage the switch may apply again on the next visit; harmless.
   }
+}
+
+function parseFilter(value: string): ScheduleFilterLike {
+  return FILTERS.find((filter) => filter.value === value)?.value ?? 'all'
 }
 
 /** Schedule (SPEC §2): what is done and undone today, this week and this month. */
 export function Component() {
   const [storedFilter, setStoredFilter] = useStoredString<string>(STORAGE_KEYS.scheduleType, 'all')
-  const filter = parseFilter(storedFilter)
+  const [chosen, setChosen] = useState(readChosen)
   const [showDone, setShowDone] = useSessionStorage<boolean>({
     key: 'showDone',
     defaultValue: false,
@@ -73,14 +76,20 @@ export function Component() {
   const openForm = useOpenForm()
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set())
 
-  useEffect(() => {
-    const activities = activitiesQuery.data
-    if (!activities || readSwitched()) return
-    if (shouldSwitchToUnscheduled(activities, filter)) {
-      writeSwitched()
-      setStoredFilter('unscheduled')
-    }
-  }, [activitiesQuery.data, filter, setStoredFilter])
+  // All shows as None while habits exist and none is daily, until the user picks a filter this
+  // session. The remembered filter stays All: a Daily habit added later shows under Today.
+  const remembered = parseFilter(storedFilter)
+  const switched =
+    !chosen &&
+    activitiesQuery.data !== undefined &&
+    shouldSwitchToUnscheduled(activitiesQuery.data, remembered)
+  const filter: ScheduleFilterLike = switched ? 'unscheduled' : remembered
+
+  function chooseFilter(value: string) {
+    writeChosen()
+    setChosen(true)
+    setStoredFilter(value)
+  }
 
   const sections = useMemo(
     () =>
@@ -177,7 +186,7 @@ export function Component() {
         fullWidth
         data={FILTERS}
         value={filter}
-        onChange={(value) => setStoredFilter(value)}
+        onChange={chooseFilter}
       />
       {loading ? (
         <Center py="xl">
