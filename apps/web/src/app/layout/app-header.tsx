@@ -77,7 +77,7 @@ export function AppHeader({
               title
             ) : (
               // Wide layouts have no tab bar: the title leads home (issue 15).
-              <Anchor component={Link} to={paths.home()} c="inherit" underline="never">
+              <Anchor component={Link} to={paths.home()} inherit c="inherit" underline="never">
                 {title}
               </Anchor>
             )}
