@@ -99,6 +99,8 @@ test('creates, edits and deletes a habit; the 20-character rule', async ({ signe
   await settingsName.fill('Evening run')
   await settingsName.blur()
   await expect(page.getByRole('heading', { name: 'Evening run' })).toBeVisible()
+  // The browser tab is named after the habit.
+  await expect(page).toHaveTitle('Evening run - Kindling')
   await shot(page, 'activity-settings')
 
   // The header's edit action opens the Edit Activity dialog (Update Activity).
@@ -182,6 +184,7 @@ test('groups: add, edit, move between groups, delete', async ({ signedInPage }) 
   await groupAction(page, 'Body', 'View Group')
   await expect(page).toHaveURL(/\/groups\/[\w-]+$/)
   await expect(page.getByRole('heading', { name: 'Body' })).toBeVisible()
+  await expect(page).toHaveTitle('Body - Kindling')
   await expect(page.getByRole('link', { name: 'Read' })).toBeVisible()
   await shot(page, 'group-detail')
   await expectNoSeriousA11yViolations(page)

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { ErrorBoundary } from '../../components/error-boundary'
 import { HeaderActionsTargetContext } from '../../components/header-actions'
+import { RecordTitleContext } from '../../components/record-title'
 import { useAuthState } from '../../lib/auth-state'
 import { isTextEntry, setKeyboardShown, useKeyboardShown } from '../../lib/keyboard'
 import { useIsMobile } from '../../lib/layout'
@@ -92,7 +93,8 @@ function Shell() {
   useTrackKeyboard(isMobile)
 
   const title = handle?.title ?? PRODUCT_NAME
-  const documentTitle = handle?.documentTitle ?? title
+  const [recordTitle, setRecordTitle] = useState<string | null>(null)
+  const documentTitle = recordTitle ?? handle?.documentTitle ?? title
 
   useEffect(() => {
     document.title = `${documentTitle} - ${PRODUCT_NAME}`
@@ -110,34 +112,36 @@ function Shell() {
   const showTabBar = isMobile && signedIn && !keyboardShown && !formModalOpen && modals.length === 0
 
   return (
-    <HeaderActionsTargetContext.Provider value={actionsTarget}>
-      <AppHeader
-        title={title}
-        topLevel={handle?.topLevel ?? false}
-        isMobile={isMobile}
-        signedIn={signedIn}
-        onOpenMenu={drawer.open}
-        actionsRef={setActionsTarget}
-      />
-      <NavDrawer opened={drawerOpened} signedIn={signedIn} onClose={drawer.close} />
-      <Box
-        component="main"
-        mx="auto"
-        maw={CONTENT_MAX_WIDTH}
-        style={{
-          paddingLeft: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-left))',
-          paddingRight: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-right))',
-          paddingTop: `calc(${HEADER_HEIGHT_PX}px + env(safe-area-inset-top) + var(--mantine-spacing-md))`,
-          paddingBottom: isMobile
-            ? `calc(${FOOTER_HEIGHT_PX}px + env(safe-area-inset-bottom) + var(--mantine-spacing-md))`
-            : 'var(--mantine-spacing-xl)',
-        }}
-      >
-        <ErrorBoundary resetKey={pathname}>
-          <Outlet />
-        </ErrorBoundary>
-      </Box>
-      {showTabBar && <TabBar />}
-    </HeaderActionsTargetContext.Provider>
+    <RecordTitleContext.Provider value={setRecordTitle}>
+      <HeaderActionsTargetContext.Provider value={actionsTarget}>
+        <AppHeader
+          title={title}
+          topLevel={handle?.topLevel ?? false}
+          isMobile={isMobile}
+          signedIn={signedIn}
+          onOpenMenu={drawer.open}
+          actionsRef={setActionsTarget}
+        />
+        <NavDrawer opened={drawerOpened} signedIn={signedIn} onClose={drawer.close} />
+        <Box
+          component="main"
+          mx="auto"
+          maw={CONTENT_MAX_WIDTH}
+          style={{
+            paddingLeft: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-left))',
+            paddingRight: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-right))',
+            paddingTop: `calc(${HEADER_HEIGHT_PX}px + env(safe-area-inset-top) + var(--mantine-spacing-md))`,
+            paddingBottom: isMobile
+              ? `calc(${FOOTER_HEIGHT_PX}px + env(safe-area-inset-bottom) + var(--mantine-spacing-md))`
+              : 'var(--mantine-spacing-xl)',
+          }}
+        >
+          <ErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </ErrorBoundary>
+        </Box>
+        {showTabBar && <TabBar />}
+      </HeaderActionsTargetContext.Provider>
+    </RecordTitleContext.Provider>
   )
 }

@@ -11,6 +11,7 @@ import { paths } from '../../../app/paths'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { AttributeList } from '../../../components/attribute-list'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
+import { useRecordTitle } from '../../../components/record-title'
 import { useOpenForm } from '../../../lib/form-opener'
 import { useIsMobile } from '../../../lib/layout'
 import { selectActivity } from '../../../lib/selected-activity'
@@ -37,6 +38,7 @@ export function Component() {
   const isMobile = useIsMobile()
   const openForm = useOpenForm()
   const activity = activityQuery.data
+  useRecordTitle(activity?.name)
   const liveId = activity && !isDeleted(activity) ? activity.id : undefined
   useEffect(() => {
     if (liveId) selectActivity(liveId)

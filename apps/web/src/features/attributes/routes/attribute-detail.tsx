@@ -6,6 +6,7 @@ import { useAttribute, useDeleteAttribute } from '../../../api/attributes'
 import { paths } from '../../../app/paths'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
+import { useRecordTitle } from '../../../components/record-title'
 import { getAuthState } from '../../../lib/auth-state'
 import { useOpenForm } from '../../../lib/form-opener'
 import { describeAttributeType } from '../lib/describe-attribute'
@@ -15,6 +16,7 @@ export function Component() {
   const { attributeId = '' } = useParams()
   const attributeQuery = useAttribute(attributeId)
   const attribute = attributeQuery.data
+  useRecordTitle(attribute ? attribute.name || 'Untitled' : undefined)
   const activityQuery = useActivity(attribute?.activityId ?? '')
   const deleteAttribute = useDeleteAttribute()
   const openForm = useOpenForm()

@@ -7,6 +7,7 @@ import { useDeleteEvent, useEvent } from '../../../api/events'
 import { paths } from '../../../app/paths'
 import { ActivityBadge } from '../../../components/event-activity-badge'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
+import { useRecordTitle } from '../../../components/record-title'
 import { getAuthState } from '../../../lib/auth-state'
 import { useOpenForm } from '../../../lib/form-opener'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
@@ -22,6 +23,7 @@ export function Component() {
   const event = eventQuery.data
   const activityQuery = useActivity(event?.activityId ?? '')
   const activity = activityQuery.data
+  useRecordTitle(activity?.name)
   const { attributes } = useActivityAttributes(activity)
   const deleteEvent = useDeleteEvent()
   const openForm = useOpenForm()

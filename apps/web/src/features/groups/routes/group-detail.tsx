@@ -10,6 +10,7 @@ import { paths } from '../../../app/paths'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { useConfirmDeleteGroup } from '../../../components/group-delete'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
+import { useRecordTitle } from '../../../components/record-title'
 import { useOpenForm } from '../../../lib/form-opener'
 
 /** /groups/{groupId}: the group (name, description, colour) and its activities; edit, delete. */
@@ -21,6 +22,7 @@ export function Component() {
   const navigate = useNavigate()
   const { confirmDelete, isPending } = useConfirmDeleteGroup()
   const group = groupQuery.data
+  useRecordTitle(group?.name)
 
   const members = useMemo<Activity[]>(() => {
     if (!group) return []
