@@ -69,6 +69,27 @@ describe('AttributeInput', () => {
     })
     await userEvent.type(screen.getByLabelText('Weight (kg)'), '72.5')
     expect(onValue).toHaveBeenLastCalledWith(72.5)
+    expect(screen.getByText('0 to 300 kg')).toBeInTheDocument()
+  })
+
+  it('number: a value out of range is named and kept as typed, not snapped on blur', async () => {
+    const onValue = renderInput({
+      ...stamp,
+      id: 'n',
+      name: 'Weight',
+      type: 'number',
+      valueType: 'integer',
+      unit: 'kg',
+      min: 0,
+      max: 300,
+    })
+    const input = screen.getByLabelText('Weight (kg)')
+    await userEvent.type(input, '400')
+    expect(screen.getByText('Must be at most 300.')).toBeInTheDocument()
+    fireEvent.blur(input)
+    expect(input).toHaveValue('400')
+    expect(onValue).toHaveBeenLastCalledWith(400)
+    expect(input).toHaveAttribute('aria-invalid', 'true')
   })
 
   it('duration: nameless, labelled by its type and unit', () => {

@@ -1,4 +1,5 @@
 import type { Attribute, AttributeValue } from '@kindling/core'
+import { checkAttributeValue } from '@kindling/core'
 import {
   Input,
   MultiSelect,
@@ -11,7 +12,7 @@ import {
 } from '@mantine/core'
 import { TimeInput } from '@mantine/dates'
 import { useId } from 'react'
-import { clampTime, getAttributeLabel } from '../lib/attribute-values'
+import { clampTime, describeNumberRange, getAttributeLabel } from '../lib/attribute-values'
 import { LazyDayInput } from './lazy-day-input'
 
 export interface AttributeInputProps {
@@ -58,21 +59,26 @@ export function AttributeInput({ attribute, value, onChange, error }: AttributeI
         />
       )
     }
-    case 'number':
+    case 'number': {
+      const range = describeNumberRange(attribute)
+      // Out of range is said at once and the value kept as typed: never changed behind the
+      // user's back (the form refuses to save it).
+      const problem = value === undefined ? null : checkAttributeValue(attribute, value)
       return (
         <NumberInput
           label={attribute.unit ? `${label} (${attribute.unit})` : label}
-          description={description}
+          description={[description, range].filter(Boolean).join(' · ') || undefined}
           required={required}
-          error={error}
+          error={error ?? problem ?? undefined}
           value={typeof value === 'number' ? value : ''}
           min={attribute.min}
           max={attribute.max}
-          clampBehavior="blur"
+          clampBehavior="none"
           allowDecimal={attribute.valueType === 'decimal'}
           onChange={(next) => onChange(toNumber(next))}
         />
       )
+    }
     case 'duration':
       return (
         <NumberInput

@@ -4,6 +4,7 @@ import {
   buildDefaultValues,
   clampTime,
   collectValues,
+  describeNumberRange,
   formatAttributeValue,
   getAttributeLabel,
 } from './attribute-values'
@@ -69,5 +70,14 @@ describe('attribute values', () => {
     expect(formatAttributeValue(tags, ['a', 'b'])).toBe('a, b')
     expect(formatAttributeValue(undefined, true)).toBe('Yes')
     expect(formatAttributeValue(text, null)).toBe('—')
+  })
+})
+
+describe('describeNumberRange', () => {
+  it('says the bounds that exist, with the unit', () => {
+    expect(describeNumberRange({ min: 0, max: 300, unit: 'kg' })).toBe('0 to 300 kg')
+    expect(describeNumberRange({ min: 5 })).toBe('At least 5')
+    expect(describeNumberRange({ max: 10, unit: 'km' })).toBe('At most 10 km')
+    expect(describeNumberRange({ unit: 'km' })).toBeNull()
   })
 })

@@ -72,3 +72,20 @@ export function formatAttributeValue(
       return String(value)
   }
 }
+
+/**
+ * The allowed range of a number attribute in words, with its unit: "0 to 300 kg", "at least
+ * 0 kg", "at most 10"; null without bounds. Shown under the field so a value is never guessed.
+ */
+export function describeNumberRange(attribute: {
+  min?: number
+  max?: number
+  unit?: string
+}): string | null {
+  const unit = attribute.unit ? ` ${attribute.unit}` : ''
+  const { min, max } = attribute
+  if (min !== undefined && max !== undefined) return `${min} to ${max}${unit}`
+  if (min !== undefined) return `At least ${min}${unit}`
+  if (max !== undefined) return `At most ${max}${unit}`
+  return null
+}
