@@ -355,3 +355,49 @@ test('every attribute type is created and shown on its page', async ({ signedInP
   await shot(page, 'activity-detail')
   await expectNoSeriousA11yViolations(page)
 })
+
+test('the calendar marks weekends and shows a decade as 12 years, 3 by 4', async ({
+  signedInPage,
+}) => {
+  const { page } = signedInPage
+  const walk = await api<Created>(page, 'POST', 'activities', { name: 'Walk' })
+  await page.goto(`/activities/${walk.id}`)
+  if (test.info().project.name === 'mobile')
+    await page.getByRole('tab', { name: 'Calendar' }).click()
+  const calendar = page.getByRole('button', { name: /: 0 events/ })
+  await expect(calendar.first()).toBeVisible()
+
+  // A Saturday and a Monday of the shown month differ in colour.
+  const [saturday, monday] = await page.evaluate(() => {
+    const now = new Date()
+    const pad = (value: number) => String(value).padStart(2, '0')
+    const find = (weekday: number) => {
+      for (let day = 1; day <= 7; day++) {
+        const date = new Date(now.getFullYear(), now.getMonth(), day)
+        if (date.getDay() === weekday)
+          return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(day)}`
+      }
+      return ''
+    }
+    return [find(6), find(1)]
+  })
+  const colour = (day: string) =>
+    page
+      .getByRole('button', { name: `${day}: 0 events` })
+      .evaluate((element) => getComputedStyle(element).color)
+  expect(await colour(saturday)).not.toBe(await colour(monday))
+
+  // Month, then year, then the decade: twelve years in rows of three.
+  const year = saturday.slice(0, 4)
+  const decadeStart = Math.floor(Number(year) / 10) * 10
+  await page.getByRole('button', { name: new RegExp(`${year}$`) }).first().click()
+  await page.getByRole('button', { name: year, exact: true }).first().click()
+  const decade = page.getByRole('group', { name: `Years ${decadeStart} to ${decadeStart + 9}` })
+  await expect(decade.getByRole('button', { name: /^\d{4}$/ })).toHaveCount(12)
+  await expect(decade.getByRole('button', { name: String(decadeStart - 1) })).toBeVisible()
+  await expect(decade.getByRole('button', { name: String(decadeStart + 10) })).toBeVisible()
+  await shot(page, 'calendar-decade')
+  // Picking a year goes back to its months.
+  await decade.getByRole('button', { name: year }).click()
+  await expect(decade).toHaveCount(0)
+})

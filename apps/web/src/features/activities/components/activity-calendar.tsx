@@ -1,10 +1,13 @@
-import { computeHeatShade, toCalendarDay } from '@kindling/core'
-import { Calendar } from '@mantine/dates'
+import { computeHeatShade, getDecadeGrid, toCalendarDay } from '@kindling/core'
+import { ActionIcon, Button, Group, SimpleGrid, Stack } from '@mantine/core'
+import { Calendar, type CalendarLevel } from '@mantine/dates'
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useDayCounts } from '../../../api/events'
 import { paths } from '../../../app/paths'
 import { useOpenForm } from '../../../lib/form-opener'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
+import classes from './activity-calendar.module.css'
 
 const NO_COUNTS: ReadonlyMap<string, number> = new Map()
 
@@ -23,20 +26,35 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
   const timeZone = getDeviceTimeZone()
   const today = toCalendarDay(now, timeZone)
   const [shownMonth, setShownMonth] = useState(today)
+  const [level, setLevel] = useState<CalendarLevel>('month')
   const openForm = useOpenForm()
   const dayCounts = useDayCounts()
   const counts = dayCounts.data?.get(activityId) ?? NO_COUNTS
+
+  if (level === 'decade') {
+    return (
+      <DecadeGrid
+        year={Number(shownMonth.slice(0, 4))}
+        onYear={(year) => {
+          setShownMonth(`${year}${shownMonth.slice(4)}`)
+          setLevel('year')
+        }}
+        onShowYear={(year) => setShownMonth(`${year}${shownMonth.slice(4)}`)}
+      />
+    )
+  }
 
   return (
     <Calendar
       date={shownMonth}
       onDateChange={(date) => setShownMonth(date.slice(0, 10))}
+      level={level}
+      onLevelChange={setLevel}
       highlightToday
       hideOutsideDates
-      // Weekends are not special here; Mantine's red weekend text also fails contrast.
-      weekendDays={[]}
-      previousLabel="Previous month"
-      nextLabel="Next month"
+      classNames={{ day: classes.day }}
+      previousLabel={level === 'year' ? 'Previous year' : 'Previous month'}
+      nextLabel={level === 'year' ? 'Next year' : 'Next month'}
       styles={{ weekday: { color: 'var(--mantine-color-gray-4)' } }}
       maxLevel="decade"
       aria-label={`Calendar of ${activityName}`}
@@ -62,5 +80,61 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
         }
       }}
     />
+  )
+}
+
+/**
+ * The decade level as SPEC §9 draws it: 12 years in 4 rows of 3, the decade with the year
+ * before and after it dimmed (Mantine's own decade level shows 10 with a lone last row).
+ */
+function DecadeGrid({
+  year,
+  onYear,
+  onShowYear,
+}: {
+  year: number
+  onYear: (year: number) => void
+  onShowYear: (year: number) => void
+}) {
+  const rows = getDecadeGrid(Math.min(9989, Math.max(10, year)))
+  const first = rows[0]?.[1]?.year ?? year
+  return (
+    <Stack gap="xs" w={252} role="group" aria-label={`Years ${first} to ${first + 9}`}>
+      <Group justify="space-between" wrap="nowrap">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label="Previous decade"
+          onClick={() => onShowYear(year - 10)}
+        >
+          <IconChevronLeft size={18} aria-hidden />
+        </ActionIcon>
+        <span>
+          {first} – {first + 9}
+        </span>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label="Next decade"
+          onClick={() => onShowYear(year + 10)}
+        >
+          <IconChevronRight size={18} aria-hidden />
+        </ActionIcon>
+      </Group>
+      <SimpleGrid cols={3} spacing={4} verticalSpacing={4}>
+        {rows.flat().map((cell) => (
+          <Button
+            key={cell.year}
+            variant={cell.year === year ? 'light' : 'subtle'}
+            color={cell.year === year ? 'orange' : 'gray'}
+            className={classes.decadeYear}
+            data-outside={cell.inDecade ? undefined : true}
+            onClick={() => onYear(cell.year)}
+          >
+            {cell.year}
+          </Button>
+        ))}
+      </SimpleGrid>
+    </Stack>
   )
 }
