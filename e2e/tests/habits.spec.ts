@@ -390,7 +390,10 @@ test('the calendar marks weekends and shows a decade as 12 years, 3 by 4', async
   // Month, then year, then the decade: twelve years in rows of three.
   const year = saturday.slice(0, 4)
   const decadeStart = Math.floor(Number(year) / 10) * 10
-  await page.getByRole('button', { name: new RegExp(`${year}$`) }).first().click()
+  await page
+    .getByRole('button', { name: new RegExp(`${year}$`) })
+    .first()
+    .click()
   await page.getByRole('button', { name: year, exact: true }).first().click()
   const decade = page.getByRole('group', { name: `Years ${decadeStart} to ${decadeStart + 9}` })
   await expect(decade.getByRole('button', { name: /^\d{4}$/ })).toHaveCount(12)
