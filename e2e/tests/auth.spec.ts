@@ -97,6 +97,22 @@ test('signing in goes home; the account page shows the e-mail; Log Out goes to /
   await expect(page.getByText('You must be signed in to view this page.')).toBeVisible()
 })
 
+test('a sign-out in one tab signs the other tabs out at once', async ({
+  signedInPage: { page },
+  context,
+}) => {
+  const other = await context.newPage()
+  await other.goto('/events')
+  await expect(other.getByRole('heading', { name: 'History', level: 1 })).toBeVisible()
+
+  await page.goto('/me')
+  await page.getByRole('button', { name: 'Log Out' }).click()
+  await expect(page).toHaveURL(/\/signin$/)
+  // The other tab shows the signed-out notice without a reload or a token refresh.
+  await expect(other.getByText('You must be signed in to view this page.')).toBeVisible()
+  await other.close()
+})
+
 test('protected routes signed out offer Sign In and Create Account', async ({ page }) => {
   await page.goto('/activities')
   await expect(page.getByText('You must be signed in to view this page.')).toBeVisible()

@@ -75,9 +75,27 @@ const refresher = createTokenRefresher({
   onSessionLost: () => applySessionUser(null),
 })
 
+/**
+ * Other tabs of this app hear of every sign-in, sign-out and verification here and ask the
+ * server again, so a tab never goes on as a user who left elsewhere.
+ */
+const authChannel =
+  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('kindling-auth')
+
+function tellOtherTabs(previous: User | null): void {
+  const user = getAuthState().user
+  if (previous?.uid === user?.uid && previous?.emailVerified === user?.emailVerified) return
+  authChannel?.postMessage('changed')
+}
+
 /** Brings the auth state in line with what the server says about the session (SPEC §4). */
 export function applySessionUser(sessionUser: SessionUser | null): void {
   const previous = getAuthState().user
+  applyUser(sessionUser, previous)
+  tellOtherTabs(previous)
+}
+
+function applyUser(sessionUser: SessionUser | null, previous: User | null): void {
   if (!sessionUser) {
     refresher.stop()
     rememberUser(null)
@@ -140,6 +158,7 @@ export function startAuth(): void {
   if (started) return
   started = true
   setIdTokenProvider((options) => refresher.getToken(options))
+  if (authChannel) authChannel.onmessage = () => void checkSession()
   const pendingEmail = readPendingEmail()
   if (pendingEmail) setAuthState({ isConfirmingEmail: true, pendingEmail })
   void checkSession()
@@ -194,6 +213,7 @@ export async function signOut(): Promise<void> {
   }
   refresher.stop()
   writePendingEmail(null)
+  const previous = getAuthState().user
   setAuthState({
     user: null,
     idToken: null,
@@ -202,5 +222,6 @@ export async function signOut(): Promise<void> {
     isConfirmingEmail: false,
     pendingEmail: null,
   })
+  tellOtherTabs(previous)
   await checkSession()
 }

@@ -17,14 +17,19 @@ export type LocalDb = IDBPDatabase<LocalSchema>
 /** One database per user: another user on this device never opens it. */
 export const localDbName = (uid: string) => `kindling-${uid}`
 
-export function openLocalDb(uid: string): Promise<LocalDb> {
-  return openDB<LocalSchema>(localDbName(uid), 1, {
-    upgrade(db) {
-      for (const table of SYNC_TABLES) db.createObjectStore(table, { keyPath: 'id' })
-      db.createObjectStore('outbox', { keyPath: 'key', autoIncrement: true })
-      db.createObjectStore('meta')
+export async function openLocalDb(uid: string): Promise<LocalDb> {
+  const db: LocalDb = await openDB<LocalSchema>(localDbName(uid), 1, {
+    upgrade(upgrading) {
+      for (const table of SYNC_TABLES) upgrading.createObjectStore(table, { keyPath: 'id' })
+      upgrading.createObjectStore('outbox', { keyPath: 'key', autoIncrement: true })
+      upgrading.createObjectStore('meta')
+    },
+    // Another tab signs this user out and deletes the copy: let it (this tab signs out too).
+    blocking() {
+      db.close()
     },
   })
+  return db
 }
 
 export function deleteLocalDb(uid: string): Promise<void> {
