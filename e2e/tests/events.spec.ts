@@ -162,3 +162,23 @@ test('History filters by activity, remembers the filter and pages long histories
   await page.reload()
   await expect(page.getByRole('heading', { name: 'History (1 events)' })).toBeVisible()
 })
+
+test('an event or goal that is gone is logged and left, not shown as an empty screen', async ({
+  signedInPage: { page },
+}) => {
+  const logged: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text())
+  })
+  const missing = '0190a8f0-0000-7000-8000-000000000000'
+  await page.goto(`/events/${missing}`)
+  // Opened directly: there is nothing to go back to, so History.
+  await expect(page).toHaveURL(/\/events$/)
+  await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible()
+  expect(logged).toContain('Event not found')
+
+  // The Update Goal form of a goal that is gone closes: opened directly, home it is.
+  await page.goto(`/update-goal?goalId=${missing}`)
+  await expect(page).not.toHaveURL(/update-goal/)
+  expect(logged).toContain('Goal is not defined')
+})

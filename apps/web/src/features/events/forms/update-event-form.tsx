@@ -15,13 +15,15 @@ export default function UpdateEventForm({ search, onDone, onCancel }: FormProps)
   const updateEvent = useUpdateEvent()
   const deleteEvent = useDeleteEvent()
   const event = eventQuery.data
-  const missing = !eventId || eventQuery.isError
+  const missing = !eventId || eventQuery.isMissing
 
+  // SPEC §8: logged only; the form closes (the page goes back) rather than show an empty form.
   useEffect(() => {
-    if (missing) console.error('Event not found')
-  }, [missing])
+    if (!missing) return
+    console.error('Event not found')
+    onCancel()
+  }, [missing, onCancel])
 
-  if (missing) return <Text c="dark.1">Event not found.</Text>
   if (!event) {
     return (
       <Group justify="center" py="xl">

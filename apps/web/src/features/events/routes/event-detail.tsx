@@ -1,6 +1,7 @@
 import { formatRelativeTime, toCalendarDay } from '@kindling/core'
 import { Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
+import { useEffect, useRef } from 'react'
 import { useParams } from 'react-router'
 import { useActivity } from '../../../api/activities'
 import { useDeleteEvent, useEvent } from '../../../api/events'
@@ -30,12 +31,23 @@ export function Component() {
   const goBack = useGoBackFromEvent()
   const now = useNow()
   const timeZone = getDeviceTimeZone()
+  const missing = eventQuery.isMissing
+  // Deleting here leaves by itself: the event missing then is no reason to leave twice.
+  const deleting = useRef(false)
+
+  // SPEC §8: logged only; an event deleted meanwhile (or a wrong link) leaves the page.
+  useEffect(() => {
+    if (!missing || deleting.current) return
+    console.error('Event not found')
+    goBack()
+  }, [missing, goBack])
 
   function handleDelete() {
     if (!getAuthState().user) {
       console.error('User is not authenticated')
       return
     }
+    deleting.current = true
     deleteEvent.mutate(eventId, { onSuccess: goBack })
   }
 
@@ -63,13 +75,7 @@ export function Component() {
       </Center>
     )
   }
-  if (!event) {
-    return (
-      <Text c="dark.1" ta="center" py="xl">
-        Event not found.
-      </Text>
-    )
-  }
+  if (!event) return null
 
   // Values of deleted attributes stay stored but are hidden, like the attributes (SPEC §4).
   const rows = attributes.map((attribute) => ({

@@ -14,13 +14,15 @@ export default function UpdateGoalForm({ search, onDone, onCancel }: FormProps) 
   const updateGoal = useUpdateGoal()
   const deleteGoal = useDeleteGoal()
   const goal = goalQuery.data
-  const missing = !goalId || goalQuery.isError
+  const missing = !goalId || goalQuery.isMissing
 
+  // SPEC §8: logged only; the form closes (the page goes back) rather than show an empty form.
   useEffect(() => {
-    if (missing) console.error('Goal is not defined')
-  }, [missing])
+    if (!missing) return
+    console.error('Goal is not defined')
+    onCancel()
+  }, [missing, onCancel])
 
-  if (missing) return <Text c="dark.1">Goal not found.</Text>
   if (!goal) {
     return (
       <Center py="xl">
