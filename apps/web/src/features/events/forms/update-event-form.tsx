@@ -1,5 +1,5 @@
 import { toCalendarDay } from '@kindling/core'
-import { Button, Group, Loader, Text } from '@mantine/core'
+import { Button, Group, Loader } from '@mantine/core'
 import { useEffect } from 'react'
 import { useDeleteEvent, useEvent, useUpdateEvent } from '../../../api/events'
 import { getAuthState } from '../../../lib/auth-state'

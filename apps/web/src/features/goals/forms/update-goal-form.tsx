@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Text } from '@mantine/core'
+import { Button, Center, Loader } from '@mantine/core'
 import { useEffect } from 'react'
 import { useActivities } from '../../../api/activities'
 import { useDeleteGoal, useGoal, useUpdateGoal } from '../../../api/goals'
