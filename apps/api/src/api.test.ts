@@ -5,6 +5,7 @@ import type { App } from './app'
 import { attributes, events } from './db/schema'
 import { EVENTS_PAGE_MAX } from './routes/events'
 import {
+  cookieHeader,
   createBackend,
   idToken,
   nextIp,
@@ -805,8 +806,17 @@ describe.each([
 
   describe.skipIf(skip)('tokens and documents', () => {
     it('a token issued before verification is refused, a fresh one after verification works', async () => {
-      const fresh = await idToken(app, alice.cookie)
-      expect((await call({ ...alice, token: fresh }, 'GET', '/api/goals')).statusCode).toBe(200)
+      const dave = await signUp(app, smtp, `dave-${crypto.randomUUID()}@example.com`, false)
+      // Verified afterwards: the token from before still says unverified and stays refused.
+      const link = new URL(verificationLink((await smtp.waitFor(dave.email)).raw))
+      const verified = await app.inject({ method: 'GET', url: link.pathname + link.search })
+      expect(verified.statusCode).toBeLessThan(400)
+      const early = await call(dave, 'GET', '/api/goals')
+      expect(early.statusCode).toBe(403)
+      expect(early.json().error.code).toBe('email-not-verified')
+      const cookie = cookieHeader(verified.headers['set-cookie']) || dave.cookie
+      const fresh = await idToken(app, cookie)
+      expect((await call({ ...dave, token: fresh }, 'GET', '/api/goals')).statusCode).toBe(200)
     })
 
     it('serves the OpenAPI document and health', async () => {

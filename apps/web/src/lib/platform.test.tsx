@@ -65,6 +65,7 @@ vi.mock('@capacitor/preferences', () => ({
 import { ActionSheet } from '@capacitor/action-sheet'
 import { App } from '@capacitor/app'
 import { Dialog } from '@capacitor/dialog'
+import { Keyboard } from '@capacitor/keyboard'
 import { Preferences } from '@capacitor/preferences'
 import {
   clearSecureCache,
@@ -261,17 +262,24 @@ describe('listenToKeyboard', () => {
 
   it('removes listeners that arrive after an early unsubscribe', async () => {
     fake.platform = 'android'
+    const added = vi.mocked(Keyboard.addListener).mock.calls.length
     const stop = listenToKeyboard(() => {})
     stop()
     await flush()
+    // They were asked for (the bridge answers later) and removed once they came.
+    expect(vi.mocked(Keyboard.addListener).mock.calls.length).toBeGreaterThan(added)
     expect(fake.keyboardListeners.size).toBe(0)
   })
 
   it('does nothing on the web', async () => {
-    const stop = listenToKeyboard(() => {})
+    const added = vi.mocked(Keyboard.addListener).mock.calls.length
+    const changes: boolean[] = []
+    const stop = listenToKeyboard((shown) => changes.push(shown))
     await flush()
-    stop()
+    expect(vi.mocked(Keyboard.addListener).mock.calls.length).toBe(added)
     expect(fake.keyboardListeners.size).toBe(0)
+    stop()
+    expect(changes).toEqual([])
   })
 })
 

@@ -1,5 +1,5 @@
-export type { DateRangeSelection, DecadeGridCell } from './calendar-grids'
-export { getDecadeGrid, getYearGrid, pickDateRange } from './calendar-grids'
+export type { DecadeGridCell } from './calendar-grids'
+export { getDecadeGrid } from './calendar-grids'
 export type { Period, PeriodUnit, WeekStripDay } from './dates'
 export {
   addDays,
@@ -95,7 +95,6 @@ export type {
 export {
   buildScheduleView,
   isDueOn,
-  isDueToday,
   shouldSwitchToUnscheduled,
 } from './schedule-view'
 export type { HabitProgress, HeatMapDay, MonthActivity, YearHeatMap } from './stats-overview'

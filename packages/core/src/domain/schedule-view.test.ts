@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildScheduleView, isDueOn, isDueToday, shouldSwitchToUnscheduled } from './schedule-view'
+import { buildScheduleView, isDueOn, shouldSwitchToUnscheduled } from './schedule-view'
 import {
   buildActivity,
   buildEvent,
@@ -227,11 +227,5 @@ describe('isDueOn', () => {
 
   it('throws for an invalid day', () => {
     expect(() => isDueOn(daily, '2026-02-30')).toThrow(RangeError)
-  })
-
-  it('reads today in the zone for isDueToday', () => {
-    // Sunday 2026-03-15 20:00Z is Monday in Kiritimati.
-    expect(isDueToday(weeklyOn(1), '2026-03-15T20:00:00.000Z', 'Pacific/Kiritimati')).toBe(true)
-    expect(isDueToday(weeklyOn(1), '2026-03-15T20:00:00.000Z', 'UTC')).toBe(false)
   })
 })

@@ -1,13 +1,6 @@
 import { getPeriodDayNumbers } from './dates'
 import { collectDoneActivityIds } from './done-state'
-import {
-  formatDayNumber,
-  getZone,
-  parseDayNumber,
-  resolveToday,
-  splitDayNumber,
-  weekdayOfDayNumber,
-} from './time-zone'
+import { parseDayNumber, splitDayNumber, weekdayOfDayNumber } from './time-zone'
 import type {
   CadenceLike,
   DayString,
@@ -144,9 +137,4 @@ export function isDueOn(schedule: ScheduleLike, day: DayString): boolean {
       return date === Math.min(schedule.dayOfMonth, lastDate)
     }
   }
-}
-
-/** isDueOn for today in `timeZone`. Throws RangeError for a bad `now` or an unknown zone. */
-export function isDueToday(schedule: ScheduleLike, now: Date | string, timeZone: string): boolean {
-  return isDueOn(schedule, formatDayNumber(resolveToday(now, getZone(timeZone))))
 }

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@kindling/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { getAuthState, setAuthState } from '../../lib/auth-state'
+import { getAuthState, setAuthState, subscribeAuthState } from '../../lib/auth-state'
 import {
   applySessionUser,
   checkSession,
@@ -141,7 +141,13 @@ describe('auth session', () => {
       '/api/auth/get-session': () => jsonResponse(null),
     })
     applySessionUser(verified)
+    const checked: boolean[] = []
+    const unsubscribe = subscribeAuthState(() => checked.push(getAuthState().hasCheckedAuth))
     await signOut()
+    unsubscribe()
+    // The checked flag is cleared with the user (SPEC §4), then set again by the fresh check.
+    expect(checked).toContain(false)
+    expect(checked.indexOf(false)).toBeLessThan(checked.lastIndexOf(true))
     expect(getAuthState()).toMatchObject({
       user: null,
       idToken: null,

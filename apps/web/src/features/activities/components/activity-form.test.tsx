@@ -30,12 +30,14 @@ function renderForm(initial: Partial<ActivityFormValues> = {}) {
 }
 
 describe('ActivityForm', () => {
-  it('truncates the name at 21 characters and shows the 20-character rule in red text', () => {
+  it("truncates the name at 21 characters and shows the 20-character rule as the field's error", () => {
     renderForm()
     const name = screen.getByRole('textbox', { name: /Name/ })
     fireEvent.change(name, { target: { value: 'abcdefghijklmnopqrstuvwxyz' } })
     expect(name).toHaveValue('abcdefghijklmnopqrstu')
-    expect(screen.getByText('Name must be 20 characters or less.')).toBeInTheDocument()
+    // The field's error (red in the browser: the e2e test checks the colour), announced with it.
+    expect(name).toHaveAttribute('aria-invalid', 'true')
+    expect(name).toHaveAccessibleDescription('Name must be 20 characters or less.')
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
     fireEvent.change(name, { target: { value: 'abcdefghijklmnopqrst' } })
     expect(screen.queryByText('Name must be 20 characters or less.')).toBeNull()

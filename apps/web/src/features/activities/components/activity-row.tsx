@@ -47,6 +47,7 @@ export function ActivityRow({
         {!compact && (
           <WeekStrip
             activityName={activity.name}
+            schedule={activity.schedule}
             days={days}
             counts={counts}
             onPickDay={(day) =>

@@ -1,4 +1,4 @@
-import { isDeleted } from '@kindling/core'
+import { findGroupOf, isDeleted, moveActivity } from '@kindling/core'
 import { Button, Center, Group, Loader, Select, Stack, Text } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { useActivity } from '../../../api/activities'
@@ -24,10 +24,7 @@ export default function MoveActivityForm({ search, onDone, onCancel }: FormProps
   const updateGroup = useUpdateGroup()
   const groups = (groupsQuery.data ?? []).filter((group) => !isDeleted(group))
   // The query names the source; the groups themselves are the truth when it is stale or empty.
-  const sourceId =
-    search.get('groupId') ||
-    groups.find((group) => group.activities.includes(activityId))?.id ||
-    null
+  const sourceId = search.get('groupId') || findGroupOf(groups, activityId)?.id || null
   const source = groups.find((group) => group.id === sourceId) ?? null
   const [target, setTarget] = useState<string | null>(null)
 
@@ -67,29 +64,20 @@ export default function MoveActivityForm({ search, onDone, onCancel }: FormProps
       console.error('User is not authenticated')
       return
     }
-    if (target === NO_GROUP) {
-      if (!source) return
-      updateGroup.mutate(
-        {
-          id: source.id,
-          name: source.name,
-          activities: source.activities.filter((id) => id !== activityId),
-        },
-        { onSuccess: onDone },
-      )
+    const toGroupId = target === NO_GROUP ? null : target
+    // Core's move keeps the activity in one group at most; the one group the user changed is
+    // saved (the server takes the activity out of its old group in the same transaction).
+    let moved: typeof groups
+    try {
+      moved = moveActivity(groups, activityId, source?.id ?? null, toGroupId)
+    } catch (error) {
+      console.error('Group is not defined', error)
       return
     }
-    const destination = groups.find((group) => group.id === target)
-    if (!destination) {
-      console.error('Group is not defined')
-      return
-    }
+    const changed = moved.find((group) => group.id === (toGroupId ?? source?.id))
+    if (!changed) return
     updateGroup.mutate(
-      {
-        id: destination.id,
-        name: destination.name,
-        activities: [...destination.activities.filter((id) => id !== activityId), activityId],
-      },
+      { id: changed.id, name: changed.name, activities: changed.activities },
       { onSuccess: onDone },
     )
   }

@@ -195,6 +195,7 @@ function CalendarColumn({ activity, now }: { activity: Activity; now: Date }) {
     <Stack gap="md" align="flex-start">
       <WeekStrip
         activityName={activity.name}
+        schedule={activity.schedule}
         days={week.days}
         counts={week.countsByActivity.get(activity.id)}
         onPickDay={(day) => openForm(paths.addEvent({ activityId: activity.id, defaultDate: day }))}

@@ -37,6 +37,8 @@ describe('messages', () => {
       'too-many-requests',
       'invalid-credential',
       'network-request-failed',
+      'multi-factor-auth-required',
+      'popup-blocked',
     ] as const) {
       expect(describeAuthError(code)).toMatch(/\w/)
       expect(describeAuthError(code)).not.toBe('Something went wrong')

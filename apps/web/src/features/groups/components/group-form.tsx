@@ -1,5 +1,10 @@
 import type { Activity, Group } from '@kindling/core'
-import { GroupInput, GroupUpdateInput, isDeleted, sortByRecent } from '@kindling/core'
+import {
+  GroupInput,
+  GroupUpdateInput,
+  selectPickableActivities,
+  sortByRecent,
+} from '@kindling/core'
 import {
   Button,
   ColorInput,
@@ -31,25 +36,6 @@ export interface GroupFormProps {
 }
 
 /**
- * The activities a group may hold: the ungrouped ones plus the group's own (SPEC §3 Group),
- * newest first.
- */
-export function selectPickableActivities(
-  activities: readonly Activity[],
-  groups: readonly Group[],
-  ownGroupId: string | null,
-): Activity[] {
-  const taken = new Set<string>()
-  for (const group of groups) {
-    if (group.id === ownGroupId || isDeleted(group)) continue
-    for (const id of group.activities) taken.add(id)
-  }
-  return sortByRecent(
-    activities.filter((activity) => !isDeleted(activity) && !taken.has(activity.id)),
-  )
-}
-
-/**
  * Name (required), description, colour and the activities picker. Adding checks GroupInput;
  * updating GroupUpdateInput, which also needs at least one activity (SPEC §5).
  */
@@ -75,7 +61,8 @@ export function GroupForm({
     }
   }
   const show = (field: keyof GroupFormValues) => (submitted ? errors[field] : undefined)
-  const pickable = selectPickableActivities(activities, groups, group?.id ?? null)
+  // The ungrouped activities plus the group's own (SPEC §3 Group), newest first.
+  const pickable = sortByRecent(selectPickableActivities(activities, groups, group?.id))
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault()

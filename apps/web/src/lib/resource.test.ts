@@ -1,0 +1,64 @@
+import 'fake-indexeddb/auto'
+import { renderHook } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { activities } from '../api/activities'
+import { ApiError } from './api-client'
+import { getSyncEngine, startSync, stopSync } from './sync/store'
+
+describe('createResource (activities) over the device copy', () => {
+  beforeEach(async () => {
+    // The server is out of reach: every write waits in the outbox, shown at once.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    )
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    startSync(`user-${crypto.randomUUID()}`, () => undefined)
+    await vi.waitFor(() => expect(getSyncEngine()?.status.loaded).toBe(true))
+  })
+
+  afterEach(async () => {
+    const engine = getSyncEngine()
+    stopSync()
+    await engine?.settled()
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
+
+  it('creates with the shared schema: defaults filled, shown at once, queued once', async () => {
+    const { result } = renderHook(() => activities.useCreate())
+    const created = await result.current.mutateAsync({ name: '  Read  ' })
+    const engine = getSyncEngine()
+    expect(created).toMatchObject({ name: 'Read', schedule: { type: 'Daily' }, deletedAt: null })
+    expect(created.color).toMatch(/^#[0-9a-f]{6}$/)
+    expect(engine?.view.activities.get(created.id)).toEqual(created)
+    expect(engine?.pendingEntries.map((entry) => [entry.op, entry.id])).toEqual([
+      ['create', created.id],
+    ])
+  })
+
+  it('refuses bad input with the field and its message, and queues nothing', async () => {
+    const { result } = renderHook(() => activities.useCreate())
+    const error = await result.current.mutateAsync({ name: 'x'.repeat(21) }).catch((e) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({
+      status: 400,
+      fields: { name: 'Name must be 20 characters or less.' },
+    })
+    expect(getSyncEngine()?.pendingEntries).toHaveLength(0)
+    expect(getSyncEngine()?.view.activities.size).toBe(0)
+  })
+
+  it('updates over the stored fields, and answers 404 for a record the device does not have', async () => {
+    const create = renderHook(() => activities.useCreate()).result.current
+    const update = renderHook(() => activities.useUpdate()).result.current
+    const created = await create.mutateAsync({ name: 'Read', description: 'Pages' })
+    const updated = await update.mutateAsync({ id: created.id, name: 'Study' })
+    expect(updated).toMatchObject({ name: 'Study', description: 'Pages', color: created.color })
+    expect(getSyncEngine()?.pendingEntries.map((entry) => entry.op)).toEqual(['create', 'update'])
+    const missing = await update.mutateAsync({ id: crypto.randomUUID(), name: 'x' }).catch((e) => e)
+    expect(missing).toMatchObject({ status: 404 })
+  })
+})
