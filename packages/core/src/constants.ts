@@ -68,3 +68,10 @@ export function randomColor(random: () => number = Math.random): string {
   const value = Math.floor(random() * 0x1000000) & 0xffffff
   return `#${value.toString(16).padStart(6, '0')}`
 }
+
+/**
+ * The tables the change feed carries, in the order a client applies them (issue 13). Here, not
+ * beside the sync schemas, so the app's first screen can use it without loading zod.
+ */
+export const SYNC_TABLES = ['activities', 'attributes', 'groups', 'goals', 'events'] as const
+export type SyncTable = (typeof SYNC_TABLES)[number]

@@ -7,10 +7,6 @@ import { Goal } from './goal'
 import { Group } from './group'
 import { isValidTimeZone } from './user'
 
-/** The tables the change feed carries, in the order a client applies them. */
-export const SYNC_TABLES = ['activities', 'attributes', 'groups', 'goals', 'events'] as const
-export type SyncTable = (typeof SYNC_TABLES)[number]
-
 /** Most changes one page of the feed carries. */
 export const SYNC_PAGE_MAX = 5000
 export const SYNC_PAGE_DEFAULT = 1000
