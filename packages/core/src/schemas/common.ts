@@ -3,7 +3,7 @@ import { z } from 'zod'
 // In a browser the app runs under a Content-Security-Policy without 'unsafe-eval': zod must not
 // compile its fast paths with `new Function`, nor even probe for it (the caught probe is still
 // reported as a policy violation). The server keeps the faster compiled checks.
-if (typeof document !== 'undefined') z.config({ jitless: true })
+if ('document' in globalThis) z.config({ jitless: true })
 
 /** Opaque record id (UUID on our server; 'temp-id' only lives in the client cache). */
 export const Id = z.string().min(1).max(100)
