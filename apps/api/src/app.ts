@@ -59,6 +59,9 @@ export type App = FastifyInstance & { database: DatabaseHandle; reminders: Remin
  * The whole server: opens (and migrates) the database, then registers auth, the data API, the
  * OpenAPI document and the web app. Closing the app drains requests, then closes the database.
  */
+/** The Content-Security-Policy of API JSON answers. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'"
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const logger = options.logger ?? pino({ level: config.logLevel })
   const database = await openDatabase({
@@ -145,6 +148,15 @@ async function registerEverything(
       },
     },
     crossOriginEmbedderPolicy: false,
+  })
+  // JSON answers are never rendered, so they carry the shortest policy that forbids everything,
+  // not the app page's (a no-change sync answer stays under 1 KB with its headers: issue 13).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '')
+    if (request.url.startsWith('/api/') && type.startsWith('application/json')) {
+      reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY)
+    }
+    return payload
   })
   await app.register(fastifyCors, {
     origin: trustedOrigins(config),

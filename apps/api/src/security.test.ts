@@ -133,6 +133,16 @@ describe.each([
       expect(policy).toContain("default-src 'self'")
       expect(policy).not.toContain('upgrade-insecure-requests')
     })
+
+    it('gives JSON answers the shortest policy that allows nothing', async () => {
+      const answer = await app.inject({ method: 'GET', url: '/api/health' })
+      expect(answer.headers['content-type']).toMatch(/^application\/json/)
+      expect(answer.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      )
+      const docs = await app.inject({ method: 'GET', url: '/api/docs/' })
+      expect(String(docs.headers['content-security-policy'])).toContain("default-src 'self'")
+    })
   })
 })
 
