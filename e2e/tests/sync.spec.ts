@@ -186,3 +186,42 @@ test('a change the server refuses is undone and told; the other changes are kept
   expect(habits.map((habit) => habit.name)).toEqual(['Walk'])
   expect(await api<Created[]>(page, 'GET', 'events')).toEqual([])
 })
+
+test('two tabs of one device share one outbox and never send a change twice', async ({
+  signedInPage: { page },
+  context,
+}) => {
+  await api<Created>(page, 'POST', 'activities', { name: 'Swim' })
+  await page.goto('/events')
+  await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
+  await waitForOfflineShell(page)
+  const other = await context.newPage()
+  await other.goto('/events')
+  await expect(other.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
+
+  // Count every event the browser sends once online again, whichever tab sends it.
+  let online = false
+  const sent: string[] = []
+  await context.route('**/api/events', (route) => {
+    const request = route.request()
+    if (online && request.method() === 'POST') sent.push(request.postDataJSON().id)
+    return route.fallback()
+  })
+  await context.setOffline(true)
+  await logEvent(page, 'Swim', 1)
+  // The other tab shows the change made in the first at once, from the shared copy.
+  await expect(other.getByRole('heading', { name: 'History (1 events)' })).toBeVisible()
+  await logEvent(other, 'Swim', 2)
+  await expect(page.getByRole('heading', { name: 'History (2 events)' })).toBeVisible()
+  await expect(syncStatus(page)).toContainText('2 changes waiting to be sent')
+
+  online = true
+  await context.setOffline(false)
+  await expect(syncStatus(page)).toHaveCount(0)
+  await expect(syncStatus(other)).toHaveCount(0)
+  const stored = await api<Created[]>(page, 'GET', 'events')
+  expect(stored).toHaveLength(2)
+  // Each change sent once, by one tab: no id twice.
+  expect(sent.sort()).toEqual(stored.map((event) => event.id).sort())
+  await other.close()
+})
