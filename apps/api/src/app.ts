@@ -21,6 +21,7 @@ import { registerDataTransferRoutes } from './data-transfer/routes'
 import { type DatabaseHandle, openDatabase } from './db/client'
 import { createCallerHook } from './http/caller'
 import { errorBody, registerErrorHandler } from './http/errors'
+import { registerInputGuard } from './http/input-guard'
 import { errorResponse, jsonResponse, publicSecurity, swaggerOptions } from './http/openapi'
 import { responseSerializer } from './http/serializer'
 import { createMailer } from './mail/mailer'
@@ -136,6 +137,7 @@ async function registerEverything(
   )
   app.decorateRequest('caller', undefined)
   registerErrorHandler(app)
+  registerInputGuard(app)
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -126,6 +126,85 @@ describe.each([
     })
   })
 
+  describe.skipIf(skip)('input the database cannot store', () => {
+    const send = (method: 'GET' | 'POST', url: string, payload?: string, auth = true) =>
+      app.inject({
+        method,
+        url,
+        remoteAddress: nextIp(),
+        headers: {
+          'content-type': 'application/json',
+          ...ORIGIN,
+          ...(auth ? { authorization: `Bearer ${user.token}` } : {}),
+        },
+        payload,
+      })
+
+    it('answers 400 naming the field, and stores nothing, for NUL, unpaired surrogates, year 0000 and deep nesting', async () => {
+      const activity = (
+        await send('POST', '/api/activities', JSON.stringify({ name: 'Run' }))
+      ).json()
+      const noon = '2026-11-20T12:00:00.000Z'
+      const cases: Array<[string, 'GET' | 'POST', string, string | undefined, boolean]> = [
+        ['name', 'POST', '/api/activities', JSON.stringify({ name: 'a\u0000b' }), true],
+        [
+          'description',
+          'POST',
+          '/api/groups',
+          JSON.stringify({ name: 'g', description: '\u0000', activities: [activity.id] }),
+          true,
+        ],
+        [
+          'attributes.note',
+          'POST',
+          '/api/events',
+          `{"activityId":"${activity.id}","eventDate":"${noon}","attributes":{"note":"\\ud800"}}`,
+          true,
+        ],
+        [
+          'eventDate',
+          'POST',
+          '/api/events',
+          JSON.stringify({ activityId: activity.id, eventDate: '0000-06-01T00:00:00Z' }),
+          true,
+        ],
+        ['from', 'GET', '/api/events?from=0000-01-01T00:00:00Z', undefined, true],
+        ['activityId', 'GET', '/api/events?activityId=a%00b', undefined, true],
+        ['0', 'POST', '/api/activities', `${'['.repeat(100_000)}${']'.repeat(100_000)}`, true],
+        [
+          'email',
+          'POST',
+          '/api/auth/sign-in/email',
+          JSON.stringify({ email: 'a\u0000@example.com', password: PASSWORD }),
+          false,
+        ],
+        [
+          'a',
+          'POST',
+          '/api/auth/sign-up/email',
+          `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`,
+          false,
+        ],
+      ]
+      for (const [field, method, url, payload, auth] of cases) {
+        const answer = await send(method, url, payload, auth)
+        expect(answer.statusCode, `${url}: ${answer.body.slice(0, 200)}`).toBe(400)
+        const fields = Object.keys(answer.json().error?.fields ?? answer.json().fields ?? {})
+        expect(
+          fields.some((name) => name.split('.')[0] === field.split('.')[0]),
+          url,
+        ).toBe(true)
+      }
+      const events = (await send('GET', '/api/events')).json()
+      expect(events).toEqual([])
+      const names = (await send('GET', '/api/activities'))
+        .json()
+        .map((a: { name: string }) => a.name)
+      expect(names).toEqual(['Run'])
+      expect((await send('GET', '/api/groups')).json()).toEqual([])
+    })
+  })
+
   describe.skipIf(skip)('content security policy', () => {
     it('does not upgrade requests to https when the app is served over http', async () => {
       const page = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })

@@ -20,7 +20,12 @@ export const ClientId = z
   )
 
 /** An instant as an ISO 8601 string with offset, e.g. `2026-11-23T07:30:00.000Z`. */
-export const IsoDateTime = z.iso.datetime({ offset: true })
+/** The earliest instant stored (a day into year 1: PostgreSQL takes no year 0000 text). */
+const EARLIEST_INSTANT = Date.parse('0001-01-02T00:00:00Z')
+
+export const IsoDateTime = z.iso
+  .datetime({ offset: true })
+  .refine((value) => Date.parse(value) >= EARLIEST_INSTANT, 'Must be a date from the year 1 on.')
 
 /** A calendar day `YYYY-MM-DD` that exists (no 2026-02-30). */
 export const CalendarDay = z.iso.date()
