@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
+import { createServer } from 'node:http'
 import type { Agent } from 'node:https'
 import { join } from 'node:path'
 import fastifyCompress from '@fastify/compress'
@@ -89,11 +90,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client that never finishes its request is answered 408 and closed (issue 14): headers
+    // and body together, checked often enough for the limit to hold.
+    serverFactory: (handler) =>
+      createServer(
+        {
+          requestTimeout: config.requestTimeoutMs,
+          headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+          connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.requestTimeoutMs / 4)),
+        },
+        handler,
+      ),
+    requestTimeout: config.requestTimeoutMs,
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
   })
+  app.server.maxConnections = config.maxConnections
   app.setSerializerCompiler(responseSerializer(options.checkResponses ?? false))
   // Runs after the HTTP server has closed (Fastify closes it first): no request uses the
   // database any more.

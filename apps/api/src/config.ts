@@ -53,6 +53,10 @@ export const Env = z.object({
   REMINDER_CHECK_INTERVAL: z.coerce.number().int().min(0).max(3600).default(30),
   /** Seconds a stop (SIGTERM, SIGINT) waits for requests in flight before closing connections. */
   SHUTDOWN_GRACE: z.coerce.number().min(0).max(3600).default(10),
+  /** Seconds a client has to send a whole request (headers and body); then it is closed. */
+  REQUEST_TIMEOUT: z.coerce.number().min(1).max(3600).default(120),
+  /** Open connections at most; more are refused until some close. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
 })
 
 export interface Config {
@@ -72,6 +76,9 @@ export interface Config {
   reminderCheckInterval: number
   /** Milliseconds a stop waits for requests in flight. */
   shutdownGraceMs: number
+  /** Milliseconds a client has to send a whole request. */
+  requestTimeoutMs: number
+  maxConnections: number
 }
 
 export class ConfigError extends Error {}
@@ -125,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     reminderCheckInterval: e.REMINDER_CHECK_INTERVAL,
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE * 1000),
+    requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT * 1000),
+    maxConnections: e.MAX_CONNECTIONS,
   }
 }
 

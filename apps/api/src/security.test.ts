@@ -1,3 +1,5 @@
+import { once } from 'node:events'
+import { type AddressInfo, connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from './app'
 import {
@@ -239,4 +241,35 @@ describe('content security policy over https', () => {
       await backend.drop()
     }
   }, 120_000)
+})
+
+describe('clients that never finish', () => {
+  it('answers 408 and closes a request whose body never completes, and keeps serving', async () => {
+    const smtp = await startSmtp()
+    const backend = await createBackend('pglite')
+    const app = await startApp(backend, smtp.url, { REQUEST_TIMEOUT: '1', MAX_CONNECTIONS: '2' })
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' })
+      const { port } = app.server.address() as AddressInfo
+      const stalled = connect(port, '127.0.0.1')
+      let answer = ''
+      stalled.on('data', (chunk) => {
+        answer += chunk.toString()
+      })
+      stalled.write(
+        'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
+      )
+      await once(stalled, 'close')
+      expect(answer).toMatch(/^HTTP\/1\.1 408/)
+
+      // The connection limit is the server's own (MAX_CONNECTIONS).
+      expect(app.server.maxConnections).toBe(2)
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`)
+      expect(health.status).toBe(200)
+    } finally {
+      await app.close()
+      await smtp.close()
+      await backend.drop()
+    }
+  })
 })
