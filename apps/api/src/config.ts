@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import webpush from 'web-push'
 import { z } from 'zod'
@@ -83,6 +83,15 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Closes an existing data directory to other users (one made before this rule, say). */
+function restrictToOwner(dir: string): void {
+  try {
+    if ((statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700)
+  } catch {
+    // Not ours to change (a mounted volume): the files inside are still created 0600.
+  }
+}
+
 /** Reads the environment; throws a ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(
@@ -102,7 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     )
   }
   const dataDir = resolve(e.DATA_DIR)
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  restrictToOwner(dataDir)
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   const vapidKeys =
     e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

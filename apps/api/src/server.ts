@@ -4,6 +4,9 @@ import { DataDirLockedError } from './db/client'
 import { stopOnSignals } from './stop'
 
 async function main(): Promise<void> {
+  // The data directory holds the database, the signing secret and mails with sign-in links:
+  // everything this process creates is its user's alone (issue 14).
+  process.umask(0o077)
   let app: App
   let graceMs: number
   try {
