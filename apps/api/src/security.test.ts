@@ -128,6 +128,26 @@ describe.each([
     })
   })
 
+  describe.skipIf(skip)('mail bombing', () => {
+    it('sends one address at most 3 verification e-mails an hour, however often asked', async () => {
+      const email = `bomb-${kind}-${crypto.randomUUID()}@example.com`
+      await signUp(app, smtp, email, false)
+      const resend = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/send-verification-email',
+          remoteAddress: nextIp(),
+          headers: { 'content-type': 'application/json', ...ORIGIN },
+          payload: { email },
+        })
+      const statuses: number[] = []
+      for (let n = 0; n < 6; n++) statuses.push((await resend()).statusCode)
+      expect(statuses).toEqual([200, 200, 200, 429, 429, 429])
+      // The sign-up's own mail and three resent ones.
+      await expect.poll(() => smtp.mails.filter((mail) => mail.to === email).length).toBe(4)
+    })
+  })
+
   describe.skipIf(skip)('input the database cannot store', () => {
     const send = (method: 'GET' | 'POST', url: string, payload?: string, auth = true) =>
       app.inject({

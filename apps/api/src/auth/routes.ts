@@ -9,7 +9,12 @@ import { authErrorBody } from '../http/errors'
 import { jsonResponse, publicSecurity, sessionSecurity } from '../http/openapi'
 import type { Auth } from './auth'
 
+/** Verification e-mails one address gets at most per hour, however they are asked for. */
+export const VERIFICATION_MAILS_PER_HOUR = 3
+
 /** Auth paths limited per e-mail address on top of better-auth's per-IP limits. */
+const MAIL_PATH = '/api/auth/send-verification-email'
+
 const EMAIL_LIMITED = new Set([
   '/api/auth/sign-in/email',
   '/api/auth/sign-up/email',
@@ -261,7 +266,11 @@ export function registerAuthRoutes(
     }
     // Only failures count against an address: a user who signs in often is never locked out,
     // while guessing a password for one address stops after a few tries from any IP.
-    if (reserved !== null && response.status < 400) await releaseEmailAttempt(db, reserved)
+    // A sign-in that got through gives its count back (failed ones are what is limited); a
+    // resent verification e-mail stays counted: each one lands in someone's mailbox.
+    if (reserved !== null && response.status < 400 && path !== MAIL_PATH) {
+      await releaseEmailAttempt(db, reserved)
+    }
     reply.status(response.status)
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value)
@@ -315,7 +324,10 @@ async function reserveEmailAttempt(
   path: string,
   email: string,
 ): Promise<EmailAttempt> {
-  const { emailMax, emailWindow } = config.authRateLimit
+  const { emailMax, emailWindow } =
+    path === MAIL_PATH
+      ? { emailMax: VERIFICATION_MAILS_PER_HOUR, emailWindow: 3600 }
+      : config.authRateLimit
   const now = Date.now()
   const windowMs = emailWindow * 1000
   const key = emailLimitKey(path, email)
