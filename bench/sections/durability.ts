@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { User } from '../lib/client'
 import type { Context, Env } from '../lib/context'
 import { record } from '../lib/report'
-import type { BackendKind } from '../lib/server'
+import { ApiServer, type BackendKind, createBackend, freePort } from '../lib/server'
 import { log, sleep } from '../lib/util'
 
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 100)
@@ -161,7 +162,56 @@ export async function runDurability(ctx: Context, kind: BackendKind): Promise<vo
     target: '0 lost',
     pass: lostAfterKill === 0 && killed.ackedAfterRestart > 0,
   })
-  if (kind === 'postgres') await restartPostgresUnderLoad(env)
+  await restartOverLiveLock(env)
+  if (kind === 'postgres') {
+    await restartPostgresUnderLoad(env)
+    await startNodesTogether()
+  }
+}
+
+/**
+ * 4. A lock file left by an older version naming a live process that is not Kindling (this
+ * bench), as after a crash when the pid was handed out again: the server still starts.
+ */
+async function restartOverLiveLock(env: Env): Promise<void> {
+  await env.server.kill()
+  const lock = join(env.backend.dataDir, 'kindling.lock')
+  rmSync(lock, { force: true })
+  writeFileSync(lock, `${process.pid}\n`)
+  let value = 'started'
+  try {
+    await env.server.start()
+  } catch (error) {
+    value = `refused: ${error instanceof Error ? error.message : String(error)}`
+  }
+  record({
+    section: 'nothing lost',
+    backend: env.kind,
+    metric: 'restart after SIGKILL, lock file naming a live unrelated pid',
+    value,
+    target: 'starts',
+    pass: env.server.running,
+  })
+}
+
+/** 5. Three servers started at once on an empty PostgreSQL database, as behind a balancer. */
+async function startNodesTogether(): Promise<void> {
+  const backend = await createBackend('postgres')
+  const nodes = await Promise.all(
+    [0, 1, 2].map(async () => new ApiServer(backend, await freePort())),
+  )
+  const results = await Promise.allSettled(nodes.map((node) => node.start()))
+  const up = results.filter((result) => result.status === 'fulfilled').length
+  await Promise.all(nodes.map((node) => node.stop()))
+  await backend.drop()
+  record({
+    section: 'nothing lost',
+    backend: 'postgres',
+    metric: 'three servers started at once on an empty database',
+    value: `${up} of 3 answer /api/health`,
+    target: '3 of 3',
+    pass: up === 3,
+  })
 }
 
 /** The command that restarts the local PostgreSQL cluster (Debian's pg_ctlcluster by default). */

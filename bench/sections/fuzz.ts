@@ -31,7 +31,7 @@ interface Req {
   pick: number
   query: Record<string, string>
   body: {
-    kind: 'valid' | 'mutated' | 'json' | 'raw' | 'none' | 'huge'
+    kind: 'valid' | 'mutated' | 'json' | 'raw' | 'none' | 'huge' | 'deep'
     value: unknown
     raw: string
   }
@@ -56,6 +56,19 @@ const weird = fc.oneof(
     '%00',
     '%',
     'a'.repeat(300),
+    // Shapes that once answered 500 (issue 14): NUL, lone surrogates, year 0000 and beyond
+    // JavaScript's range, a 36-character cursor that is not a UUID.
+    'a\u0000b',
+    '\u0000',
+    '\ud800',
+    'x\udc00y',
+    '0000-01-01',
+    '0000-01-01T00:00:00Z',
+    '-000001-01-01',
+    '+275760-09-13',
+    '9999-12-31T23:59:59.999Z',
+    'z'.repeat(36),
+    '00000000-0000-0000-0000-00000000000g',
   ),
   fc.integer().map(String),
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
@@ -65,7 +78,32 @@ const anyValue = fc.oneof(
   { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
   { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
   { weight: 1, arbitrary: fc.constantFrom(null, -1, 0, 1.5, 1e308, '', 'x'.repeat(5000), [], {}) },
+  { weight: 1, arbitrary: fc.constantFrom('a\u0000b', '\ud800', { k: '\udfff' }, ['\u0000']) },
+  { weight: 1, arbitrary: fc.constantFrom('0000-01-01', '0000-12-31T23:59:59Z', '+275760-09-13') },
 )
+
+/**
+ * Percent-encodes like encodeURIComponent, but a lone surrogate becomes its three WTF-8 bytes
+ * (what a hostile client can put on the wire) instead of throwing.
+ */
+function encodePathSegment(text: string): string {
+  return [...text]
+    .map((unit) => {
+      if (!/^[\ud800-\udfff]$/u.test(unit)) return encodeURIComponent(unit)
+      const code = unit.charCodeAt(0)
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('')
+    })
+    .join('')
+}
+
+/** A JSON text nested `depth` deep, in arrays or objects. */
+function nested(depth: number, object: boolean): string {
+  return object
+    ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
+    : `${'['.repeat(depth)}${']'.repeat(depth)}`
+}
 
 function validBody(
   resource: Resource,
@@ -151,6 +189,16 @@ const requestArb: fc.Arbitrary<Req> = fc.record({
     },
     { weight: 20, arbitrary: fc.constant({ kind: 'none' as const, value: null, raw: '' }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'huge' as const, value: null, raw: '' }) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(fc.constantFrom(33, 1000, 100_000), fc.boolean())
+        .map(([depth, object]) => ({
+          kind: 'deep' as const,
+          value: null,
+          raw: nested(depth, object),
+        })),
+    },
   ),
   auth: fc.constantFrom('mine', 'mine', 'mine', 'mine', 'mine', 'none', 'garbage', 'theirs'),
 })
@@ -255,7 +303,7 @@ export async function runFuzz(ctx: Context, kind: BackendKind): Promise<void> {
         ? (pool[req.pick % Math.max(1, pool.length)] ?? 'none')
         : req.idKind === 'random'
           ? crypto.randomUUID()
-          : encodeURIComponent(req.junk)
+          : encodePathSegment(req.junk)
     let path =
       req.target === 'counts'
         ? '/api/events/counts/activity'
@@ -276,6 +324,7 @@ export async function runFuzz(ctx: Context, kind: BackendKind): Promise<void> {
     else if (req.body.kind === 'json') body = req.body.value
     else if (req.body.kind === 'raw') raw = req.body.raw
     else if (req.body.kind === 'huge') raw = JSON.stringify({ name: 'x'.repeat(1_100_000) })
+    else if (req.body.kind === 'deep') raw = req.body.raw
     const token =
       req.auth === 'mine'
         ? tokenA
@@ -345,6 +394,23 @@ export async function runFuzz(ctx: Context, kind: BackendKind): Promise<void> {
     seed: ctx.seed,
     endOnFailure: true,
   })
+  // The sign-in provider's routes parse their own bodies: the same hostile shapes go there.
+  for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email']) {
+    for (const raw of [
+      nested(100_000, true),
+      nested(100_000, false),
+      '{"email":"a\\u0000@example.com","password":"x\\ud800yyyyyyyy","name":"n"}',
+    ]) {
+      const reply = await call(env.server.url, 'POST', path, {
+        raw,
+        headers: { 'content-type': 'application/json' },
+      })
+      count += 1
+      statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1)
+      if (reply.status >= 500)
+        violations.push(`5xx: POST ${path} ${raw.slice(0, 60)} → ${reply.status}`)
+    }
+  }
   const bAfter = await snapshot(b.user)
   if (bAfter !== bBefore)
     violations.push(`B's records changed during A's fuzzing: before ${bBefore} after ${bAfter}`)
