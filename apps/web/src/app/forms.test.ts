@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { paths } from '../lib/paths'
 import { findForm, forms } from './forms'
-import { paths } from './paths'
 
 describe('findForm', () => {
   it('finds the form of an href and keeps its query', () => {

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router'
 import { SignedOutNotice } from '../features/auth/components/signed-out-notice'
 import { useCurrentUser } from '../lib/auth-state'
-import { paths } from './paths'
+import { paths } from '../lib/paths'
 
 /** Protected routes: signed-out users see the notice, unverified ones confirm their e-mail. */
 export function RequireAuth() {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { paths } from './paths'
+import { paths } from '../lib/paths'
 
 /** Goes back in history, or home when the page was opened directly (no history to go to). */
 export function useGoBack(fallback: string = paths.home()): () => void {

@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react'
 import { Link } from 'react-router'
 import { SyncStatus } from '../../components/sync-status'
-import { paths } from '../paths'
+import { paths } from '../../lib/paths'
 import { useOpenSpotlight } from '../spotlight/spotlight-launcher'
 import { useGoBack } from '../use-go-back'
 

@@ -12,8 +12,8 @@ import {
 } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { NavLink, useLocation } from 'react-router'
+import { paths } from '../../lib/paths'
 import { type AppInfo, getAppInfo } from '../../lib/platform'
-import { paths } from '../paths'
 
 interface NavDrawerProps {
   opened: boolean

@@ -2,7 +2,7 @@ import { FOOTER_HEIGHT_PX } from '@kindling/core'
 import { Box, Group, Text, UnstyledButton } from '@mantine/core'
 import { IconCalendarCheck, IconFlame, IconHistory } from '@tabler/icons-react'
 import { NavLink } from 'react-router'
-import { paths } from '../paths'
+import { paths } from '../../lib/paths'
 
 const TABS = [
   { label: 'Schedule', to: paths.schedule(), icon: IconCalendarCheck },

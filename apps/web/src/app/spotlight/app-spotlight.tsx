@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router'
 import { useActivities } from '../../api/activities'
 import { useAuthState } from '../../lib/auth-state'
 import { useOpenForm } from '../../lib/form-opener'
-import { paths } from '../paths'
+import { paths } from '../../lib/paths'
 
 /** The spotlight: Add Activity, Add Event and the user's habits by name (SPEC §2 Layout). */
 export default function AppSpotlight({ openRequest }: { openRequest: number }) {

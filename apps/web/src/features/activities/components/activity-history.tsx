@@ -2,7 +2,7 @@ import { formatRelativeTime, toCalendarDay } from '@kindling/core'
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { useEventPages } from '../../../api/events'
-import { paths } from '../../../app/paths'
+import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 
 /** One activity's events, newest first, a page at a time, each linking to its page. */

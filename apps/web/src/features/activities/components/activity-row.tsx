@@ -1,10 +1,10 @@
 import type { Activity, Attribute, WeekStripDay } from '@kindling/core'
 import { ActionIcon, Group, Paper, Stack } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
-import { paths } from '../../../app/paths'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { AttributeList } from '../../../components/attribute-list'
 import { useOpenForm } from '../../../lib/form-opener'
+import { paths } from '../../../lib/paths'
 import { StreakFlame } from './streak-flame'
 import { WeekStrip } from './week-strip'
 

@@ -3,10 +3,10 @@ import { ActionIcon, Button, Drawer, Menu, Stack } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconDots, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useNavigate } from 'react-router'
-import { paths } from '../../../app/paths'
 import { useConfirmDeleteGroup } from '../../../components/group-delete'
 import { useOpenForm } from '../../../lib/form-opener'
 import { useIsMobile } from '../../../lib/layout'
+import { paths } from '../../../lib/paths'
 import { getPlatform, showActionSheet } from '../../../lib/platform'
 
 /**

@@ -1,7 +1,7 @@
 import { IconFolderPlus, IconPlus } from '@tabler/icons-react'
-import { paths } from '../../../app/paths'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { useOpenForm } from '../../../lib/form-opener'
+import { paths } from '../../../lib/paths'
 import { ActivityList } from '../components/activity-list'
 
 /** /activities (Habits): the list, with add group and add activity in the header. */

@@ -3,12 +3,12 @@ import { IconPencil, IconTrash } from '@tabler/icons-react'
 import { useNavigate, useParams } from 'react-router'
 import { useActivity } from '../../../api/activities'
 import { useAttribute, useDeleteAttribute } from '../../../api/attributes'
-import { paths } from '../../../app/paths'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { useRecordTitle } from '../../../components/record-title'
 import { getAuthState } from '../../../lib/auth-state'
 import { useOpenForm } from '../../../lib/form-opener'
+import { paths } from '../../../lib/paths'
 import { describeAttributeType } from '../lib/describe-attribute'
 
 /** /attributes/{attributeId}: name ('Untitled' if empty), description, type details; edit, delete. */

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths'
+import { paths } from '../../../lib/paths'
 
 /** What a protected route shows to a signed-out visitor (SPEC §2 Protected routes). */
 export function SignedOutNotice() {

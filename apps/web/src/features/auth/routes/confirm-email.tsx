@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
-import { paths } from '../../../app/paths'
 import { useAuthState } from '../../../lib/auth-state'
+import { paths } from '../../../lib/paths'
 import { getAuthErrorMessage } from '../api/auth-errors'
 import { reloadUser, resendVerificationEmail, signOut } from '../auth-session'
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { paths } from '../../../app/paths'
+import { paths } from '../../../lib/paths'
 
 /** Back to where the user came from after deleting an event; History when opened directly. */
 export function useGoBackFromEvent(): () => void {

@@ -6,12 +6,12 @@ import { useMemo } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { useActivities } from '../../../api/activities'
 import { useGroup } from '../../../api/groups'
-import { paths } from '../../../app/paths'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { useConfirmDeleteGroup } from '../../../components/group-delete'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { useRecordTitle } from '../../../components/record-title'
 import { useOpenForm } from '../../../lib/form-opener'
+import { paths } from '../../../lib/paths'
 
 /** /groups/{groupId}: the group (name, description, colour) and its activities; edit, delete. */
 export function Component() {

@@ -41,4 +41,6 @@ export const paths = {
   signIn: () => '/signin',
   createAccount: () => '/create-account',
   confirmEmail: () => '/confirm-email',
+  forgotPassword: () => '/forgot-password',
+  resetPassword: () => '/reset-password',
 } as const
