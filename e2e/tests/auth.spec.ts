@@ -2,6 +2,7 @@ import {
   createUser,
   expect,
   expectNoSeriousA11yViolations,
+  findResetLink,
   findVerificationLink,
   PASSWORD,
   signIn,
@@ -81,13 +82,81 @@ test('signing in with a wrong password shows why, as plain text', async ({ page,
   await expect(page).toHaveURL(/\/signin$/)
 })
 
+test('a forgotten password is reset by the mailed link; other sessions end; the new one signs in', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const user = await createUser(request)
+  // Signed in on another device, which the reset signs out.
+  const other = await browser.newContext()
+  const otherPage = await other.newPage()
+  await signIn(otherPage, user)
+
+  await page.goto('/signin')
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByRole('link', { name: 'Forgot password?' }).click()
+  await expect(page).toHaveURL(/\/forgot-password$/)
+  await expect(page).toHaveTitle('Forgot Password - Kindling')
+  await expect(page.getByLabel('Email')).toHaveValue(user.email)
+  await expectNoSeriousA11yViolations(page)
+  await page.getByRole('button', { name: 'Send Reset Link' }).click()
+  await expect(page.getByRole('status')).toContainText(`If an account uses ${user.email}`)
+
+  await page.goto(await findResetLink(user.email))
+  await expect(page).toHaveTitle('Reset Password - Kindling')
+  const newPassword = page.getByLabel('New password')
+  await newPassword.fill('password1')
+  await page.getByRole('button', { name: 'Set Password' }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    'This password is too common. Choose one that is harder to guess.',
+  )
+  await newPassword.fill('a fresh start 2026')
+  await page.getByRole('button', { name: 'Set Password' }).click()
+  await expect(page.getByRole('status')).toContainText('Your password is changed')
+  await expectNoSeriousA11yViolations(page)
+
+  // The link works once.
+  await page.goto(await findResetLink(user.email))
+  await page.getByLabel('New password').fill('another fresh start')
+  await page.getByRole('button', { name: 'Set Password' }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    'This link is invalid, used or expired. Ask for a new one.',
+  )
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible()
+
+  // The other device's session is gone: its next sign-in check finds nobody.
+  await otherPage.reload()
+  await expect(otherPage.getByRole('link', { name: 'Sign In' }).first()).toBeVisible()
+  await other.close()
+
+  await signIn(page, { ...user, password: 'a fresh start 2026' })
+  await expect(page).toHaveURL(HOME)
+})
+
+test('choosing a common or blank password at sign-up says why and creates nothing', async ({
+  page,
+}) => {
+  await page.goto('/create-account')
+  await page.getByLabel('Email').fill(uniqueEmail('weak'))
+  for (const [password, why] of [
+    ['12345678', 'This password is too common. Choose one that is harder to guess.'],
+    ['          ', 'Password cannot be only spaces.'],
+  ]) {
+    await page.getByLabel('Password').fill(password as string)
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click()
+    await expect(page.getByRole('alert')).toHaveText(why as string)
+    await expect(page).toHaveURL(/\/create-account$/)
+  }
+})
+
 test('signing in goes home; the account page shows the e-mail; Log Out goes to /signin', async ({
   signedInPage: { page, user },
 }) => {
   await expect(page).toHaveURL(HOME)
   await page.goto('/me')
   await expect(page).toHaveTitle('Account - Kindling')
-  await expect(page.getByText(user.email)).toBeVisible()
+  await expect(page.getByText(user.email, { exact: true })).toBeVisible()
   await expect(page.getByText('Verified', { exact: true })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 

@@ -49,7 +49,7 @@ export interface BuildOptions {
   logger?: Logger
   /** Validate every response body against its schema (the test suites do; see serializer.ts). */
   checkResponses?: boolean
-  /** The clock of reminders (tests set it; default: the system clock). */
+  /** The clock of reminders and auth limits (tests set it; default: the system clock). */
   clock?: () => Date
   /** The HTTPS agent for Web Push requests (tests trust their own push service with it). */
   pushAgent?: Agent
@@ -226,7 +226,7 @@ async function registerEverything(
   })
 
   const auth = createAuth({ config, db, mailer, logger })
-  registerAuthRoutes(app, { auth, db, config })
+  registerAuthRoutes(app, { auth, db, config, clock })
 
   registerPushKeyRoute(app, config.vapid.publicKey)
   const verifier = createIdTokenVerifier(db, config.publicUrl)

@@ -3,6 +3,7 @@ import { type AddressInfo, connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from './app'
 import {
+  cookieHeader,
   createBackend,
   nextIp,
   ORIGIN,
@@ -148,6 +149,168 @@ describe.each([
     })
   })
 
+  describe.skipIf(skip)('password reset', () => {
+    const post = (url: string, payload: object, cookie?: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: nextIp(),
+        headers: { ...ORIGIN, ...(cookie ? { cookie } : {}) },
+        payload,
+      })
+    const signIn = (email: string, password: string) =>
+      post('/api/auth/sign-in/email', { email, password })
+    const resetLink = async (email: string) => {
+      const mail = await smtp.waitFor(email)
+      const unfolded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+      const match = unfolded.match(/https?:\/\/[^\s"'<>]*\/reset-password\?token=[\w-]+/)
+      if (!match) throw new Error('no reset link in the mail')
+      return new URL(match[0])
+    }
+
+    it("mails a one-time link to the app's page, sets the new password and signs out every session", async () => {
+      const email = `reset-${kind}-${crypto.randomUUID()}@example.com`
+      const first = await signUp(app, smtp, email)
+      smtp.mails.splice(0, smtp.mails.length)
+      const second = cookieHeader((await signIn(email, PASSWORD)).headers['set-cookie'])
+
+      const asked = await post('/api/auth/request-password-reset', {
+        email,
+        redirectTo: '/reset-password',
+      })
+      expect(asked.statusCode).toBe(200)
+      const link = await resetLink(email)
+      expect(link.origin + link.pathname).toBe(`${PUBLIC_URL}/reset-password`)
+      const token = link.searchParams.get('token') as string
+
+      // A refused password does not spend the link.
+      const common = await post('/api/auth/reset-password', { token, newPassword: 'Password1' })
+      expect(common.statusCode).toBe(400)
+      expect(common.json().code).toBe('PASSWORD_TOO_COMMON')
+      expect((await signIn(email, PASSWORD)).statusCode).toBe(200)
+
+      const reset = await post('/api/auth/reset-password', {
+        token,
+        newPassword: 'a brand new passphrase',
+      })
+      expect(reset.statusCode).toBe(200)
+      for (const cookie of [first.cookie, second]) {
+        const session = await app.inject({
+          method: 'GET',
+          url: '/api/auth/get-session',
+          headers: { cookie },
+        })
+        expect(session.json()).toBeNull()
+        const token = await app.inject({
+          method: 'GET',
+          url: '/api/auth/token',
+          headers: { cookie },
+        })
+        expect(token.statusCode).toBe(401)
+      }
+      expect((await signIn(email, PASSWORD)).statusCode).toBe(401)
+      expect((await signIn(email, 'a brand new passphrase')).statusCode).toBe(200)
+
+      const again = await post('/api/auth/reset-password', {
+        token,
+        newPassword: 'yet another one!',
+      })
+      expect(again.statusCode).toBe(400)
+      expect(again.json().code).toBe('INVALID_TOKEN')
+      expect((await signIn(email, 'a brand new passphrase')).statusCode).toBe(200)
+    })
+
+    it('answers an unknown address like a known one, and mails nobody', async () => {
+      const email = `nobody-${kind}-${crypto.randomUUID()}@example.com`
+      const asked = await post('/api/auth/request-password-reset', { email })
+      expect(asked.statusCode).toBe(200)
+      const known = `known-${kind}-${crypto.randomUUID()}@example.com`
+      await signUp(app, smtp, known, false)
+      expect((await post('/api/auth/request-password-reset', { email: known })).statusCode).toBe(
+        200,
+      )
+      // The known address's reset mail arrives after the unknown one would have.
+      await expect.poll(() => smtp.mails.filter((mail) => mail.to === known).length).toBe(2)
+      expect(smtp.mails.filter((mail) => mail.to === email)).toHaveLength(0)
+    })
+
+    it('sends one address at most 3 reset e-mails an hour', async () => {
+      const email = `reset-bomb-${kind}-${crypto.randomUUID()}@example.com`
+      await signUp(app, smtp, email, false)
+      const statuses: number[] = []
+      for (let n = 0; n < 5; n++)
+        statuses.push((await post('/api/auth/request-password-reset', { email })).statusCode)
+      expect(statuses).toEqual([200, 200, 200, 429, 429])
+      // The sign-up's verification mail and three reset mails.
+      await expect.poll(() => smtp.mails.filter((mail) => mail.to === email).length).toBe(4)
+    })
+  })
+
+  describe.skipIf(skip)('passwords and profile fields', () => {
+    const post = (url: string, payload: object, cookie?: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: nextIp(),
+        headers: { ...ORIGIN, ...(cookie ? { cookie } : {}) },
+        payload,
+      })
+
+    it('refuses common and all-whitespace passwords at sign-up with a message, and creates nobody', async () => {
+      for (const password of [
+        'password',
+        '12345678',
+        'PassWord',
+        'iloveyou',
+        '        ',
+        '\t\t\t\t\t\t\t\t',
+      ]) {
+        const email = `weak-${kind}-${crypto.randomUUID()}@example.com`
+        const answer = await post('/api/auth/sign-up/email', { email, password })
+        expect(answer.statusCode, JSON.stringify(password)).toBe(400)
+        expect(answer.json().message, JSON.stringify(password)).toMatch(/too common|only spaces/)
+        const signIn = await post('/api/auth/sign-in/email', { email, password })
+        expect(signIn.statusCode).toBe(401)
+      }
+    })
+
+    it('keeps the display name to 100 characters and the picture to http(s) URLs', async () => {
+      const email = `profile-${kind}-${crypto.randomUUID()}@example.com`
+      const long = await post('/api/auth/sign-up/email', {
+        email,
+        password: PASSWORD,
+        name: 'n'.repeat(101),
+      })
+      expect(long.statusCode).toBe(400)
+      const created = await signUp(app, smtp, email)
+      const update = (payload: object) => post('/api/auth/update-user', payload, created.cookie)
+      const huge = await update({ name: 'x'.repeat(900_000) })
+      expect(huge.statusCode).toBe(400)
+      expect(huge.json().message).toBe('Name must be at most 100 characters.')
+      for (const image of [
+        'javascript:alert(1)',
+        'data:image/png;base64,AAAA',
+        'file:///etc/passwd',
+      ]) {
+        const answer = await update({ image })
+        expect(answer.statusCode, image).toBe(400)
+        expect(answer.json().message).toBe('Image must be an http or https URL.')
+      }
+      expect((await update({ name: 'Ada', image: 'https://example.com/ada.png' })).statusCode).toBe(
+        200,
+      )
+      const session = await app.inject({
+        method: 'GET',
+        url: '/api/auth/get-session',
+        headers: { cookie: created.cookie },
+      })
+      expect(session.json().user).toMatchObject({
+        name: 'Ada',
+        image: 'https://example.com/ada.png',
+      })
+    })
+  })
+
   describe.skipIf(skip)('input the database cannot store', () => {
     const send = (method: 'GET' | 'POST', url: string, payload?: string, auth = true) =>
       app.inject({
@@ -255,6 +418,49 @@ describe('content security policy over https', () => {
     try {
       const page = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
       expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests')
+    } finally {
+      await app.close()
+      await smtp.close()
+      await backend.drop()
+    }
+  }, 120_000)
+})
+
+describe('per-address limits in fixed windows', () => {
+  it('lets a steady stream from one address through, and refuses a burst over the limit', async () => {
+    const smtp = await startSmtp()
+    const backend = await createBackend('pglite')
+    const clock = { now: new Date('2026-11-24T12:00:00.000Z') }
+    const app = await startApp(
+      backend,
+      smtp.url,
+      { AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW: '60' },
+      { clock: () => clock.now },
+    )
+    const attempt = (n: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: ORIGIN,
+        remoteAddress: '10.9.9.9',
+        payload: { email: `stream-${n}@example.com`, password: 'not the password' },
+      })
+    try {
+      // One attempt every 25 s for five minutes: never more than 3 in a minute's window. (A
+      // window restarted by every accepted request, as better-auth's is, refused the fourth.)
+      const steady: number[] = []
+      for (let n = 0; n < 12; n += 1) {
+        steady.push((await attempt(n)).statusCode)
+        clock.now = new Date(clock.now.getTime() + 25_000)
+      }
+      expect(steady).toEqual(Array(12).fill(401))
+      // Four at once: the fourth is over the limit of this window.
+      clock.now = new Date(clock.now.getTime() + 60_000)
+      const burst = await Promise.all([20, 21, 22, 23].map(attempt))
+      const statuses = burst.map((answer) => answer.statusCode).sort()
+      expect(statuses).toEqual([401, 401, 401, 429])
+      const refused = burst.find((answer) => answer.statusCode === 429)
+      expect(Number(refused?.headers['retry-after'])).toBe(60)
     } finally {
       await app.close()
       await smtp.close()

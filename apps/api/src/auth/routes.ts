@@ -1,4 +1,4 @@
-import { ApiError } from '@kindling/core'
+import { ApiError, NewPassword, PASSWORD_MAX_LENGTH, Profile } from '@kindling/core'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -9,16 +9,26 @@ import { authErrorBody } from '../http/errors'
 import { jsonResponse, publicSecurity, sessionSecurity } from '../http/openapi'
 import type { Auth } from './auth'
 
-/** Verification e-mails one address gets at most per hour, however they are asked for. */
-export const VERIFICATION_MAILS_PER_HOUR = 3
+/** E-mails of one kind (verification, password reset) one address gets at most per hour. */
+export const MAILS_PER_HOUR = 3
 
-/** Auth paths limited per e-mail address on top of better-auth's per-IP limits. */
-const MAIL_PATH = '/api/auth/send-verification-email'
-
-const EMAIL_LIMITED = new Set([
-  '/api/auth/sign-in/email',
-  '/api/auth/sign-up/email',
+/** Auth paths that mail the address they name: each is counted, success or not. */
+const MAIL_PATHS = new Set([
   '/api/auth/send-verification-email',
+  '/api/auth/request-password-reset',
+])
+
+/** Auth paths limited per e-mail address on top of the per-IP limit. */
+const EMAIL_LIMITED = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', ...MAIL_PATHS])
+
+/**
+ * Auth paths limited per client address: AUTH_RATE_LIMIT_MAX attempts per fixed window of
+ * AUTH_RATE_LIMIT_WINDOW seconds (better-auth's limiter is off for them, see auth.ts).
+ */
+export const IP_LIMITED = new Set([
+  ...EMAIL_LIMITED,
+  '/api/auth/reset-password',
+  '/api/auth/change-password',
 ])
 
 const AuthUser = z
@@ -55,7 +65,6 @@ const SignedIn = z.object({
   user: AuthUser,
 })
 const Email = z.email()
-const Password = z.string().min(8).max(128)
 
 const error = (description: string) => jsonResponse(description, AuthError)
 const E400 = error(
@@ -82,8 +91,11 @@ const docs = {
         'Creates the user with e-mail and password, mails the verification link and signs the user in (cookie session; bearer clients read the set-auth-token header). Needs an Origin header from a trusted origin.',
       body: z.object({
         email: Email,
-        password: Password,
-        name: z.string().max(100).optional().describe('Display name; empty when not given.'),
+        password: NewPassword.describe(
+          'At least 8 characters, not only spaces, and not one of the 10,000 most common passwords (`PASSWORD_TOO_COMMON`).',
+        ),
+        name: Profile.shape.name.describe('Display name; empty when not given.'),
+        image: Profile.shape.image.describe('Picture: an http(s) URL.'),
         callbackURL: z
           .string()
           .optional()
@@ -108,7 +120,7 @@ const docs = {
         'Signs in with e-mail and password; works while the e-mail is unverified (the user is then sent to /confirm-email). 401 INVALID_EMAIL_OR_PASSWORD on a wrong e-mail or password.',
       body: z.object({
         email: Email,
-        password: z.string().min(1).max(128),
+        password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
         rememberMe: z.boolean().optional(),
         callbackURL: z.string().optional(),
       }),
@@ -180,6 +192,54 @@ const docs = {
       },
     },
   },
+  requestPasswordReset: {
+    method: 'POST' as const,
+    url: '/api/auth/request-password-reset',
+    schema: {
+      operationId: 'requestPasswordReset',
+      tags: ['auth'],
+      summary: 'Mail a password reset link',
+      description:
+        "Mails a one-time link to the app's /reset-password page (valid one hour) when an account has this e-mail. Answers the same whether or not it has, so it tells nobody which addresses have accounts. At most 3 such e-mails per address an hour.",
+      body: z.object({
+        email: Email,
+        redirectTo: z.string().optional().describe('Ignored: the link always leads to the app.'),
+      }),
+      security: publicSecurity,
+      response: {
+        200: jsonResponse(
+          'Mailed, if an account has this e-mail.',
+          z.object({ status: z.boolean(), message: z.string().optional() }),
+        ),
+        ...postErrors,
+      },
+    },
+  },
+  resetPassword: {
+    method: 'POST' as const,
+    url: '/api/auth/reset-password',
+    schema: {
+      operationId: 'resetPassword',
+      tags: ['auth'],
+      summary: 'Set a new password with a reset link',
+      description:
+        'Sets the password of the account the mailed token names, spends the token, and signs the account out on every device. The user then signs in with the new password.',
+      body: z.object({
+        newPassword: NewPassword.describe(
+          'The same rules as at sign-up (`PASSWORD_TOO_COMMON` for a common one).',
+        ),
+        token: z.string().min(1).max(200).describe('The `token` of the reset link.'),
+      }),
+      security: publicSecurity,
+      response: {
+        200: jsonResponse('The password is changed.', z.object({ status: z.boolean() })),
+        ...postErrors,
+        400: error(
+          'The link is invalid, used or expired (`INVALID_TOKEN`), or the password is refused (naming why).',
+        ),
+      },
+    },
+  },
   verifyEmail: {
     method: 'GET' as const,
     url: '/api/auth/verify-email',
@@ -227,21 +287,40 @@ const docs = {
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  options: { auth: Auth; db: Database; config: Config },
+  options: { auth: Auth; db: Database; config: Config; clock?: () => Date },
 ): void {
   const { auth, db, config } = options
+  const now = () => (options.clock?.() ?? new Date()).getTime()
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? ''
     let body = request.body as Record<string, unknown> | undefined
-    let reserved: EmailAttempt | null = null
+    const limits = config.authRateLimit
+    let reserved: Attempt | null = null
+    if (request.method === 'POST' && IP_LIMITED.has(path)) {
+      const fromIp = await reserveAttempt(
+        db,
+        ipLimitKey(path, request.ip),
+        limits.max,
+        limits.window,
+        now(),
+      )
+      if (fromIp.retryAfter !== null) return sendTooMany(reply, fromIp.retryAfter)
+    }
     if (request.method === 'POST' && EMAIL_LIMITED.has(path) && body && typeof body === 'object') {
       if (path === '/api/auth/sign-up/email' && body.name === undefined)
         body = { ...body, name: '' }
       if (typeof body.email === 'string') {
         // Counted before the password is checked, in one statement: parallel attempts cannot
         // all pass a check made before any of them is counted.
-        reserved = await reserveEmailAttempt(db, config, path, body.email)
+        const mail = MAIL_PATHS.has(path)
+        reserved = await reserveAttempt(
+          db,
+          emailLimitKey(path, body.email),
+          mail ? MAILS_PER_HOUR : limits.emailMax,
+          mail ? 3600 : limits.emailWindow,
+          now(),
+        )
         if (reserved.retryAfter !== null) return sendTooMany(reply, reserved.retryAfter)
       }
     }
@@ -267,9 +346,9 @@ export function registerAuthRoutes(
     // Only failures count against an address: a user who signs in often is never locked out,
     // while guessing a password for one address stops after a few tries from any IP.
     // A sign-in that got through gives its count back (failed ones are what is limited); a
-    // resent verification e-mail stays counted: each one lands in someone's mailbox.
-    if (reserved !== null && response.status < 400 && path !== MAIL_PATH) {
-      await releaseEmailAttempt(db, reserved)
+    // mailed link (verification, password reset) stays counted: each one lands in someone's mailbox.
+    if (reserved !== null && response.status < 400 && !MAIL_PATHS.has(path)) {
+      await releaseAttempt(db, reserved)
     }
     reply.status(response.status)
     response.headers.forEach((value, name) => {
@@ -305,7 +384,11 @@ function emailLimitKey(path: string, email: string): string {
   return `${path}:${email.trim().toLowerCase()}`
 }
 
-interface EmailAttempt {
+function ipLimitKey(path: string, ip: string): string {
+  return `ip ${path}:${ip}`
+}
+
+interface Attempt {
   key: string
   windowStart: number
   /** Null when the attempt may go ahead, else the seconds until the window ends. */
@@ -313,24 +396,21 @@ interface EmailAttempt {
 }
 
 /**
- * Counts one attempt for `email` on `path` in its fixed window, atomically, and says whether it
- * may go ahead: the count is taken before the attempt, so no number of parallel attempts gets
- * past `AUTH_RATE_LIMIT_EMAIL_MAX`. A successful attempt gives its count back (see
- * releaseEmailAttempt).
+ * Counts one attempt under `key` in its fixed window of `windowSeconds`, atomically, and says
+ * whether it may go ahead (at most `max` per window). The count is taken before the attempt, so
+ * no number of parallel attempts gets past the limit. A window starts with its first attempt
+ * and ends `windowSeconds` later, however busy it was: unlike better-auth's own limiter, whose
+ * window restarts with every accepted request, a steady stream never locks a client out for
+ * good. Keys: `<path>:<e-mail>` and `ip <path>:<address>`.
  */
-async function reserveEmailAttempt(
+async function reserveAttempt(
   db: Database,
-  config: Config,
-  path: string,
-  email: string,
-): Promise<EmailAttempt> {
-  const { emailMax, emailWindow } =
-    path === MAIL_PATH
-      ? { emailMax: VERIFICATION_MAILS_PER_HOUR, emailWindow: 3600 }
-      : config.authRateLimit
-  const now = Date.now()
-  const windowMs = emailWindow * 1000
-  const key = emailLimitKey(path, email)
+  key: string,
+  max: number,
+  windowSeconds: number,
+  now: number,
+): Promise<Attempt> {
+  const windowMs = windowSeconds * 1000
   const result = await db.execute(sql`
     insert into email_rate_limit (key, count, window_start)
     values (${key}, 1, ${now})
@@ -347,13 +427,12 @@ async function reserveEmailAttempt(
   return {
     key,
     windowStart,
-    retryAfter:
-      count <= emailMax ? null : Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+    retryAfter: count <= max ? null : Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
   }
 }
 
 /** Gives back the count of an attempt that succeeded, if its window is still the current one. */
-async function releaseEmailAttempt(db: Database, attempt: EmailAttempt): Promise<void> {
+async function releaseAttempt(db: Database, attempt: Attempt): Promise<void> {
   await db.execute(sql`
     update email_rate_limit set count = greatest(count - 1, 0)
     where key = ${attempt.key} and window_start = ${attempt.windowStart}`)

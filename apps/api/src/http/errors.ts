@@ -84,7 +84,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         fields[path] ??= item.message ?? 'Invalid value.'
       }
       const invalid = validationError(fields)
-      return send(400, invalid.code, invalid.message, fields)
+      // The sign-in screens show an auth error's message as it is: the rule alone reads best
+      // there ("Password cannot be only spaces."); the field is named in `fields`.
+      const message = isAuthRoute(request.url)
+        ? (Object.values(fields)[0] ?? invalid.message)
+        : invalid.message
+      return send(400, invalid.code, message, fields)
     }
     const status = error.statusCode ?? 500
     if (status === 413) return send(413, 'payload-too-large', 'The request body is too large.')

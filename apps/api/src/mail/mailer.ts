@@ -88,6 +88,31 @@ export function buildVerificationMail(to: string, url: string): MailMessage {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
+/** The password reset message: one link to the app's page for a new password. */
+export function buildPasswordResetMail(to: string, url: string): MailMessage {
+  const link = escapeHtml(url)
+  return {
+    to,
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    text: [
+      `Someone asked to reset the password of your ${PRODUCT_NAME} account.`,
+      '',
+      'Choose a new password by opening this link (it works once, for an hour):',
+      '',
+      url,
+      '',
+      'If it was not you, ignore this message: your password stays as it is.',
+    ].join('\n'),
+    html: `<!doctype html><html><body style="font-family:sans-serif">
+<h1 style="color:#fd7e14">${PRODUCT_NAME}</h1>
+<p>Someone asked to reset the password of your ${PRODUCT_NAME} account.</p>
+<p><a href="${link}" style="background:#fd7e14;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
+<p>Or open this link (it works once, for an hour): <a href="${link}">${link}</a></p>
+<p style="color:#888">If it was not you, ignore this message: your password stays as it is.</p>
+</body></html>`,
+  }
+}
+
 /** A reminder by e-mail (issue 18): the habit's name, and a link to its page. */
 export function buildReminderMail(
   to: string,

@@ -37,7 +37,18 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/auth/routes/create-account'),
                 handle: handle('Create Account', { topLevel: true }),
               },
+              {
+                path: '/forgot-password',
+                lazy: () => import('../features/auth/routes/forgot-password'),
+                handle: handle('Forgot Password'),
+              },
             ],
+          },
+          {
+            // Not only for the signed out: the link may open where someone is signed in.
+            path: '/reset-password',
+            lazy: () => import('../features/auth/routes/reset-password'),
+            handle: handle('Reset Password', { topLevel: true }),
           },
           {
             path: '/confirm-email',

@@ -17,6 +17,35 @@ export const Credentials = z.object({
 })
 export type Credentials = z.infer<typeof Credentials>
 
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 128
+export const DISPLAY_NAME_MAX_LENGTH = 100
+export const IMAGE_URL_MAX_LENGTH = 2048
+
+/**
+ * A password being chosen (sign-up, reset, change): 8 to 128 characters, not only whitespace.
+ * The server also refuses the most common passwords (a list too large for the app).
+ */
+export const NewPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
+  .refine((password) => password.trim() !== '', 'Password cannot be only spaces.')
+
+/** What an account may say about its holder: a short display name and an http(s) picture. */
+export const Profile = z.object({
+  name: z
+    .string()
+    .max(DISPLAY_NAME_MAX_LENGTH, `Name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters.`)
+    .optional(),
+  image: z
+    .url({ protocol: /^https?$/, error: 'Image must be an http or https URL.' })
+    .max(IMAGE_URL_MAX_LENGTH, `Image must be at most ${IMAGE_URL_MAX_LENGTH} characters.`)
+    .nullable()
+    .optional(),
+})
+export type Profile = z.infer<typeof Profile>
+
 export const DeviceSettings = z.object({
   languageCode: z.string().default(DEFAULT_LANGUAGE_CODE),
   timezone: z.string().default(DEFAULT_TIME_ZONE),

@@ -12,6 +12,7 @@ describe('mapAuthErrorCode', () => {
     ['USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'email-already-in-use'],
     ['INVALID_EMAIL_OR_PASSWORD', 'invalid-credential'],
     ['EMAIL_NOT_VERIFIED', 'email-not-verified'],
+    ['INVALID_TOKEN', 'invalid-action-code'],
   ] as const)('maps the server code %s to %s', (serverCode, friendly) => {
     expect(mapAuthErrorCode(serverCode, 400)).toBe(friendly)
   })

@@ -15,6 +15,7 @@ export type AuthErrorCode =
   | 'invalid-email'
   | 'weak-password'
   | 'session-expired'
+  | 'invalid-action-code'
   | 'unknown'
 
 /** A failed sign-in provider call with its friendly code and a message fit to show. */
@@ -50,6 +51,8 @@ const CODE_MAP: Record<string, AuthErrorCode> = {
   PASSWORD_TOO_LONG: 'weak-password',
   SESSION_EXPIRED: 'session-expired',
   TOO_MANY_REQUESTS: 'too-many-requests',
+  // A password reset link that is wrong, used or expired.
+  INVALID_TOKEN: 'invalid-action-code',
 }
 
 /**
@@ -86,6 +89,7 @@ const FRIENDLY_MESSAGES: Record<AuthErrorCode, string> = {
   'invalid-email': 'Enter a valid email address.',
   'weak-password': 'The password must be at least 8 characters.',
   'session-expired': 'Your session has expired. Please sign in again.',
+  'invalid-action-code': 'This link is invalid, used or expired. Ask for a new one.',
   unknown: 'Something went wrong',
 }
 

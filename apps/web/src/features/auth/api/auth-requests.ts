@@ -132,6 +132,22 @@ export async function sendVerificationEmail(email: string): Promise<void> {
   })
 }
 
+/**
+ * Asks for a password reset link for `email`. The server answers the same whether or not an
+ * account has this address; the link leads to the app's /reset-password page.
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await callAuth('request-password-reset', {
+    method: 'POST',
+    body: { email, redirectTo: '/reset-password' },
+  })
+}
+
+/** Sets a new password with the token of a reset link; the server signs out every session. */
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  await callAuth('reset-password', { method: 'POST', body: { token, newPassword } })
+}
+
 /** The signed-in user, freshly read from the database (not a cached cookie), or null. */
 export async function getSessionUser(): Promise<SessionUser | null> {
   const body = await callAuth<{ user?: SessionUser } | null>(

@@ -1,17 +1,30 @@
-import { Button, Divider, Stack, Text, TextInput } from '@mantine/core'
+import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
+import { paths } from '../../../lib/paths'
 import { getAuthErrorMessage } from '../api/auth-errors'
+
+/** What /forgot-password may be handed: the e-mail already typed on /signin. */
+export interface ForgotPasswordState {
+  email?: string
+}
 
 interface CredentialsFormProps {
   submitLabel: string
   /** The other public screen: Create Account from sign-in, Sign In from create-account. */
   alternative: { label: string; to: string }
   onSubmit: (email: string, password: string) => Promise<void>
+  /** Offer 'Forgot password?' under the password (sign-in). */
+  forgotPassword?: boolean
 }
 
 /** E-mail and password form shared by /signin and /create-account (SPEC §2 Public routes). */
-export function CredentialsForm({ submitLabel, alternative, onSubmit }: CredentialsFormProps) {
+export function CredentialsForm({
+  submitLabel,
+  alternative,
+  onSubmit,
+  forgotPassword = false,
+}: CredentialsFormProps) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -51,6 +64,18 @@ export function CredentialsForm({ submitLabel, alternative, onSubmit }: Credenti
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
+          {forgotPassword && (
+            <Anchor
+              component={Link}
+              to={paths.forgotPassword()}
+              state={{ email: email.trim() } satisfies ForgotPasswordState}
+              size="sm"
+              ta="right"
+              mt={-8}
+            >
+              Forgot password?
+            </Anchor>
+          )}
           <Button type="submit" loading={submitting} fullWidth>
             {submitLabel}
           </Button>

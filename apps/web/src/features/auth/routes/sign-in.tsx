@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router'
-import { paths } from '../../../app/paths'
+import { paths } from '../../../lib/paths'
 import { signIn } from '../auth-session'
 import { CredentialsForm } from '../components/credentials-form'
 
@@ -10,6 +10,7 @@ export function Component() {
     <CredentialsForm
       submitLabel="Sign In"
       alternative={{ label: 'Create Account', to: paths.createAccount() }}
+      forgotPassword
       onSubmit={async (email, password) => {
         const user = await signIn(email, password)
         navigate(user?.emailVerified ? paths.home() : paths.confirmEmail(), { replace: true })

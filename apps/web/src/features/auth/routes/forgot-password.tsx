@@ -1,0 +1,78 @@
+import { Button, Stack, Text, TextInput } from '@mantine/core'
+import { type FormEvent, useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { paths } from '../../../lib/paths'
+import { getAuthErrorMessage } from '../api/auth-errors'
+import { requestPasswordReset } from '../api/auth-requests'
+import type { ForgotPasswordState } from '../components/credentials-form'
+
+/** /forgot-password: mails a link to choose a new password (issue 14). */
+export function Component() {
+  const typed = (useLocation().state as ForgotPasswordState | null)?.email ?? ''
+  const [email, setEmail] = useState(typed)
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    setError(null)
+    setSubmitting(true)
+    try {
+      await requestPasswordReset(email.trim())
+      setSentTo(email.trim())
+    } catch (caught) {
+      console.error(caught)
+      setError(getAuthErrorMessage(caught))
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
+        <Text role="status">
+          If an account uses{' '}
+          <Text span fw={700}>
+            {sentTo}
+          </Text>
+          , we sent it a link to choose a new password. The link works once, for an hour.
+        </Text>
+        <Button component={Link} to={paths.signIn()} fullWidth>
+          Sign In
+        </Button>
+      </Stack>
+    )
+  }
+
+  return (
+    <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
+      <Text>
+        Enter the email of your account and we will send you a link to choose a new password.
+      </Text>
+      <form onSubmit={handleSubmit}>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            data-autofocus
+            autoFocus
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <Button type="submit" loading={submitting} fullWidth>
+            Send Reset Link
+          </Button>
+          {error && (
+            <Text role="alert" size="sm">
+              {error}
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Stack>
+  )
+}

@@ -1,0 +1,92 @@
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core'
+import { type FormEvent, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { paths } from '../../../lib/paths'
+import { AuthError, getAuthErrorMessage } from '../api/auth-errors'
+import { resetPassword } from '../api/auth-requests'
+import { checkSession } from '../auth-session'
+
+/** /reset-password?token=…: the page the reset e-mail links to; sets the new password. */
+export function Component() {
+  const token = useSearchParams()[0].get('token')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<{ message: string; badLink: boolean } | null>(null)
+  const [done, setDone] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (!token) return
+    setError(null)
+    setSubmitting(true)
+    try {
+      await resetPassword(token, password)
+      setDone(true)
+      // The server signed every session out, this one too if there was one.
+      void checkSession()
+    } catch (caught) {
+      console.error(caught)
+      setError({
+        message: getAuthErrorMessage(caught),
+        badLink: caught instanceof AuthError && caught.code === 'invalid-action-code',
+      })
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  const askAgain = (
+    <Anchor component={Link} to={paths.forgotPassword()} size="sm">
+      Ask for a new link
+    </Anchor>
+  )
+
+  if (done) {
+    return (
+      <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
+        <Text role="status">
+          Your password is changed, and every device was signed out. Sign in with the new password.
+        </Text>
+        <Button component={Link} to={paths.signIn()} fullWidth>
+          Sign In
+        </Button>
+      </Stack>
+    )
+  }
+
+  if (!token) {
+    return (
+      <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
+        <Text role="alert">This link is incomplete. Open the link in the email again.</Text>
+        {askAgain}
+      </Stack>
+    )
+  }
+
+  return (
+    <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
+      <Text>Choose a new password for your account.</Text>
+      <form onSubmit={handleSubmit}>
+        <Stack gap="md">
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            autoFocus
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Button type="submit" loading={submitting} fullWidth>
+            Set Password
+          </Button>
+          {error && (
+            <Text role="alert" size="sm">
+              {error.message}
+            </Text>
+          )}
+          {error?.badLink && askAgain}
+        </Stack>
+      </form>
+    </Stack>
+  )
+}
