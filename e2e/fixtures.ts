@@ -27,15 +27,28 @@ function outboxDir(): string {
   return join(dataDir, 'outbox')
 }
 
+const VERIFICATION_LINK = /https?:\/\/[^\s"'<>]*\/api\/auth\/verify-email\?[^\s"'<>]+/
+const RESET_LINK = /https?:\/\/[^\s"'<>]*\/reset-password\?token=[^\s"'<>]+/
+
 /** The verification link the server mailed to `email` (read from the dev outbox). */
-export async function findVerificationLink(email: string): Promise<string> {
-  await expect
-    .poll(() => readVerificationLink(email), { message: `verification mail to ${email}` })
-    .not.toBeNull()
-  return readVerificationLink(email) as string
+export function findVerificationLink(email: string): Promise<string> {
+  return findMailedLink(email, VERIFICATION_LINK, 'verification')
 }
 
-function readVerificationLink(email: string): string | null {
+/** The password reset link the server mailed to `email`. */
+export function findResetLink(email: string): Promise<string> {
+  return findMailedLink(email, RESET_LINK, 'password reset')
+}
+
+async function findMailedLink(email: string, link: RegExp, kind: string): Promise<string> {
+  await expect
+    .poll(() => readMailedLink(email, link), { message: `${kind} mail to ${email}` })
+    .not.toBeNull()
+  return readMailedLink(email, link) as string
+}
+
+/** The newest link matching `link` in a mail to `email` in the dev outbox. */
+function readMailedLink(email: string, link: RegExp): string | null {
   let files: string[]
   try {
     files = readdirSync(outboxDir())
@@ -46,7 +59,7 @@ function readVerificationLink(email: string): string | null {
     const text = readFileSync(join(outboxDir(), file), 'utf8')
     if (!text.includes(email)) continue
     const unfolded = text.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-    const match = unfolded.match(/https?:\/\/[^\s"'<>]*\/api\/auth\/verify-email\?[^\s"'<>]+/)
+    const match = unfolded.match(link)
     if (match) return match[0].replace(/&amp;/g, '&')
   }
   return null
@@ -103,6 +116,21 @@ export async function api<T>(
   })
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy()
   return (response.status() === 204 ? undefined : await response.json()) as T
+}
+
+/**
+ * Waits until the app shell is cached and `page` is controlled by the service worker, as the
+ * offline shell and notifications need. The worker installs once the page has loaded (caching
+ * the whole shell); a page it did not take over at once is reloaded, as a user's next visit
+ * would be: a load after the worker is active is always controlled.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  const controlled = () => page.evaluate(() => Boolean(navigator.serviceWorker.controller))
+  if (!(await controlled())) await page.reload()
+  await expect.poll(controlled).toBe(true)
 }
 
 /** Fails on serious or critical accessibility violations of the current screen. */

@@ -36,12 +36,23 @@ declare global {
 }
 
 const PREFERENCES_STORAGE_KEY = '__fakeNativePreferences'
+const NOTIFICATIONS_STORAGE_KEY = '__fakeNativeNotifications'
+
+/** A local notification as the fake device keeps it pending. */
+export interface PendingNotification {
+  id: number
+  title: string
+  body: string
+  schedule: { at: string }
+  extra?: Record<string, unknown>
+}
 
 function installNativeFake({
   platform,
   appInfo,
   preferencesKey,
-}: NativeFakeOptions & { preferencesKey: string }) {
+  notificationsKey,
+}: NativeFakeOptions & { preferencesKey: string; notificationsKey: string }) {
   const win = window as unknown as Record<string, unknown>
   if (platform === 'ios') {
     win.webkit = { messageHandlers: { bridge: { postMessage: () => {} } } }
@@ -54,6 +65,12 @@ function installNativeFake({
     JSON.parse(sessionStorage.getItem(preferencesKey) ?? '{}')
   const writePreferences = (values: Record<string, string>) =>
     sessionStorage.setItem(preferencesKey, JSON.stringify(values))
+
+  // Pending local notifications outlive a reload too, as they outlive the app on a device.
+  const readPending = (): Array<{ id: number }> =>
+    JSON.parse(sessionStorage.getItem(notificationsKey) ?? '[]')
+  const writePending = (values: Array<{ id: number }>) =>
+    sessionStorage.setItem(notificationsKey, JSON.stringify(values))
 
   const listeners = new Map<string, Map<string, (data: unknown) => void>>()
   let nextCallbackId = 1
@@ -80,6 +97,22 @@ function installNativeFake({
       methods: [...methods(['addListener'], 'callback'), ...methods(['removeListener', 'hide'])],
     },
     { name: 'Preferences', methods: methods(['get', 'set', 'remove', 'keys', 'clear']) },
+    {
+      name: 'LocalNotifications',
+      methods: [
+        ...methods(['addListener'], 'callback'),
+        ...methods([
+          'schedule',
+          'getPending',
+          'cancel',
+          'checkPermissions',
+          'requestPermissions',
+          'registerActionTypes',
+          'removeListener',
+          'removeAllListeners',
+        ]),
+      ],
+    },
   ]
 
   const answer = async (plugin: string, method: string, options: Record<string, unknown>) => {
@@ -106,7 +139,30 @@ function installNativeFake({
         writePreferences(values)
         return undefined
       }
-      case 'Keyboard.removeListener': {
+      case 'LocalNotifications.schedule': {
+        const added = (options.notifications ?? []) as Array<{ id: number }>
+        const ids = new Set(added.map((item) => item.id))
+        // Kept unbounded (iOS would drop beyond 64): the test sees whether the app caps.
+        writePending([...readPending().filter((item) => !ids.has(item.id)), ...added])
+        return { notifications: added.map(({ id }) => ({ id })) }
+      }
+      case 'LocalNotifications.getPending':
+        return { notifications: readPending() }
+      case 'LocalNotifications.cancel': {
+        const ids = new Set(
+          ((options.notifications ?? []) as Array<{ id: number }>).map((n) => n.id),
+        )
+        writePending(readPending().filter((item) => !ids.has(item.id)))
+        return undefined
+      }
+      case 'LocalNotifications.checkPermissions':
+      case 'LocalNotifications.requestPermissions':
+        return { display: 'granted' }
+      case 'LocalNotifications.registerActionTypes':
+      case 'LocalNotifications.removeAllListeners':
+        return undefined
+      case 'Keyboard.removeListener':
+      case 'LocalNotifications.removeListener': {
         for (const callbacks of listeners.values()) callbacks.delete(String(options.callbackId))
         return undefined
       }
@@ -144,7 +200,17 @@ export async function simulateNative(page: Page, options: NativeFakeOptions): Pr
     appInfo: { name: 'Kindling', id: 'app.kindling', version: '1.4.0', build: '27' },
     ...options,
     preferencesKey: PREFERENCES_STORAGE_KEY,
+    notificationsKey: NOTIFICATIONS_STORAGE_KEY,
   })
+}
+
+/** The local notifications pending on the fake device, earliest first. */
+export async function getPendingNotifications(page: Page): Promise<PendingNotification[]> {
+  const pending: PendingNotification[] = await page.evaluate(
+    (key) => JSON.parse(sessionStorage.getItem(key) ?? '[]'),
+    NOTIFICATIONS_STORAGE_KEY,
+  )
+  return pending.sort((a, b) => a.schedule.at.localeCompare(b.schedule.at))
 }
 
 /** The native plugin calls the app has made so far, optionally of one plugin method. */

@@ -3,6 +3,7 @@ import { api, createUser, expect, signIn, test } from '../fixtures'
 import {
   getNativeCalls,
   getNativePreferences,
+  getPendingNotifications,
   type NativePlatform,
   simulateNative,
 } from './native-bridge'
@@ -84,6 +85,108 @@ for (const platform of ['ios', 'android'] as NativePlatform[]) {
       await expect(tabs).toHaveCount(0)
       await page.evaluate(() => window.__nativeFake.emit('Keyboard', 'keyboardWillHide'))
       await expect(tabs).toBeVisible()
+    })
+
+    test('offline, an event waits on the device and reaches the server once when back', async ({
+      page,
+      request,
+      context,
+    }) => {
+      await signIn(page, await createUser(request))
+      await api(page, 'POST', 'activities', { name: 'Stretch' })
+      await page.goto('/events')
+      await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
+      // A shell loads the app's files from the device; here they come from the server, so the
+      // form's code is fetched once while online.
+      await page.getByRole('button', { name: 'Add event' }).click()
+      await expect(page.getByRole('combobox', { name: 'Activity', exact: true })).toBeVisible()
+      await page.getByRole('button', { name: 'Back' }).click()
+      await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
+
+      await context.setOffline(true)
+      await page.getByRole('button', { name: 'Add event' }).click()
+      const activity = page.getByRole('combobox', { name: 'Activity', exact: true })
+      if ((await activity.inputValue()) !== 'Stretch') {
+        await activity.click()
+        await page.getByRole('option', { name: 'Stretch', exact: true }).click()
+      }
+      await page.getByRole('button', { name: 'Save' }).click()
+      await expect(page.getByRole('heading', { name: 'History (1 events)' })).toBeVisible()
+      const waiting = page.getByRole('status').filter({ hasText: /Offline|Sending/ })
+      await expect(waiting).toContainText('1 change waiting to be sent')
+
+      await context.setOffline(false)
+      await expect(waiting).toHaveCount(0)
+      expect(await api<unknown[]>(page, 'GET', 'events')).toHaveLength(1)
+    })
+
+    test.describe('reminders as local notifications', () => {
+      test.use({ timezoneId: 'Europe/Berlin' })
+
+      test("the next 7 days are planned, at most 64, and today's goes once the habit is done", async ({
+        page,
+        request,
+      }) => {
+        // Today at 00:30 in Berlin, so every reminder of today is still ahead. (Berlin's
+        // offset at 00:30 UTC is that of its 00:30: clocks change at 01:00 UTC.)
+        const berlin = (options: Intl.DateTimeFormatOptions, at: Date) =>
+          new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', ...options }).format(at)
+        const today = berlin({}, new Date())
+        const offset = new Intl.DateTimeFormat('en-US', {
+          timeZone: 'Europe/Berlin',
+          timeZoneName: 'longOffset',
+        })
+          .formatToParts(new Date(`${today}T00:30:00Z`))
+          .find((part) => part.type === 'timeZoneName')
+          ?.value.replace('GMT', '')
+        const now = new Date(`${today}T00:30:00${offset || '+00:00'}`)
+        await page.clock.setFixedTime(now)
+        await signIn(page, await createUser(request))
+        const stretch = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
+        await api(page, 'POST', 'reminders', { activityId: stretch.id, time: '09:00' })
+        await page.reload()
+
+        await expect.poll(async () => (await getPendingNotifications(page)).length).toBe(7)
+        const week = await getPendingNotifications(page)
+        expect(week[0]).toMatchObject({
+          title: 'Stretch',
+          extra: { activityId: stretch.id, day: today },
+        })
+        const localTime = (at: string) =>
+          berlin({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, new Date(at))
+        expect(week.map((item) => localTime(item.schedule.at))).toEqual(Array(7).fill('09:00'))
+        expect(new Set(week.map((item) => item.extra?.day)).size).toBe(7)
+
+        // Done today: today's Stretch is cancelled, the rest of the week stays.
+        await page.goto('/events')
+        await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
+        await page.getByRole('button', { name: 'Add event' }).click()
+        const activity = page.getByRole('combobox', { name: 'Activity', exact: true })
+        if ((await activity.inputValue()) !== 'Stretch') {
+          await activity.click()
+          await page.getByRole('option', { name: 'Stretch', exact: true }).click()
+        }
+        await page.getByRole('button', { name: 'Save' }).click()
+        await expect(page.getByRole('heading', { name: 'History (1 events)' })).toBeVisible()
+        await expect.poll(async () => (await getPendingNotifications(page)).length).toBe(6)
+        const days = (await getPendingNotifications(page)).map((item) => item.extra?.day)
+        expect(days).not.toContain(today)
+
+        // Ten reminders more: 76 in the week, of which the app plans the earliest 64 (iOS
+        // keeps no more), so nothing of the week's last day is pending.
+        const read = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Read' })
+        for (let minute = 0; minute < 10; minute += 1) {
+          await api(page, 'POST', 'reminders', { activityId: read.id, time: `10:0${minute}` })
+        }
+        await page.reload()
+        await expect.poll(async () => (await getPendingNotifications(page)).length).toBe(64)
+        const lastDay = new Date(Date.parse(`${today}T12:00:00Z`) + 6 * 86_400_000)
+          .toISOString()
+          .slice(0, 10)
+        const capped = await getPendingNotifications(page)
+        expect(capped.map((item) => item.extra?.day)).not.toContain(lastDay)
+        expect(capped.filter((item) => item.title === 'Read').length).toBeGreaterThan(50)
+      })
     })
 
     test('a 401 from the real server force-refreshes the id token and retries once', async ({

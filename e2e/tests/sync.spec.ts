@@ -1,5 +1,13 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { api, createUser, expect, signIn, type TestUser, test } from '../fixtures'
+import {
+  api,
+  createUser,
+  expect,
+  signIn,
+  type TestUser,
+  test,
+  waitForServiceWorker,
+} from '../fixtures'
 
 /*
  * Issue 13: the device holds a synced copy; it works offline, merges several devices, and a
@@ -31,21 +39,6 @@ async function logEvent(page: Page, habit: string, total: number) {
   await expect(page.getByRole('heading', { name: `History (${total} events)` })).toBeVisible()
 }
 
-/**
- * Waits until the app shell is cached and this page is controlled by the service worker. The
- * worker installs once the page has loaded (caching the whole shell); a page it did not take
- * over at once is reloaded, as a user's next visit would be: a load after the worker is active
- * is always controlled.
- */
-async function waitForOfflineShell(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  const controlled = () => page.evaluate(() => Boolean(navigator.serviceWorker.controller))
-  if (!(await controlled())) await page.reload()
-  await expect.poll(controlled).toBe(true)
-}
-
 async function openDevice(context: BrowserContext, user: TestUser) {
   const page = await context.newPage()
   await signIn(page, user)
@@ -58,7 +51,7 @@ test('offline: a habit and three events survive a reload and reach the server on
 }) => {
   await page.goto('/events')
   await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
-  await waitForOfflineShell(page)
+  await waitForServiceWorker(page)
 
   await context.setOffline(true)
   await expect(syncStatus(page)).toContainText('Offline')
@@ -97,7 +90,7 @@ test('two devices offline: both show the union of events and the last rename', a
     for (const page of [a, b]) {
       await page.goto(`/activities/${read.id}`)
       await expect(page.getByRole('heading', { name: 'Read' })).toBeVisible()
-      await waitForOfflineShell(page)
+      await waitForServiceWorker(page)
     }
     await contextA.setOffline(true)
     await contextB.setOffline(true)
@@ -159,7 +152,7 @@ test('a change the server refuses is undone and told; the other changes are kept
   const read = await api<Created>(page, 'POST', 'activities', { name: 'Read' })
   await page.goto('/events')
   await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
-  await waitForOfflineShell(page)
+  await waitForServiceWorker(page)
   const token = await page.request.get('/api/auth/token').then((r) => r.json())
 
   await context.setOffline(true)
@@ -194,7 +187,7 @@ test('two tabs of one device share one outbox and never send a change twice', as
   await api<Created>(page, 'POST', 'activities', { name: 'Swim' })
   await page.goto('/events')
   await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
-  await waitForOfflineShell(page)
+  await waitForServiceWorker(page)
   const other = await context.newPage()
   await other.goto('/events')
   await expect(other.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()

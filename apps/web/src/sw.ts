@@ -6,6 +6,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { registerPushHandlers } from './sw/push-handlers'
 
 /*
  * The app shell offline (issue 13): the build's files are cached on install, so a reload with
@@ -23,3 +24,4 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }),
 )
 clientsClaim()
+registerPushHandlers()

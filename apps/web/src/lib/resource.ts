@@ -169,6 +169,7 @@ export function createResource<
 
   return {
     list,
+    create,
     useList: (query: ListQuery = {}): Synced<TRecord[]> =>
       useSynced((view) => list(view, query), [JSON.stringify(query)]),
     useOne: (id: string): Synced<TRecord> & { isMissing: boolean } => {

@@ -2,7 +2,7 @@ import { FOOTER_HEIGHT_PX, HEADER_HEIGHT_PX, PRODUCT_NAME } from '@kindling/core
 import { Box, Center, Loader } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { ModalsProvider, useModals } from '@mantine/modals'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { ErrorBoundary } from '../../components/error-boundary'
 import { HeaderActionsTargetContext } from '../../components/header-actions'
@@ -18,6 +18,13 @@ import { SpotlightLauncher } from '../spotlight/spotlight-launcher'
 import { AppHeader } from './app-header'
 import { NavDrawer } from './nav-drawer'
 import { TabBar } from './tab-bar'
+
+/** The native shells' local notifications: loaded there only, once a verified user is in. */
+const NativeReminderPlanner = lazy(() =>
+  import('../../features/reminders/components/native-reminder-planner').then((module) => ({
+    default: module.NativeReminderPlanner,
+  })),
+)
 
 /** Widest the content grows on wide layouts: three detail columns still read comfortably. */
 const CONTENT_MAX_WIDTH = 1200
@@ -85,6 +92,7 @@ function Shell() {
   const handle = useRouteHandle()
   const isMobile = useIsMobile()
   const signedIn = useAuthState((auth) => Boolean(auth.user?.emailVerified))
+  const signedInUid = useAuthState((auth) => (auth.user?.emailVerified ? auth.user.uid : null))
   const [drawerOpened, drawer] = useDisclosure(false)
   const [actionsTarget, setActionsTarget] = useState<HTMLElement | null>(null)
   const keyboardShown = useKeyboardShown()
@@ -141,6 +149,11 @@ function Shell() {
           </ErrorBoundary>
         </Box>
         {showTabBar && <TabBar />}
+        {signedInUid && isNativePlatform() ? (
+          <Suspense fallback={null}>
+            <NativeReminderPlanner uid={signedInUid} />
+          </Suspense>
+        ) : null}
       </HeaderActionsTargetContext.Provider>
     </RecordTitleContext.Provider>
   )

@@ -1,15 +1,25 @@
-import { Stack } from '@mantine/core'
+import { Divider, Stack } from '@mantine/core'
 import { Component as Account } from '../../features/auth/routes/me'
 import { DataTransferSections } from '../../features/data-transfer/components/data-transfer-sections'
+import { ReminderSettings } from '../../features/reminders/components/reminder-settings'
 import { useCurrentUser } from '../../lib/auth-state'
 
-/** /me: the account, then importing and exporting data (only once the e-mail is verified). */
+/**
+ * /me: the account, then reminder settings and importing and exporting data (only once the
+ * e-mail is verified).
+ */
 export function Component() {
   const user = useCurrentUser()
   return (
     <Stack gap="lg" maw={420} mx="auto" w="100%" pb="xl">
       <Account />
-      {user?.emailVerified ? <DataTransferSections /> : null}
+      {user?.emailVerified ? (
+        <>
+          <Divider />
+          <ReminderSettings email={user.email} />
+          <DataTransferSections />
+        </>
+      ) : null}
     </Stack>
   )
 }

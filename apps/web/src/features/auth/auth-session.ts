@@ -2,6 +2,7 @@ import { STORAGE_KEYS, type User } from '@kindling/core'
 import { getAuthState, setAuthState } from '../../lib/auth-state'
 import { setIdTokenProvider } from '../../lib/id-token'
 import { readStoredString, writeStoredString } from '../../lib/stored-string'
+import { saveDeviceTimeZone } from '../reminders/api/time-zone'
 import { AuthError } from './api/auth-errors'
 import {
   createUserWithEmail,
@@ -126,6 +127,7 @@ function applyUser(sessionUser: SessionUser | null, previous: User | null): void
   if (previous?.uid !== user.uid || !previous.emailVerified || !getAuthState().idToken) {
     void refresher.start()
   }
+  if (previous?.uid !== user.uid || !previous.emailVerified) void saveDeviceTimeZone(user.uid)
 }
 
 /** Asks the server who is signed in and updates the state; marks the first check done. */

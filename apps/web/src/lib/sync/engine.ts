@@ -125,7 +125,9 @@ export class SyncEngine {
     await this.reload()
     this.setStatus({ loaded: true, synced: this.meta.cursor !== undefined })
     this.channel = new BroadcastChannel(`kindling-sync-${this.options.uid}`)
-    this.channel.onmessage = () => void this.reload()
+    // Another tab (or the service worker's 'Done') changed the copy: show it, and if this tab
+    // sends, send what it added.
+    this.channel.onmessage = () => void this.reload().then(() => this.kick())
     window.addEventListener('online', this.onOnline)
     window.addEventListener('offline', this.onOffline)
     document.addEventListener('visibilitychange', this.onVisible)

@@ -6,11 +6,12 @@ import { IconArrowsExchange, IconTrash } from '@tabler/icons-react'
 import { useNavigate } from 'react-router'
 import { useDeleteActivity, useUpdateActivity } from '../../../api/activities'
 import { useGroups } from '../../../api/groups'
-import { paths } from '../../../app/paths'
 import { getAuthState } from '../../../lib/auth-state'
 import { useOpenForm } from '../../../lib/form-opener'
+import { paths } from '../../../lib/paths'
 import { confirm } from '../../../lib/platform'
 import { useDraft } from '../../../lib/use-draft'
+import { RemindersSection } from '../../reminders/components/reminders-section'
 import { getNameError } from './activity-form'
 import { ScheduleFields } from './schedule-fields'
 
@@ -122,6 +123,7 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
           if (!sameSchedule(schedule, activity.schedule)) save({ schedule })
         }}
       />
+      <RemindersSection activityId={activity.id} />
       <Group gap="sm">
         <Button
           variant="light"

@@ -1,18 +1,9 @@
 import type { Schedule, ScheduleType } from '@kindling/core'
-import { defaultSchedule, getNarrowWeekdayLetters } from '@kindling/core'
-import { Checkbox, Group, NumberInput, Select, Stack } from '@mantine/core'
+import { defaultSchedule } from '@kindling/core'
+import { NumberInput, Select, Stack } from '@mantine/core'
+import { WeekdayCheckboxes } from '../../../components/weekday-checkboxes'
 
 const SCHEDULE_TYPES: ScheduleType[] = ['Unscheduled', 'Daily', 'Weekly', 'Monthly']
-/** Monday first (SPEC §9), as getDay() numbers. */
-const WEEKDAYS = [
-  { value: 1, name: 'Monday' },
-  { value: 2, name: 'Tuesday' },
-  { value: 3, name: 'Wednesday' },
-  { value: 4, name: 'Thursday' },
-  { value: 5, name: 'Friday' },
-  { value: 6, name: 'Saturday' },
-  { value: 0, name: 'Sunday' },
-]
 
 export interface ScheduleFieldsProps {
   value: Schedule
@@ -26,7 +17,6 @@ export interface ScheduleFieldsProps {
  * (SPEC §4): Weekly starts with no days, Monthly on day 1.
  */
 export function ScheduleFields({ value, onChange, onDayOfMonthBlur }: ScheduleFieldsProps) {
-  const letters = getNarrowWeekdayLetters('en-US')
   return (
     <Stack gap="xs">
       <Select
@@ -39,24 +29,10 @@ export function ScheduleFields({ value, onChange, onDayOfMonthBlur }: ScheduleFi
         }}
       />
       {value.type === 'Weekly' && (
-        <Checkbox.Group
-          label="Days"
-          value={value.days.map(String)}
-          onChange={(days) =>
-            onChange({ type: 'Weekly', days: days.map(Number).sort((a, b) => a - b) })
-          }
-        >
-          <Group gap="sm" mt={4}>
-            {WEEKDAYS.map((day, index) => (
-              <Checkbox
-                key={day.value}
-                value={String(day.value)}
-                label={letters[index]}
-                aria-label={day.name}
-              />
-            ))}
-          </Group>
-        </Checkbox.Group>
+        <WeekdayCheckboxes
+          value={value.days}
+          onChange={(days) => onChange({ type: 'Weekly', days })}
+        />
       )}
       {value.type === 'Monthly' && (
         <NumberInput

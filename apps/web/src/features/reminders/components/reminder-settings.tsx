@@ -1,0 +1,206 @@
+import { addDays, toCalendarDay, type UserSettings, type UserSettingsInput } from '@kindling/core'
+import { Button, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core'
+import { DateInput } from '@mantine/dates'
+import { useEffect, useId, useState } from 'react'
+import { getDeviceTimeZone } from '../../../lib/time-zone'
+import { useDraft } from '../../../lib/use-draft'
+import {
+  canUseWebPush,
+  isSubscribed,
+  NotificationsBlockedError,
+  subscribeToPush,
+  unsubscribeFromPush,
+} from '../api/push'
+import { useUpdateUserSettings, useUserSettings } from '../api/reminders'
+
+/** How long a pause lasts when switched on: a week, to be changed with the date. */
+const DEFAULT_PAUSE_DAYS = 7
+
+/**
+ * /me 'Reminders' (issue 18): the time zone reminders follow, e-mail reminders, a pause until a
+ * day, and notifications in this browser.
+ */
+export function ReminderSettings({ email }: { email: string }) {
+  const titleId = useId()
+  const settings = useUserSettings()
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={titleId}>
+      <Title order={2} size="h4" id={titleId}>
+        Reminders
+      </Title>
+      {settings.isPending ? (
+        <Skeleton height={120} radius="md" />
+      ) : settings.isError ? (
+        <Group gap="xs">
+          <Text size="sm" c="gray.5">
+            Reminder settings could not be loaded. They can be changed when online.
+          </Text>
+          <Button size="compact-sm" variant="subtle" onClick={() => settings.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      ) : (
+        <SettingsFields settings={settings.data} email={email} />
+      )}
+      {canUseWebPush() ? <BrowserNotifications /> : null}
+    </Stack>
+  )
+}
+
+/**
+ * The saved settings as switches. Each shows its new state at once (a draft that follows what
+ * the server answers), and goes back if the change is not saved.
+ */
+function SettingsFields({ settings, email }: { settings: UserSettings; email: string }) {
+  const update = useUpdateUserSettings()
+  const deviceTimeZone = getDeviceTimeZone()
+  const [emailReminders, setEmailReminders] = useDraft(settings.emailReminders)
+  const [pausedUntil, setPausedUntil] = useDraft(settings.remindersPausedUntil)
+  const change = (input: UserSettingsInput) =>
+    update.mutate(input, {
+      onError: () => {
+        setEmailReminders(settings.emailReminders)
+        setPausedUntil(settings.remindersPausedUntil)
+      },
+    })
+
+  return (
+    <>
+      <Group gap="xs">
+        <Text size="sm">
+          Time zone:{' '}
+          <Text span fw={600}>
+            {settings.timeZone}
+          </Text>
+        </Text>
+        {settings.timeZone !== deviceTimeZone ? (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            loading={update.isPending && update.variables?.timeZone !== undefined}
+            onClick={() => change({ timeZone: deviceTimeZone })}
+          >
+            Use this device's ({deviceTimeZone})
+          </Button>
+        ) : null}
+      </Group>
+      <Switch
+        label="E-mail reminders"
+        description={`Also send each reminder to ${email}.`}
+        checked={emailReminders}
+        onChange={(event) => {
+          const on = event.currentTarget.checked
+          setEmailReminders(on)
+          change({ emailReminders: on })
+        }}
+      />
+      <PauseReminders
+        pausedUntil={pausedUntil}
+        timeZone={settings.timeZone}
+        onChange={(remindersPausedUntil) => {
+          setPausedUntil(remindersPausedUntil)
+          change({ remindersPausedUntil })
+        }}
+      />
+      {update.isError ? (
+        <Text role="alert" size="sm" c="red.4">
+          Not saved: {update.error.message}
+        </Text>
+      ) : null}
+    </>
+  )
+}
+
+function PauseReminders({
+  pausedUntil,
+  timeZone,
+  onChange,
+}: {
+  pausedUntil: string | null
+  timeZone: string
+  onChange: (day: string | null) => void
+}) {
+  const today = toCalendarDay(new Date(), timeZone)
+  return (
+    <Stack gap="xs">
+      <Switch
+        label="Pause reminders"
+        description="None are sent until the day after the one you choose, e.g. on holiday."
+        checked={pausedUntil !== null}
+        onChange={(event) =>
+          onChange(event.currentTarget.checked ? addDays(today, DEFAULT_PAUSE_DAYS) : null)
+        }
+      />
+      {pausedUntil !== null ? (
+        <DateInput
+          label="Paused until"
+          valueFormat="D MMM YYYY"
+          minDate={today}
+          value={pausedUntil}
+          onChange={(day) => {
+            if (day) onChange(day)
+          }}
+        />
+      ) : null}
+    </Stack>
+  )
+}
+
+/** Notifications in this browser: a Web Push subscription given to the server. */
+function BrowserNotifications() {
+  const [subscribed, setSubscribed] = useState<boolean | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+
+  useEffect(() => {
+    let cancelled = false
+    isSubscribed().then(
+      (value) => {
+        if (!cancelled) setSubscribed(value)
+      },
+      () => {
+        if (!cancelled) setSubscribed(false)
+      },
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [])
+
+  async function toggle(on: boolean) {
+    setBusy(true)
+    setProblem(null)
+    try {
+      if (on) await subscribeToPush()
+      else await unsubscribeFromPush()
+      setSubscribed(on)
+    } catch (error) {
+      console.error(error)
+      setProblem(
+        error instanceof NotificationsBlockedError
+          ? "Notifications are blocked for this site in the browser's settings."
+          : `Notifications could not be turned ${on ? 'on' : 'off'}: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Stack gap={4}>
+      <Switch
+        label="Notifications in this browser"
+        description="Reminders appear on this device with Done and Snooze 1 hour."
+        checked={subscribed ?? false}
+        disabled={subscribed === null || busy}
+        onChange={(event) => void toggle(event.currentTarget.checked)}
+      />
+      {problem ? (
+        <Text role="alert" size="sm" c="red.4">
+          {problem}
+        </Text>
+      ) : null}
+    </Stack>
+  )
+}

@@ -1,0 +1,135 @@
+import { ALL_WEEKDAYS, type Reminder } from '@kindling/core'
+import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { TimeInput } from '@mantine/dates'
+import { IconBellPlus, IconTrash } from '@tabler/icons-react'
+import { useId, useState } from 'react'
+import { WeekdayCheckboxes } from '../../../components/weekday-checkboxes'
+import { useDraft } from '../../../lib/use-draft'
+import { useChangeReminder, useReminders } from '../api/reminders'
+
+/** Where a new reminder starts: every day at nine. */
+const NEW_REMINDER = { time: '09:00', days: [...ALL_WEEKDAYS] }
+
+/**
+ * The habit settings' 'Reminders' section (issue 18): any number of reminders, each a time of
+ * day and the weekdays it fires on. A reminder is skipped on days the habit is already done.
+ */
+export function RemindersSection({ activityId }: { activityId: string }) {
+  const titleId = useId()
+  const reminders = useReminders(activityId)
+  const change = useChangeReminder(activityId)
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={titleId}>
+      <Title order={3} size="h5" id={titleId}>
+        Reminders
+      </Title>
+      {reminders.isPending ? (
+        <Skeleton height={72} radius="md" />
+      ) : reminders.isError ? (
+        <Group gap="xs">
+          <Text size="sm" c="gray.5">
+            Reminders could not be loaded. They can be changed when online.
+          </Text>
+          <Button size="compact-sm" variant="subtle" onClick={() => reminders.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      ) : reminders.data.length === 0 ? (
+        <Text size="sm" c="gray.5">
+          No reminders. Add one to be notified at a time of day; it is skipped when the habit is
+          already done.
+        </Text>
+      ) : (
+        [...reminders.data]
+          .sort((a, b) => a.time.localeCompare(b.time) || a.id.localeCompare(b.id))
+          .map((reminder) => (
+            <ReminderRow
+              key={reminder.id}
+              reminder={reminder}
+              onSave={(input) => change.mutate({ op: 'update', id: reminder.id, input })}
+              onDelete={() => change.mutate({ op: 'delete', id: reminder.id })}
+            />
+          ))
+      )}
+      {change.isError ? (
+        <Text role="alert" size="sm" c="red.4">
+          The reminder was not saved: {change.error.message}
+        </Text>
+      ) : null}
+      <Group>
+        <Button
+          variant="light"
+          leftSection={<IconBellPlus size={16} aria-hidden />}
+          loading={change.isPending && change.variables?.op === 'create'}
+          disabled={reminders.isError}
+          onClick={() => change.mutate({ op: 'create', input: { activityId, ...NEW_REMINDER } })}
+        >
+          Add reminder
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
+const sameDays = (a: readonly number[], b: readonly number[]) => a.join() === b.join()
+
+function ReminderRow({
+  reminder,
+  onSave,
+  onDelete,
+}: {
+  reminder: Reminder
+  onSave: (input: { activityId: string; time: string; days: number[] }) => void
+  onDelete: () => void
+}) {
+  const [time, setTime] = useDraft(reminder.time)
+  const [days, setDays] = useDraft(reminder.days, sameDays)
+  const [touched, setTouched] = useState(false)
+  const timeError = touched && !TIME.test(time) ? 'Enter a time like 08:30.' : null
+  // Whatever the row shows is what is saved: a days change right after a time change keeps it.
+  const save = (change: { time?: string; days?: number[] }) =>
+    onSave({
+      activityId: reminder.activityId,
+      time: TIME.test(time) ? time : reminder.time,
+      days,
+      ...change,
+    })
+
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-end" wrap="nowrap">
+          <TimeInput
+            label="Time"
+            w={120}
+            value={time}
+            error={timeError}
+            onChange={(event) => setTime(event.currentTarget.value)}
+            onBlur={() => {
+              setTouched(true)
+              if (TIME.test(time) && time !== reminder.time) save({ time })
+            }}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={`Delete the reminder at ${reminder.time}`}
+            onClick={onDelete}
+          >
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+        <WeekdayCheckboxes
+          value={days}
+          onChange={(next) => {
+            setDays(next)
+            save({ days: next })
+          }}
+        />
+      </Stack>
+    </Paper>
+  )
+}
