@@ -15,17 +15,20 @@ import {
 } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { Link, Navigate } from 'react-router'
 import { useActivities } from '../../api/activities'
-import { useActivityUses } from '../../api/events'
+import { useActivityUses, useEventCounts } from '../../api/events'
 import { ActivityBadge } from '../../components/event-activity-badge'
 import { ActivityList } from '../../features/activities/components/activity-list'
+import { CollapsibleSection } from '../../features/activities/components/collapsible-section'
+import { useEventsCollapsed } from '../../features/activities/hooks/use-collapse-state'
 import { EventList } from '../../features/events/components/event-list'
 import { GoalList } from '../../features/goals/components/goal-list'
 import { useOpenForm } from '../../lib/form-opener'
 import { useIsMobile } from '../../lib/layout'
-import { paths } from '../paths'
+import { paths } from '../../lib/paths'
+import { useNow } from '../../lib/use-now'
 
 /** Latest events read to find recently used activities, besides each activity's last event. */
 
@@ -74,7 +77,7 @@ function WideHome() {
             </Button>
           }
         >
-          <GoalList />
+          <GoalList forceExpand />
         </Panel>
       </Stack>
       <Panel
@@ -87,10 +90,52 @@ function WideHome() {
       >
         <ActivityList compact />
       </Panel>
-      <Panel title="History">
-        <EventList />
-      </Panel>
+      <HistoryPanel />
     </SimpleGrid>
+  )
+}
+
+const HistoryCalendar = lazy(() => import('../../features/activities/components/activity-calendar'))
+
+/**
+ * Every event, newest first, or as a calendar of all habits (SPEC §3 showHistoryCalendar); the
+ * panel folds away and stays so (eventsCollapsed).
+ */
+function HistoryPanel() {
+  const [collapsed, setCollapsed] = useEventsCollapsed()
+  const [showCalendar, setShowCalendar] = useState(false)
+  const counts = useEventCounts()
+  const total = (counts.data ?? []).reduce((sum, count) => sum + count.count, 0)
+  const now = useNow()
+  return (
+    <Paper withBorder radius="md" p="md">
+      <CollapsibleSection
+        title="History"
+        count={total}
+        collapsed={collapsed}
+        onToggle={() => setCollapsed((current) => !current)}
+        actions={
+          collapsed ? null : (
+            <Button
+              variant="subtle"
+              size="xs"
+              aria-pressed={showCalendar}
+              onClick={() => setShowCalendar((current) => !current)}
+            >
+              Calendar
+            </Button>
+          )
+        }
+      >
+        {showCalendar ? (
+          <Suspense fallback={<Loader size="sm" aria-label="Loading the calendar" />}>
+            <HistoryCalendar now={now} />
+          </Suspense>
+        ) : (
+          <EventList />
+        )}
+      </CollapsibleSection>
+    </Paper>
   )
 }
 

@@ -2,24 +2,25 @@ import { computeHeatShade, getDecadeGrid, toCalendarDay } from '@kindling/core'
 import { ActionIcon, Button, Group, SimpleGrid, Stack } from '@mantine/core'
 import { Calendar, type CalendarLevel } from '@mantine/dates'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useDayCounts } from '../../../api/events'
-import { paths } from '../../../app/paths'
 import { useOpenForm } from '../../../lib/form-opener'
+import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import classes from './activity-calendar.module.css'
 
 const NO_COUNTS: ReadonlyMap<string, number> = new Map()
 
 export interface ActivityCalendarProps {
-  activityId: string
-  activityName: string
+  /** The habit whose events are counted; none: every habit's (the home page's history). */
+  activityId?: string
+  activityName?: string
   now: Date
 }
 
 /**
- * The month calendar with heat shading (SPEC §9): a day with events is orange at shade
- * min(9, count + 3), others grey. Counts come from the device's copy, whatever the month. Picking a day opens
+ * The month calendar with heat shading (SPEC §9) of one habit, or of all (home's history): a
+ * day with events is orange at shade min(9, count + 3), others grey. Counts come from the device's copy, whatever the month. Picking a day opens
  * Add Event for it. Default export: loaded lazily, the date components are heavy (DESIGN §2).
  */
 export default function ActivityCalendar({ activityId, activityName, now }: ActivityCalendarProps) {
@@ -29,7 +30,15 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
   const [level, setLevel] = useState<CalendarLevel>('month')
   const openForm = useOpenForm()
   const dayCounts = useDayCounts()
-  const counts = dayCounts.data?.get(activityId) ?? NO_COUNTS
+  const counts = useMemo(() => {
+    if (!dayCounts.data) return NO_COUNTS
+    if (activityId !== undefined) return dayCounts.data.get(activityId) ?? NO_COUNTS
+    const all = new Map<string, number>()
+    for (const perDay of dayCounts.data.values()) {
+      for (const [day, count] of perDay) all.set(day, (all.get(day) ?? 0) + count)
+    }
+    return all
+  }, [dayCounts.data, activityId])
 
   if (level === 'decade') {
     return (
@@ -57,7 +66,7 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
       nextLabel={level === 'year' ? 'Next year' : 'Next month'}
       styles={{ weekday: { color: 'var(--mantine-color-gray-4)' } }}
       maxLevel="decade"
-      aria-label={`Calendar of ${activityName}`}
+      aria-label={activityName ? `Calendar of ${activityName}` : 'Calendar of all events'}
       getDayProps={(date) => {
         const day = date.slice(0, 10)
         const count = counts.get(day) ?? 0

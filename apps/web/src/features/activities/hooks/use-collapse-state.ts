@@ -11,6 +11,15 @@ export function useStreaksCollapsed() {
   })
 }
 
+/** Whether home's History is collapsed, kept in local storage (SPEC §3 eventsCollapsed). */
+export function useEventsCollapsed() {
+  return useLocalStorage<boolean>({
+    key: STORAGE_KEYS.eventsCollapsed,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  })
+}
+
 /** Ids of the collapsed groups, kept in local storage (SPEC §3 collapsedGroups). */
 export function useCollapsedGroups() {
   const [collapsed, setCollapsed] = useLocalStorage<string[]>({

@@ -4,8 +4,8 @@ import { Center, Loader, Stack } from '@mantine/core'
 import { useMemo } from 'react'
 import { useActivities } from '../../../api/activities'
 import { useGoals } from '../../../api/goals'
-import { paths } from '../../../app/paths'
 import { useOpenForm } from '../../../lib/form-opener'
+import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
 import { usePeriodEvents } from '../../../lib/use-period-events'
@@ -15,6 +15,11 @@ import { GoalSection } from './goal-section'
 export interface GoalListProps {
   /** Todo hides done goals; Done shows all (SPEC §2). Default: the remembered tab. */
   tab?: GoalsTab
+  /**
+   * Every section open whatever the Goals screen remembers (SPEC §3 forceExpandGoals): the home
+   * page's summary is not folded by a choice made on the Goals screen.
+   */
+  forceExpand?: boolean
 }
 
 /**
@@ -22,7 +27,7 @@ export interface GoalListProps {
  * the device zone. Checking a goal logs an event for today; unchecking opens the event that
  * made it done (SPEC §4).
  */
-export function GoalList({ tab: tabProp }: GoalListProps) {
+export function GoalList({ tab: tabProp, forceExpand = false }: GoalListProps) {
   const [storedTab] = useGoalsTab()
   const tab = tabProp ?? storedTab
   const goalsQuery = useGoals()
@@ -75,6 +80,7 @@ export function GoalList({ tab: tabProp }: GoalListProps) {
         <GoalSection
           key={section.cadence}
           section={section}
+          forceExpand={forceExpand}
           onToggle={handleToggle}
           onEdit={(goal) => openForm(paths.updateGoal({ goalId: goal.id }))}
           onAdd={(cadence) => openForm(paths.addGoal({ cadence }))}

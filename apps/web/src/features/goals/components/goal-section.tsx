@@ -1,6 +1,16 @@
 import type { Activity, Goal, GoalSection as GoalSectionData } from '@kindling/core'
 import { STORAGE_KEYS } from '@kindling/core'
-import { Badge, Button, Collapse, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core'
+import {
+  Badge,
+  Box,
+  Button,
+  Collapse,
+  Group,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core'
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react'
 import { useId } from 'react'
 import { useStoredString } from '../../../lib/stored-string'
@@ -12,48 +22,58 @@ interface GoalSectionProps {
   onToggle: (goal: Goal, done: boolean) => void
   onEdit: (goal: Goal) => void
   onAdd: (cadence: Goal['cadence']) => void
+  /** Always open, with no toggle (see GoalList's forceExpand). */
+  forceExpand?: boolean
 }
 
 /** One cadence of the Goals screen, collapsible; the collapse state is remembered (SPEC §2). */
-export function GoalSection({ section, onToggle, onEdit, onAdd }: GoalSectionProps) {
+export function GoalSection({
+  section,
+  onToggle,
+  onEdit,
+  onAdd,
+  forceExpand = false,
+}: GoalSectionProps) {
   const text = CADENCE_TEXT[section.cadence]
   const [collapsed, setCollapsed] = useStoredString<'true' | 'false'>(
     STORAGE_KEYS[text.collapsedKey],
     'false',
   )
-  const expanded = collapsed !== 'true'
+  const expanded = forceExpand || collapsed !== 'true'
   const bodyId = useId()
+  const heading = (
+    <Group gap="xs" wrap="nowrap">
+      {forceExpand ? null : expanded ? (
+        <IconChevronDown size={18} aria-hidden />
+      ) : (
+        <IconChevronRight size={18} aria-hidden />
+      )}
+      <Title order={2} size="h5">
+        {section.title}
+      </Title>
+      {section.items.length > 0 && (
+        <Badge variant="light" color="gray" size="sm" aria-label={`${section.items.length} goals`}>
+          {section.items.length}
+        </Badge>
+      )}
+    </Group>
+  )
 
   return (
     <section aria-label={section.title}>
-      <UnstyledButton
-        onClick={() => setCollapsed(expanded ? 'true' : 'false')}
-        aria-expanded={expanded}
-        aria-controls={bodyId}
-        w="100%"
-        py={4}
-      >
-        <Group gap="xs" wrap="nowrap">
-          {expanded ? (
-            <IconChevronDown size={18} aria-hidden />
-          ) : (
-            <IconChevronRight size={18} aria-hidden />
-          )}
-          <Title order={2} size="h5">
-            {section.title}
-          </Title>
-          {section.items.length > 0 && (
-            <Badge
-              variant="light"
-              color="gray"
-              size="sm"
-              aria-label={`${section.items.length} goals`}
-            >
-              {section.items.length}
-            </Badge>
-          )}
-        </Group>
-      </UnstyledButton>
+      {forceExpand ? (
+        <Box py={4}>{heading}</Box>
+      ) : (
+        <UnstyledButton
+          onClick={() => setCollapsed(expanded ? 'true' : 'false')}
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          w="100%"
+          py={4}
+        >
+          {heading}
+        </UnstyledButton>
+      )}
       <Collapse expanded={expanded} id={bodyId}>
         <Stack gap={0} pl="md" pt={4}>
           {section.items.map((item) => (
