@@ -13,11 +13,7 @@ import {
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { activities, attributes, events, goals, groups } from '../db/schema'
-import { toActivity } from '../routes/activities'
-import { toAttribute } from '../routes/attributes'
-import { toEvent } from '../routes/events'
-import { toGoal } from '../routes/goals'
-import { toGroup } from '../routes/groups'
+import { toActivity, toAttribute, toEvent, toGoal, toGroup } from '../routes/records'
 import { csvLine } from './csv'
 
 interface Everything {

@@ -15,9 +15,6 @@ export const isUuid = (value: unknown): value is string =>
 
 export const IdParams = zod.object({ id: zod.string().describe('The record id (UUID).') })
 
-export const iso = (date: Date | null): string | null => (date ? date.toISOString() : null)
-export const isoRequired = (date: Date): string => date.toISOString()
-
 /** Validates a body with a core schema; a failure is a 400 naming each field. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body ?? {})

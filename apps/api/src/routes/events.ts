@@ -1,5 +1,4 @@
 import {
-  type AttributeValue,
   Event,
   EventCount,
   EventInput,
@@ -14,43 +13,13 @@ import { z } from 'zod'
 import type { Database } from '../db/client'
 import { attributes, eventCounts, events } from '../db/schema'
 import { uidOf } from '../http/caller'
-import { notFound, validationError } from '../http/errors'
+import { validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
-import { toAttribute } from './attributes'
-import {
-  bodyObject,
-  createErrors,
-  deleteErrors,
-  findLiveActivity,
-  IdParams,
-  iso,
-  isoRequired,
-  isUuid,
-  listErrors,
-  NoContent,
-  parseBody,
-  queryErrors,
-  readErrors,
-  security,
-  storedCreate,
-  updateErrors,
-} from './common'
-
-type Row = typeof events.$inferSelect
+import { findLiveActivity, isUuid, listErrors, queryErrors, security } from './common'
+import { registerCrud } from './crud'
+import { toAttribute, toEvent } from './records'
 
 export const EVENTS_PAGE_MAX = 1000
-
-export function toEvent(row: Row): Event {
-  return {
-    id: row.id,
-    author: row.author,
-    activityId: row.activityId,
-    eventDate: isoRequired(row.eventDate),
-    attributes: row.attributes as Record<string, AttributeValue>,
-    createdAt: isoRequired(row.createdAt),
-    deletedAt: iso(row.deletedAt),
-  }
-}
 
 /** The paging cursor: the last item's eventDate and id, joined by `_`. */
 export function eventCursor(event: { eventDate: string; id: string }): string {
@@ -83,19 +52,8 @@ const EventListQuery = z.object({
   ),
 })
 
-const tags = ['events']
-
 export function registerEventRoutes(app: FastifyInstance, db: Database): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const owned = (uid: string, id: string) =>
-    and(eq(events.id, id), eq(events.author, uid), isNull(events.deletedAt))
-
-  async function load(uid: string, id: string): Promise<Row> {
-    if (!isUuid(id)) throw notFound('Event')
-    const [row] = await db.select().from(events).where(owned(uid, id))
-    if (!row) throw notFound('Event')
-    return row
-  }
 
   /** The activity must be the caller's live one; values must fit its live attributes. */
   async function checkEvent(uid: string, input: z.output<typeof EventInput>) {
@@ -114,6 +72,43 @@ export function registerEventRoutes(app: FastifyInstance, db: Database): void {
     const problems = validateEventAttributes(input.attributes, defined.map(toAttribute))
     if (Object.keys(problems).length > 0) throw validationError(problems)
   }
+
+  const { tags } = registerCrud(app, db, {
+    table: events,
+    plural: 'events',
+    noun: 'Event',
+    record: Event,
+    toRecord: toEvent,
+    create: {
+      schema: EventInput,
+      summary: 'Log an event',
+      description:
+        'Logs a dated event for one of your live activities. `eventDate` is an ISO instant (or YYYY-MM-DD, read as noon UTC). `attributes` maps attribute ids of that activity to values, checked against their definitions (type, min/max, options, required); failures are named `attributes.<id>`.',
+      check: checkEvent,
+      values: (input) => ({
+        activityId: input.activityId,
+        eventDate: new Date(input.eventDate),
+        attributes: input.attributes,
+      }),
+    },
+    update: {
+      schema: EventUpdateInput,
+      description:
+        'Merges the body over the stored event (activityId, eventDate, attributes), validates the whole as on create and saves it.',
+      base: (row) => ({
+        activityId: row.activityId,
+        eventDate: row.eventDate.toISOString(),
+        attributes: row.attributes,
+      }),
+      check: checkEvent,
+      values: (input) => ({
+        activityId: input.activityId,
+        eventDate: new Date(input.eventDate),
+        attributes: input.attributes,
+      }),
+    },
+    remove: { description: 'Soft-deletes the event.' },
+  })
 
   r.get('/api/events', {
     schema: {
@@ -213,109 +208,6 @@ export function registerEventRoutes(app: FastifyInstance, db: Database): void {
         count: row.count,
         lastEventAt: row.lastEventAt ? new Date(row.lastEventAt).toISOString() : null,
       }))
-    },
-  })
-
-  r.get('/api/events/:id', {
-    schema: {
-      operationId: 'getEvent',
-      tags,
-      security,
-      summary: 'Get one event',
-      description: 'One of your live events by id.',
-      params: IdParams,
-      response: { 200: jsonResponse('The record.', Event), ...readErrors },
-    },
-    handler: async (request) => toEvent(await load(uidOf(request), request.params.id)),
-  })
-
-  r.post('/api/events', {
-    schema: {
-      operationId: 'createEvent',
-      tags,
-      security,
-      summary: 'Log an event',
-      description:
-        'Logs a dated event for one of your live activities. `eventDate` is an ISO instant (or YYYY-MM-DD, read as noon UTC). `attributes` maps attribute ids of that activity to values, checked against their definitions (type, min/max, options, required); failures are named `attributes.<id>`.',
-      body: EventInput,
-      response: { 201: jsonResponse('Created: the stored record.', Event), ...createErrors },
-    },
-    handler: async (request, reply) => {
-      const uid = uidOf(request)
-      const input = parseBody(EventInput, request.body)
-      const stored = await storedCreate<Row>(db, events, uid, input.id)
-      if (stored) return reply.status(201).send(toEvent(stored))
-      await checkEvent(uid, input)
-      const [row] = await db
-        .insert(events)
-        .values({
-          id: input.id ?? crypto.randomUUID(),
-          author: uid,
-          activityId: input.activityId,
-          eventDate: new Date(input.eventDate),
-          attributes: input.attributes,
-          createdAt: new Date(),
-        })
-        .onConflictDoNothing()
-        .returning()
-      return reply
-        .status(201)
-        .send(toEvent(row ?? ((await storedCreate<Row>(db, events, uid, input.id)) as Row)))
-    },
-  })
-
-  r.put('/api/events/:id', {
-    schema: {
-      operationId: 'updateEvent',
-      tags,
-      security,
-      summary: 'Update an event',
-      description:
-        'Merges the body over the stored event (activityId, eventDate, attributes), validates the whole as on create and saves it.',
-      params: IdParams,
-      body: EventUpdateInput,
-      response: { 200: jsonResponse('Updated: the stored record.', Event), ...updateErrors },
-    },
-    handler: async (request) => {
-      const uid = uidOf(request)
-      const stored = await load(uid, request.params.id)
-      const input = parseBody(EventUpdateInput, {
-        activityId: stored.activityId,
-        eventDate: stored.eventDate.toISOString(),
-        attributes: stored.attributes,
-        ...bodyObject(request.body),
-      })
-      await checkEvent(uid, input)
-      const [row] = await db
-        .update(events)
-        .set({
-          activityId: input.activityId,
-          eventDate: new Date(input.eventDate),
-          attributes: input.attributes,
-          updatedAt: new Date(),
-        })
-        .where(owned(uid, stored.id))
-        .returning()
-      if (!row) throw notFound('Event')
-      return toEvent(row)
-    },
-  })
-
-  r.delete('/api/events/:id', {
-    schema: {
-      operationId: 'deleteEvent',
-      tags,
-      security,
-      summary: 'Delete an event',
-      description: 'Soft-deletes the event.',
-      params: IdParams,
-      response: { 204: NoContent, ...deleteErrors },
-    },
-    handler: async (request, reply) => {
-      const uid = uidOf(request)
-      const stored = await load(uid, request.params.id)
-      await db.update(events).set({ deletedAt: new Date() }).where(owned(uid, stored.id))
-      return reply.status(204).send(null)
     },
   })
 }

@@ -11,40 +11,12 @@ import { z } from 'zod'
 import type { Database } from '../db/client'
 import { reminderSnoozes, reminders } from '../db/schema'
 import { uidOf } from '../http/caller'
-import { notFound, validationError } from '../http/errors'
+import { validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
 import { nextDue, readSettings } from '../reminders/settings'
-import {
-  bodyObject,
-  createErrors,
-  deleteErrors,
-  findLiveActivity,
-  IdParams,
-  iso,
-  isoRequired,
-  isUuid,
-  NoContent,
-  parseBody,
-  queryErrors,
-  readErrors,
-  security,
-  updateErrors,
-} from './common'
-
-type Row = typeof reminders.$inferSelect
-
-function toReminder(row: Row): Reminder {
-  return {
-    id: row.id,
-    author: row.author,
-    activityId: row.activityId,
-    time: row.time,
-    days: row.days,
-    createdAt: isoRequired(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-    deletedAt: iso(row.deletedAt),
-  }
-}
+import { deleteErrors, findLiveActivity, IdParams, isUuid, queryErrors, security } from './common'
+import { registerCrud } from './crud'
+import { toReminder } from './records'
 
 const ReminderListQuery = z.object({
   activityId: z.string().optional().describe('Only the reminders of this habit.'),
@@ -66,16 +38,6 @@ export function registerReminderRoutes(
   clock: () => Date,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const owned = (uid: string, id: string) =>
-    and(eq(reminders.id, id), eq(reminders.author, uid), isNull(reminders.deletedAt))
-
-  async function load(uid: string, id: string): Promise<Row> {
-    if (!isUuid(id)) throw notFound('Reminder')
-    const [row] = await db.select().from(reminders).where(owned(uid, id))
-    if (!row) throw notFound('Reminder')
-    return row
-  }
-
   /** The habit must be the caller's live one, with room for one more reminder. */
   async function checkActivity(uid: string, activityId: string, exceptId?: string) {
     if (!(await findLiveActivity(db, uid, activityId))) {
@@ -129,102 +91,38 @@ export function registerReminderRoutes(
     },
   })
 
-  r.get('/api/reminders/:id', {
-    schema: {
-      operationId: 'getReminder',
-      tags,
-      security,
-      summary: 'Get one reminder',
-      description: 'One of your live reminders by id.',
-      params: IdParams,
-      response: { 200: jsonResponse('The record.', Reminder), ...readErrors },
-    },
-    handler: async (request) => toReminder(await load(uidOf(request), request.params.id)),
-  })
-
-  r.post('/api/reminders', {
-    schema: {
-      operationId: 'createReminder',
-      tags,
-      security,
-      summary: 'Create a reminder',
+  const { load } = registerCrud(app, db, {
+    table: reminders,
+    plural: 'reminders',
+    noun: 'Reminder',
+    record: Reminder,
+    toRecord: toReminder,
+    clock,
+    create: {
+      schema: ReminderInput,
       description: `Reminds of one of your live habits at a local time on some weekdays (every day when \`days\` is left out; none switches it off). At most ${REMINDERS_PER_ACTIVITY_MAX} per habit. It first fires at its next occurrence after now.`,
-      body: ReminderInput,
-      response: { 201: jsonResponse('Created: the stored record.', Reminder), ...createErrors },
+      check: (uid, input) => checkActivity(uid, input.activityId),
+      values: async (input, { uid, id, now }) => {
+        const { timeZone } = await readSettings(db, uid)
+        return { ...input, ...nextDue({ id, ...input }, now, timeZone) }
+      },
     },
-    handler: async (request, reply) => {
-      const uid = uidOf(request)
-      const input = parseBody(ReminderInput, request.body)
-      await checkActivity(uid, input.activityId)
-      const now = clock()
-      const id = crypto.randomUUID()
-      const { timeZone } = await readSettings(db, uid)
-      const [row] = await db
-        .insert(reminders)
-        .values({
-          id,
-          author: uid,
-          ...input,
-          ...nextDue({ id, ...input }, now, timeZone),
-          createdAt: now,
-        })
-        .returning()
-      return reply.status(201).send(toReminder(row as Row))
-    },
-  })
-
-  r.put('/api/reminders/:id', {
-    schema: {
-      operationId: 'updateReminder',
-      tags,
-      security,
-      summary: 'Update a reminder',
+    update: {
+      schema: ReminderUpdateInput,
       description:
         'Merges the body over the stored reminder, validates the whole and saves it. It fires next at its next occurrence after now, but never twice on one local day.',
-      params: IdParams,
-      body: ReminderUpdateInput,
-      response: { 200: jsonResponse('Updated: the stored record.', Reminder), ...updateErrors },
+      base: (row) => ({ activityId: row.activityId, time: row.time, days: row.days }),
+      check: async (uid, input, stored) => {
+        if (input.activityId !== stored.activityId) await checkActivity(uid, input.activityId)
+      },
+      values: async (input, stored, now) => {
+        const { timeZone } = await readSettings(db, stored.author)
+        return { ...input, ...nextDue({ id: stored.id, ...input }, now, timeZone) }
+      },
     },
-    handler: async (request) => {
-      const uid = uidOf(request)
-      const stored = await load(uid, request.params.id)
-      const input = parseBody(ReminderUpdateInput, {
-        activityId: stored.activityId,
-        time: stored.time,
-        days: stored.days,
-        ...bodyObject(request.body),
-      })
-      if (input.activityId !== stored.activityId) await checkActivity(uid, input.activityId)
-      const now = clock()
-      const { timeZone } = await readSettings(db, uid)
-      const [row] = await db
-        .update(reminders)
-        .set({ ...input, ...nextDue({ id: stored.id, ...input }, now, timeZone), updatedAt: now })
-        .where(owned(uid, stored.id))
-        .returning()
-      if (!row) throw notFound('Reminder')
-      return toReminder(row)
-    },
-  })
-
-  r.delete('/api/reminders/:id', {
-    schema: {
-      operationId: 'deleteReminder',
-      tags,
-      security,
-      summary: 'Delete a reminder',
+    remove: {
       description: 'Soft-deletes the reminder; it never fires again.',
-      params: IdParams,
-      response: { 204: NoContent, ...deleteErrors },
-    },
-    handler: async (request, reply) => {
-      const uid = uidOf(request)
-      const stored = await load(uid, request.params.id)
-      await db
-        .update(reminders)
-        .set({ deletedAt: clock(), nextDueAt: null, nextDueDay: null })
-        .where(owned(uid, stored.id))
-      return reply.status(204).send(null)
+      values: { nextDueAt: null, nextDueDay: null },
     },
   })
 

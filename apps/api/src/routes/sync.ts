@@ -14,12 +14,8 @@ import { activities, attributes, events, goals, groups } from '../db/schema'
 import { uidOf } from '../http/caller'
 import { validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
-import { toActivity } from './activities'
-import { toAttribute } from './attributes'
 import { queryErrors, security } from './common'
-import { toEvent } from './events'
-import { toGoal } from './goals'
-import { toGroup } from './groups'
+import { toActivity, toAttribute, toEvent, toGoal, toGroup } from './records'
 
 const tags = ['sync']
 

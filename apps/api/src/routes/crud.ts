@@ -1,0 +1,296 @@
+import { and, eq, isNull, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import type { Database } from '../db/client'
+import { uidOf } from '../http/caller'
+import { notFound } from '../http/errors'
+import { jsonResponse } from '../http/openapi'
+import {
+  bodyObject,
+  createErrors,
+  deleteErrors,
+  IdParams,
+  isUuid,
+  listErrors,
+  NoContent,
+  parseBody,
+  readErrors,
+  security,
+  storedCreate,
+  updateErrors,
+} from './common'
+
+/*
+ * The one pattern of the data API (issue 20): list, get, create (idempotent on a client-chosen
+ * id), update by merging the body over the stored record, and soft delete, each scoped to the
+ * caller's live records and documented the same way. A resource file gives only its own rules
+ * through the hooks below: what makes an input acceptable, what else a write changes in the same
+ * transaction, and how its list is filtered when that is more than "all of yours".
+ */
+
+/** A table of ours: records with an id, an author and soft-delete stamps. */
+export type OwnedTable = PgTable & {
+  id: PgColumn
+  author: PgColumn
+  updatedAt: PgColumn
+  deletedAt: PgColumn
+}
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+type Row<T extends OwnedTable> = T['$inferSelect'] & { id: string; author: string }
+/** The columns a resource sets itself; id, author and the stamps are the pattern's. */
+type Values<T extends OwnedTable> = Omit<
+  PgInsertValue<T>,
+  'id' | 'author' | 'createdAt' | 'updatedAt' | 'deletedAt'
+>
+
+export interface CrudOptions<
+  T extends OwnedTable,
+  R extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+> {
+  table: T
+  /** The path segment and OpenAPI tag, e.g. `goals`. */
+  plural: string
+  /** The record's name in messages and summaries, e.g. `Goal`. */
+  noun: string
+  record: R
+  toRecord: (row: Row<T>) => z.output<R>
+  /** The caller's live records (default: theirs and not deleted). */
+  live?: (uid: string) => SQL | undefined
+  /** The time of writes (default: the system clock). */
+  clock?: () => Date
+  /** `GET /api/<plural>` as all of the caller's live records in this order; leave out to write it. */
+  list?: { description: string; orderBy: SQL[] }
+  get?: { description?: string }
+  create: {
+    schema: C
+    description: string
+    summary?: string
+    /** Refuses an input the caller may not store (a 400 naming the field). */
+    check?: (uid: string, input: z.output<C>) => Promise<void>
+    values: (
+      input: z.output<C>,
+      context: { uid: string; id: string; now: Date },
+    ) => Values<T> | Promise<Values<T>>
+    /** More writes in the insert's transaction (never run for a repeated create). */
+    after?: (tx: Tx, uid: string, row: Row<T>) => Promise<void>
+  }
+  update: {
+    schema: U
+    description: string
+    /** The stored record as the update input it is merged under (the body goes over it). */
+    base: (row: Row<T>) => Record<string, unknown>
+    /** Fields the body cannot change, put back over it. */
+    pinned?: (row: Row<T>) => Record<string, unknown>
+    check?: (uid: string, input: z.output<U>, stored: Row<T>) => Promise<void>
+    values: (
+      input: z.output<U>,
+      stored: Row<T>,
+      now: Date,
+    ) => PgUpdateSetSource<T> | Promise<PgUpdateSetSource<T>>
+    after?: (tx: Tx, uid: string, stored: Row<T>, row: Row<T>) => Promise<void>
+  }
+  remove: {
+    description: string
+    /** More columns cleared with the delete. */
+    values?: PgUpdateSetSource<T>
+    after?: (tx: Tx, uid: string, stored: Row<T>, now: Date) => Promise<void>
+  }
+}
+
+/** What a resource's own routes (list filters, actions) reuse. */
+export interface Crud<T extends OwnedTable> {
+  /** The caller's live record with this id, or a 404 naming the noun. */
+  load: (uid: string, id: string) => Promise<Row<T>>
+  /** The condition for the caller's live record with this id. */
+  owned: (uid: string, id: string) => SQL | undefined
+  live: (uid: string) => SQL | undefined
+  tags: string[]
+}
+
+/** The routes of one record. */
+interface ById {
+  Params: { id: string }
+}
+
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a')
+
+export function registerCrud<
+  T extends OwnedTable,
+  R extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+>(app: FastifyInstance, db: Database, options: CrudOptions<T, R, C, U>): Crud<T> {
+  const { table, plural, noun, record, toRecord, create, update, remove } = options
+  // Routes typed by hand: the zod schemas still validate and document them (the app's compilers),
+  // but TypeScript cannot resolve a generic record's reply type through the type provider.
+  const r = app
+  const clock = options.clock ?? (() => new Date())
+  const tags = [plural]
+  const one = noun.toLowerCase()
+  const a = `${article(one)} ${one}`
+  const path = `/api/${plural}`
+  const live =
+    options.live ?? ((uid: string) => and(eq(table.author, uid), isNull(table.deletedAt)))
+  const owned = (uid: string, id: string) => and(eq(table.id, id), live(uid))
+
+  async function load(uid: string, id: string): Promise<Row<T>> {
+    if (!isUuid(id)) throw notFound(noun)
+    const [row] = await db
+      .select()
+      .from(table as PgTable)
+      .where(owned(uid, id))
+    if (!row) throw notFound(noun)
+    return row as Row<T>
+  }
+
+  /** Inserts once: a concurrent duplicate that stored it first leaves nothing more to do. */
+  async function insert(values: PgInsertValue<T>, uid: string): Promise<Row<T> | undefined> {
+    const run = async (writer: Database | Tx) => {
+      const [row] = (await writer
+        .insert(table)
+        .values(values)
+        .onConflictDoNothing()
+        .returning()) as Row<T>[]
+      if (row && create.after) await create.after(writer as Tx, uid, row)
+      return row
+    }
+    return create.after ? db.transaction(run) : run(db)
+  }
+
+  const listOptions = options.list
+  if (listOptions) {
+    r.get(path, {
+      schema: {
+        operationId: `list${capital(plural)}`,
+        tags,
+        security,
+        summary: `List your ${plural}`,
+        description: listOptions.description,
+        response: { 200: jsonResponse(`Your live ${plural}.`, z.array(record)), ...listErrors },
+      },
+      handler: async (request) => {
+        const rows = await db
+          .select()
+          .from(table as PgTable)
+          .where(live(uidOf(request)))
+          .orderBy(...listOptions.orderBy)
+        return rows.map((row) => toRecord(row as Row<T>))
+      },
+    })
+  }
+
+  r.get<ById>(`${path}/:id`, {
+    schema: {
+      operationId: `get${noun}`,
+      tags,
+      security,
+      summary: `Get one ${one}`,
+      description: options.get?.description ?? `One of your live ${plural} by id.`,
+      params: IdParams,
+      response: { 200: jsonResponse('The record.', record), ...readErrors },
+    },
+    handler: async (request) => toRecord(await load(uidOf(request), request.params.id)),
+  })
+
+  r.post(path, {
+    schema: {
+      operationId: `create${noun}`,
+      tags,
+      security,
+      summary: create.summary ?? `Create ${a}`,
+      description: create.description,
+      body: create.schema,
+      response: { 201: jsonResponse('Created: the stored record.', record), ...createErrors },
+    },
+    handler: async (request, reply) => {
+      const uid = uidOf(request)
+      const input = parseBody(create.schema, request.body)
+      const clientId = (input as { id?: string }).id
+      const stored = await storedCreate<Row<T>>(db, table, uid, clientId)
+      if (stored) return reply.status(201).send(toRecord(stored))
+      await create.check?.(uid, input)
+      const id = clientId ?? crypto.randomUUID()
+      const now = clock()
+      const values = {
+        ...(await create.values(input, { uid, id, now })),
+        id,
+        author: uid,
+        createdAt: now,
+      }
+      const row =
+        (await insert(values as PgInsertValue<T>, uid)) ??
+        ((await storedCreate<Row<T>>(db, table, uid, id)) as Row<T>)
+      return reply.status(201).send(toRecord(row))
+    },
+  })
+
+  r.put<ById>(`${path}/:id`, {
+    schema: {
+      operationId: `update${noun}`,
+      tags,
+      security,
+      summary: `Update ${a}`,
+      description: update.description,
+      params: IdParams,
+      body: update.schema,
+      response: { 200: jsonResponse('Updated: the stored record.', record), ...updateErrors },
+    },
+    handler: async (request) => {
+      const uid = uidOf(request)
+      const stored = await load(uid, request.params.id)
+      const input = parseBody(update.schema, {
+        ...update.base(stored),
+        ...bodyObject(request.body),
+        ...update.pinned?.(stored),
+      })
+      await update.check?.(uid, input, stored)
+      const now = clock()
+      const values = { ...(await update.values(input, stored, now)), updatedAt: now }
+      const write = async (writer: Database | Tx) => {
+        const [row] = (await writer
+          .update(table)
+          .set(values)
+          .where(owned(uid, stored.id))
+          .returning()) as Row<T>[]
+        if (row && update.after) await update.after(writer as Tx, uid, stored, row)
+        return row
+      }
+      const row = update.after ? await db.transaction(write) : await write(db)
+      if (!row) throw notFound(noun)
+      return toRecord(row)
+    },
+  })
+
+  r.delete<ById>(`${path}/:id`, {
+    schema: {
+      operationId: `delete${noun}`,
+      tags,
+      security,
+      summary: `Delete ${a}`,
+      description: remove.description,
+      params: IdParams,
+      response: { 204: NoContent, ...deleteErrors },
+    },
+    handler: async (request, reply) => {
+      const uid = uidOf(request)
+      const stored = await load(uid, request.params.id)
+      const now = clock()
+      const write = async (writer: Database | Tx) => {
+        await writer
+          .update(table)
+          .set({ ...remove.values, deletedAt: now } as PgUpdateSetSource<T>)
+          .where(owned(uid, stored.id))
+        await remove.after?.(writer as Tx, uid, stored, now)
+      }
+      await (remove.after ? db.transaction(write) : write(db))
+      return reply.status(204).send(null)
+    },
+  })
+
+  return { load, owned, live, tags }
+}

@@ -1,0 +1,104 @@
+import type {
+  Activity,
+  Attribute,
+  AttributeValue,
+  Event,
+  Goal,
+  Group,
+  Reminder,
+  Schedule,
+} from '@kindling/core'
+import type { activities, attributes, events, goals, groups, reminders } from '../db/schema'
+
+/*
+ * The rows of the database as the API answers them: one mapper per resource, used by its routes,
+ * the change feed and the export alike.
+ */
+
+export const iso = (date: Date | null): string | null => (date ? date.toISOString() : null)
+export const isoRequired = (date: Date): string => date.toISOString()
+
+/** What every record carries besides its own fields. */
+function stamps(row: {
+  id: string
+  author: string
+  createdAt: Date
+  updatedAt: Date | null
+  deletedAt: Date | null
+}) {
+  return {
+    id: row.id,
+    author: row.author,
+    createdAt: isoRequired(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    deletedAt: iso(row.deletedAt),
+  }
+}
+
+export function toActivity(row: typeof activities.$inferSelect): Activity {
+  return {
+    ...stamps(row),
+    name: row.name,
+    description: row.description,
+    color: row.color,
+    attributes: row.attributes,
+    visibility: row.visibility,
+    schedule: row.schedule as Schedule,
+  }
+}
+
+export function toGroup(row: typeof groups.$inferSelect): Group {
+  return {
+    ...stamps(row),
+    name: row.name,
+    description: row.description,
+    color: row.color,
+    activities: row.activities,
+  }
+}
+
+export function toAttribute(row: typeof attributes.$inferSelect): Attribute {
+  return {
+    ...row.details,
+    ...stamps(row),
+    activityId: row.activityId,
+    type: row.type,
+    name: row.name,
+    description: row.description,
+    required: row.required,
+  } as Attribute
+}
+
+/** Events and goals are never edited in place by the product's screens: no `updatedAt`. */
+export function toEvent(row: typeof events.$inferSelect): Event {
+  return {
+    id: row.id,
+    author: row.author,
+    activityId: row.activityId,
+    eventDate: isoRequired(row.eventDate),
+    attributes: row.attributes as Record<string, AttributeValue>,
+    createdAt: isoRequired(row.createdAt),
+    deletedAt: iso(row.deletedAt),
+  }
+}
+
+export function toGoal(row: typeof goals.$inferSelect): Goal {
+  return {
+    id: row.id,
+    author: row.author,
+    activityId: row.activityId,
+    cadence: row.cadence,
+    target: row.target ?? null,
+    createdAt: isoRequired(row.createdAt),
+    deletedAt: iso(row.deletedAt),
+  }
+}
+
+export function toReminder(row: typeof reminders.$inferSelect): Reminder {
+  return {
+    ...stamps(row),
+    activityId: row.activityId,
+    time: row.time,
+    days: row.days,
+  }
+}
