@@ -10,6 +10,7 @@ import type { Database } from '../db/client'
 import { authSchema } from '../db/schema'
 import { buildPasswordResetMail, buildVerificationMail, type Mailer } from '../mail/mailer'
 import { accountRules } from './account-rules'
+import { CLIENT_IP_HEADER } from './fetch-bridge'
 
 /** Audience of the id tokens; the data API accepts no other. */
 export const ID_TOKEN_AUDIENCE = 'kindling-api'
@@ -119,7 +120,7 @@ export function createAuth(options: {
     },
     advanced: {
       // The HTTP layer replaces this header with the address it trusts (see auth/routes.ts).
-      ipAddress: { ipAddressHeaders: ['x-kindling-client-ip'] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     // A refused request (wrong password, weak new one, bad token) is the client's doing: logged
     // at debug level, not as a server error; anything else stays an error.

@@ -1,0 +1,259 @@
+import { ApiError, NewPassword, PASSWORD_MAX_LENGTH, Profile } from '@kindling/core'
+import { z } from 'zod'
+import { jsonResponse, publicSecurity, sessionSecurity } from '../http/openapi'
+
+/*
+ * The OpenAPI description of the better-auth endpoints under /api/auth: better-auth serves them,
+ * these schemas only document them (and validate nothing better-auth would not).
+ */
+
+const AuthUser = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+    image: z.string().nullable().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AuthUser' })
+const AuthSession = z
+  .object({ id: z.string(), userId: z.string(), expiresAt: z.string(), token: z.string() })
+  .meta({ id: 'AuthSession' })
+/**
+ * better-auth's own error body, e.g. `{ code: 'USER_ALREADY_EXISTS', message }`. Errors the
+ * server raises on these routes itself (bad JSON, body too large, too many attempts) also carry
+ * the ApiError `error` object (see authErrorBody).
+ */
+const AuthError = z
+  .object({
+    code: z.string().optional(),
+    message: z.string(),
+    error: ApiError.shape.error.optional(),
+  })
+  .meta({ id: 'AuthError' })
+const SignedIn = z.object({
+  token: z
+    .string()
+    .nullable()
+    .describe('The session token (also set as a cookie and in the set-auth-token header).'),
+  user: AuthUser,
+})
+const Email = z.email()
+
+const error = (description: string) => jsonResponse(description, AuthError)
+const E400 = error(
+  'Invalid input (`VALIDATION_ERROR`, naming the field) or a body that is not JSON.',
+)
+const E403 = error('The Origin header is not a trusted origin (`INVALID_ORIGIN`).')
+const E413 = error('The request body is larger than 1 MiB.')
+const E415 = error('The body is not JSON.')
+const E429 = error(
+  'Too many attempts from this address or for this e-mail (`TOO_MANY_REQUESTS`); see the Retry-After header.',
+)
+/** The errors every POST to better-auth can answer, before it looks at the request. */
+const postErrors = { 400: E400, 403: E403, 413: E413, 415: E415, 429: E429 }
+
+/** The better-auth endpoints the apps use, documented (the handler is added by routes.ts). */
+export const authRouteDocs = {
+  signUp: {
+    method: 'POST' as const,
+    url: '/api/auth/sign-up/email',
+    schema: {
+      operationId: 'signUpEmail',
+      tags: ['auth'],
+      summary: 'Create an account',
+      description:
+        'Creates the user with e-mail and password, mails the verification link and signs the user in (cookie session; bearer clients read the set-auth-token header). Needs an Origin header from a trusted origin.',
+      body: z.object({
+        email: Email,
+        password: NewPassword.describe(
+          'At least 8 characters, not only spaces, and not one of the 10,000 most common passwords (`PASSWORD_TOO_COMMON`).',
+        ),
+        name: Profile.shape.name.describe('Display name; empty when not given.'),
+        image: Profile.shape.image.describe('Picture: an http(s) URL.'),
+        callbackURL: z
+          .string()
+          .optional()
+          .describe('Where the verification link lands; default /.'),
+      }),
+      security: publicSecurity,
+      response: {
+        200: jsonResponse('Created and signed in.', SignedIn),
+        ...postErrors,
+        422: error('An account with this e-mail exists (`USER_ALREADY_EXISTS`).'),
+      },
+    },
+  },
+  signIn: {
+    method: 'POST' as const,
+    url: '/api/auth/sign-in/email',
+    schema: {
+      operationId: 'signInEmail',
+      tags: ['auth'],
+      summary: 'Sign in',
+      description:
+        'Signs in with e-mail and password; works while the e-mail is unverified (the user is then sent to /confirm-email). 401 INVALID_EMAIL_OR_PASSWORD on a wrong e-mail or password.',
+      body: z.object({
+        email: Email,
+        password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+        rememberMe: z.boolean().optional(),
+        callbackURL: z.string().optional(),
+      }),
+      security: publicSecurity,
+      response: {
+        200: jsonResponse(
+          'Signed in.',
+          SignedIn.extend({
+            redirect: z.boolean().optional(),
+            url: z.string().nullable().optional(),
+          }),
+        ),
+        ...postErrors,
+        401: error('Wrong e-mail or password (`INVALID_EMAIL_OR_PASSWORD`).'),
+      },
+    },
+  },
+  signOut: {
+    method: 'POST' as const,
+    url: '/api/auth/sign-out',
+    schema: {
+      operationId: 'signOut',
+      tags: ['auth'],
+      summary: 'Sign out',
+      description: 'Ends the current session (cookie or bearer session token).',
+      body: z.object({}).optional(),
+      security: [...sessionSecurity, {}],
+      response: {
+        200: jsonResponse(
+          'Signed out (also when there was no session).',
+          z.object({ success: z.boolean() }),
+        ),
+        ...postErrors,
+      },
+    },
+  },
+  getSession: {
+    method: 'GET' as const,
+    url: '/api/auth/get-session',
+    schema: {
+      operationId: 'getSession',
+      tags: ['auth'],
+      summary: 'The current session',
+      description: 'The signed-in user and session, or null when signed out.',
+      security: [...sessionSecurity, {}],
+      response: {
+        200: jsonResponse(
+          'The session, or null when signed out.',
+          z.object({ user: AuthUser, session: AuthSession }).nullable(),
+        ),
+        // Signed out is a 200 null, and this read is not rate-limited.
+        '4xx': error('A client error (none is expected: signed out answers 200 null).'),
+      },
+    },
+  },
+  sendVerification: {
+    method: 'POST' as const,
+    url: '/api/auth/send-verification-email',
+    schema: {
+      operationId: 'sendVerificationEmail',
+      tags: ['auth'],
+      summary: 'Resend the verification e-mail',
+      description: 'Mails a new verification link to an unverified account.',
+      body: z.object({ email: Email, callbackURL: z.string().optional() }),
+      security: publicSecurity,
+      response: {
+        200: jsonResponse('A new link is on its way.', z.object({ status: z.boolean() })),
+        ...postErrors,
+      },
+    },
+  },
+  requestPasswordReset: {
+    method: 'POST' as const,
+    url: '/api/auth/request-password-reset',
+    schema: {
+      operationId: 'requestPasswordReset',
+      tags: ['auth'],
+      summary: 'Mail a password reset link',
+      description:
+        "Mails a one-time link to the app's /reset-password page (valid one hour) when an account has this e-mail. Answers the same whether or not it has, so it tells nobody which addresses have accounts. At most 3 such e-mails per address an hour.",
+      body: z.object({
+        email: Email,
+        redirectTo: z.string().optional().describe('Ignored: the link always leads to the app.'),
+      }),
+      security: publicSecurity,
+      response: {
+        200: jsonResponse(
+          'Mailed, if an account has this e-mail.',
+          z.object({ status: z.boolean(), message: z.string().optional() }),
+        ),
+        ...postErrors,
+      },
+    },
+  },
+  resetPassword: {
+    method: 'POST' as const,
+    url: '/api/auth/reset-password',
+    schema: {
+      operationId: 'resetPassword',
+      tags: ['auth'],
+      summary: 'Set a new password with a reset link',
+      description:
+        'Sets the password of the account the mailed token names, spends the token, and signs the account out on every device. The user then signs in with the new password.',
+      body: z.object({
+        newPassword: NewPassword.describe(
+          'The same rules as at sign-up (`PASSWORD_TOO_COMMON` for a common one).',
+        ),
+        token: z.string().min(1).max(200).describe('The `token` of the reset link.'),
+      }),
+      security: publicSecurity,
+      response: {
+        200: jsonResponse('The password is changed.', z.object({ status: z.boolean() })),
+        ...postErrors,
+        400: error(
+          'The link is invalid, used or expired (`INVALID_TOKEN`), or the password is refused (naming why).',
+        ),
+      },
+    },
+  },
+  verifyEmail: {
+    method: 'GET' as const,
+    url: '/api/auth/verify-email',
+    schema: {
+      operationId: 'verifyEmail',
+      tags: ['auth'],
+      summary: 'Verify an e-mail address',
+      description:
+        'The link of the verification e-mail. Marks the e-mail verified, signs the user in, and redirects (302) to callbackURL; without callbackURL answers JSON.',
+      querystring: z.object({ token: z.string(), callbackURL: z.string().optional() }),
+      security: publicSecurity,
+      response: {
+        200: jsonResponse(
+          'Verified (no callbackURL given).',
+          z.object({ status: z.boolean(), user: AuthUser.nullable().optional() }),
+        ),
+        302: z.null().describe('Redirect to callbackURL (with ?error=... when the token is bad).'),
+        400: error('No token given (`VALIDATION_FAILED`).'),
+        401: error('The token is invalid or expired (`INVALID_TOKEN`), without a callbackURL.'),
+        429: E429,
+      },
+    },
+  },
+  token: {
+    method: 'GET' as const,
+    url: '/api/auth/token',
+    schema: {
+      operationId: 'getIdToken',
+      tags: ['auth'],
+      summary: 'Get an id token for the data API',
+      description:
+        'A short-lived (15 minutes) signed JWT for `Authorization: Bearer` on the data API. Needs a session (cookie, or `Authorization: Bearer <session token>` for native).',
+      security: sessionSecurity,
+      response: {
+        200: jsonResponse('A fresh id token.', z.object({ token: z.string() })),
+        401: error('No session (`UNAUTHORIZED`).'),
+      },
+    },
+  },
+}
