@@ -12,7 +12,6 @@ export const TEXT_VALUE_MAX_LENGTH = 10_000
 export const OPTION_MAX_LENGTH = 100
 export const OPTIONS_MAX_COUNT = 100
 
-export const OPTION_PREVIEW_LIMIT = 10
 export const RECENT_ACTIVITIES_LIMIT = 3
 
 export const RATING_MIN = 1
@@ -26,42 +25,9 @@ export const DEFAULT_VISIBILITY = 'private'
 
 export const DEFAULT_LANGUAGE_CODE = 'en-US'
 export const DEFAULT_TIME_ZONE = 'America/Phoenix'
-export const DEFAULT_LOCALE = 'en'
-
-export const MOBILE_BREAKPOINT_PX = 500
-export const HEADER_HEIGHT_PX = 75
-export const FOOTER_HEIGHT_PX = 90
-export const SPOTLIGHT_SHORTCUT = 'mod+K'
-export const SPOTLIGHT_MAX_HEIGHT_PX = 400
-
-/** ISO weekday numbering as JavaScript's getDay(): 0 is Sunday. */
-export const WEEK_START_DAY = 1
-export const WEEKEND_DAYS = [0, 6] as const
 
 export const HEAT_MAX_SHADE = 9
 export const HEAT_SHADE_OFFSET = 3
-
-export const TOKEN_REFRESH_LEAD_MS = 5 * 60 * 1000
-export const TOKEN_EXPIRY_MARGIN_MS = 30 * 1000
-export const TOKEN_RETRY_INITIAL_MS = 30 * 1000
-export const TOKEN_RETRY_MAX_MS = 16 * 60 * 1000
-export const AUTH_TIMEOUT_DESKTOP_MS = 30 * 1000
-export const AUTH_TIMEOUT_MOBILE_MS = 60 * 1000
-
-/** Keys the web app keeps in local storage (SPEC §3). */
-export const STORAGE_KEYS = {
-  goalsDailyCollapsed: 'goalsDailyCollapsed',
-  goalsWeeklyCollapsed: 'goalsWeeklyCollapsed',
-  goalsMonthlyCollapsed: 'goalsMonthlyCollapsed',
-  eventsCollapsed: 'eventsCollapsed',
-  selectedActivity: 'selectedActivity',
-  goalsTab: 'goalsTab',
-  scheduleType: 'scheduleType',
-  collapsedGroups: 'collapsedGroups',
-  streaksCollapsed: 'isStreaksCollapsed',
-  pendingEmail: 'pendingEmail',
-  lastActivityId: 'lastActivityId',
-} as const
 
 /** A random `#rrggbb` colour; `random` is injectable so callers and tests control it. */
 export function randomColor(random: () => number = Math.random): string {

@@ -1,10 +1,10 @@
-import { DEFAULT_LOCALE, WEEK_START_DAY } from '@kindling/core'
 import { MantineProvider } from '@mantine/core'
 import { DatesProvider } from '@mantine/dates'
 import { Notifications } from '@mantine/notifications'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
 import { getAuthState, useAuthState } from '../lib/auth-state'
+import { DEFAULT_LOCALE, WEEK_START_DAY } from '../lib/constants'
 import { createQueryClient } from './query-client'
 import { theme } from './theme'
 

@@ -1,5 +1,5 @@
-import { MOBILE_BREAKPOINT_PX } from '@kindling/core'
 import { useMediaQuery } from '@mantine/hooks'
+import { MOBILE_BREAKPOINT_PX } from './constants'
 import { isNativePlatform } from './platform'
 
 /** Mobile layout on native or when the window is under 500 px wide (SPEC §1); live on resize. */

@@ -1,4 +1,3 @@
-import { HEADER_HEIGHT_PX } from '@kindling/core'
 import { ActionIcon, Anchor, Box, Group, Title } from '@mantine/core'
 import { useFullscreenDocument } from '@mantine/hooks'
 import {
@@ -10,6 +9,7 @@ import {
 } from '@tabler/icons-react'
 import { Link } from 'react-router'
 import { SyncStatus } from '../../components/sync-status'
+import { HEADER_HEIGHT_PX } from '../../lib/constants'
 import { paths } from '../../lib/paths'
 import { useOpenSpotlight } from '../spotlight/spotlight-launcher'
 import { useGoBack } from '../use-go-back'

@@ -1,7 +1,7 @@
-import { FOOTER_HEIGHT_PX } from '@kindling/core'
 import { Box, Group, Text, UnstyledButton } from '@mantine/core'
 import { IconCalendarCheck, IconFlame, IconHistory } from '@tabler/icons-react'
 import { NavLink } from 'react-router'
+import { FOOTER_HEIGHT_PX } from '../../lib/constants'
 import { paths } from '../../lib/paths'
 
 const TABS = [

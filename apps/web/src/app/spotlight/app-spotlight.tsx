@@ -1,4 +1,3 @@
-import { SPOTLIGHT_MAX_HEIGHT_PX } from '@kindling/core'
 import { Spotlight, type SpotlightProps, spotlight } from '@mantine/spotlight'
 import {
   IconCalendarPlus,
@@ -12,6 +11,7 @@ import { useEffect, useMemo } from 'react'
 import { useNavigate } from 'react-router'
 import { useActivities } from '../../api/activities'
 import { useAuthState } from '../../lib/auth-state'
+import { SPOTLIGHT_MAX_HEIGHT_PX } from '../../lib/constants'
 import { useOpenForm } from '../../lib/form-opener'
 import { paths } from '../../lib/paths'
 

@@ -8,6 +8,7 @@ import {
   useContext,
   useState,
 } from 'react'
+import { SPOTLIGHT_SHORTCUT } from '../../lib/constants'
 
 // Spotlight's code loads on first use, keeping it out of the first download.
 const AppSpotlight = lazy(() => import('./app-spotlight'))
@@ -25,7 +26,7 @@ export function SpotlightLauncher({ children }: { children: ReactNode }) {
   const [openRequest, setOpenRequest] = useState(0)
   const open = useCallback(() => setOpenRequest((count) => count + 1), [])
   // Also from inside text fields: the shortcut is the way to search from anywhere.
-  useHotkeys([['mod+K', open, { preventDefault: true }]], [])
+  useHotkeys([[SPOTLIGHT_SHORTCUT, open, { preventDefault: true }]], [])
 
   return (
     <OpenSpotlightContext.Provider value={open}>

@@ -1,6 +1,6 @@
-import { STORAGE_KEYS } from '@kindling/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getAuthState, setAuthState, subscribeAuthState } from '../../lib/auth-state'
+import { STORAGE_KEYS } from '../../lib/constants'
 import {
   applySessionUser,
   checkSession,

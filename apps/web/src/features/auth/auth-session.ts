@@ -1,5 +1,6 @@
-import { STORAGE_KEYS, type User } from '@kindling/core'
+import type { User } from '@kindling/core'
 import { getAuthState, setAuthState } from '../../lib/auth-state'
+import { STORAGE_KEYS } from '../../lib/constants'
 import { setIdTokenProvider } from '../../lib/id-token'
 import { readStoredString, writeStoredString } from '../../lib/stored-string'
 import { saveDeviceTimeZone } from '../reminders/api/time-zone'

@@ -1,6 +1,6 @@
-import { STORAGE_KEYS } from '@kindling/core'
 import { useLocalStorage } from '@mantine/hooks'
 import { useCallback } from 'react'
+import { STORAGE_KEYS } from '../../../lib/constants'
 
 /** Whether the Streaks section is collapsed, kept in local storage (SPEC §3 isStreaksCollapsed). */
 export function useStreaksCollapsed() {

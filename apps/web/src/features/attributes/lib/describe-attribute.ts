@@ -1,5 +1,5 @@
 import type { Attribute } from '@kindling/core'
-import { OPTION_PREVIEW_LIMIT } from '@kindling/core'
+import { OPTION_PREVIEW_LIMIT } from '../../../lib/constants'
 
 /** What the attribute page shows about the type (SPEC §2 Attribute detail), in its words. */
 export type TypeDetails =

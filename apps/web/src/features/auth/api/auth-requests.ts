@@ -1,9 +1,9 @@
+import { getApiBaseUrl } from '../../../lib/api-client'
 import {
   AUTH_TIMEOUT_DESKTOP_MS,
   AUTH_TIMEOUT_MOBILE_MS,
   MOBILE_BREAKPOINT_PX,
-} from '@kindling/core'
-import { getApiBaseUrl } from '../../../lib/api-client'
+} from '../../../lib/constants'
 import {
   isNativePlatform,
   readSecureItem,

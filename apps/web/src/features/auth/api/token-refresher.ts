@@ -3,7 +3,7 @@ import {
   TOKEN_REFRESH_LEAD_MS,
   TOKEN_RETRY_INITIAL_MS,
   TOKEN_RETRY_MAX_MS,
-} from '@kindling/core'
+} from '../../../lib/constants'
 import { getJwtExpiry } from './jwt'
 
 /** Why a token fetch failed: the network (retry later) or the session is gone (sign out). */

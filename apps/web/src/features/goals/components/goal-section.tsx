@@ -1,5 +1,4 @@
 import type { Activity, Goal, GoalSection as GoalSectionData } from '@kindling/core'
-import { STORAGE_KEYS } from '@kindling/core'
 import {
   Badge,
   Box,
@@ -13,6 +12,7 @@ import {
 } from '@mantine/core'
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react'
 import { useId } from 'react'
+import { STORAGE_KEYS } from '../../../lib/constants'
 import { useStoredString } from '../../../lib/stored-string'
 import { CADENCE_TEXT } from '../lib/cadence'
 import { GoalRow } from './goal-row'

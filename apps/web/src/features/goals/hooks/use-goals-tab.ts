@@ -1,5 +1,5 @@
 import type { GoalsTab } from '@kindling/core'
-import { STORAGE_KEYS } from '@kindling/core'
+import { STORAGE_KEYS } from '../../../lib/constants'
 import { useStoredString } from '../../../lib/stored-string'
 
 /** The Goals screen's Todo/Done tab, remembered in local storage (SPEC §3). */

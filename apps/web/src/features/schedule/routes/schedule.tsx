@@ -2,7 +2,6 @@ import type { Activity, Attribute, ScheduleFilterLike } from '@kindling/core'
 import {
   buildScheduleView,
   findEventInPeriod,
-  STORAGE_KEYS,
   shouldSwitchToUnscheduled,
   sortByRecent,
   toCalendarDay,
@@ -16,6 +15,7 @@ import { useAttributes } from '../../../api/attributes'
 import { useCreateEvent } from '../../../api/events'
 import { HeaderActions } from '../../../components/header-actions'
 import { getAuthState } from '../../../lib/auth-state'
+import { STORAGE_KEYS } from '../../../lib/constants'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
 import { useStoredString } from '../../../lib/stored-string'
