@@ -8,6 +8,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { Context } from './lib/context'
+import { benchEnv } from './lib/env'
 import { markdown, record, table, writeResults } from './lib/report'
 import type { BackendKind } from './lib/server'
 import { REPO } from './lib/server'
@@ -34,9 +35,8 @@ if (unknown.length) {
 const sections: Section[] = picked.length ? ALL.filter((s) => picked.includes(s)) : [...ALL]
 const chosen = args.filter((a) => BACKENDS.includes(a)) as BackendKind[]
 const backends: BackendKind[] = chosen.length ? chosen : ['pglite', 'postgres']
-const fuzzBackends: BackendKind[] =
-  (process.env.BENCH_FUZZ_BACKENDS?.split(',') as BackendKind[] | undefined) ?? backends
-const LIMIT_MS = Number(process.env.BENCH_LIMIT_SECONDS ?? 1200) * 1000
+const fuzzBackends: BackendKind[] = (benchEnv.fuzzBackends as BackendKind[] | undefined) ?? backends
+const LIMIT_MS = benchEnv.limitSeconds * 1000
 
 const started = new Date()
 const loadBefore = machine().load
@@ -108,18 +108,16 @@ const step = async (name: string, fn: () => Promise<void>) => {
   log(`${name}: ${((Date.now() - t) / 1000).toFixed(0)} s`)
 }
 
-{
-  if (sections.includes('core')) await step('core', () => runCore(ctx))
-  if (sections.includes('core')) await step('core stats', () => runStats(ctx))
-  for (const kind of backends) {
-    if (sections.includes('api')) await step(`api ${kind}`, () => runApi(ctx, kind))
-    if (sections.includes('growth')) await step(`growth ${kind}`, () => runGrowth(ctx, kind))
-    if (sections.includes('import')) await step(`import ${kind}`, () => runImport(ctx, kind))
-    if (sections.includes('durability'))
-      await step(`durability ${kind}`, () => runDurability(ctx, kind))
-    if (sections.includes('fuzz') && fuzzBackends.includes(kind))
-      await step(`fuzz ${kind}`, () => runFuzz(ctx, kind))
-  }
-  if (sections.includes('web')) await step('web', () => runWeb(ctx))
+if (sections.includes('core')) await step('core', () => runCore(ctx))
+if (sections.includes('core')) await step('core stats', () => runStats(ctx))
+for (const kind of backends) {
+  if (sections.includes('api')) await step(`api ${kind}`, () => runApi(ctx, kind))
+  if (sections.includes('growth')) await step(`growth ${kind}`, () => runGrowth(ctx, kind))
+  if (sections.includes('import')) await step(`import ${kind}`, () => runImport(ctx, kind))
+  if (sections.includes('durability'))
+    await step(`durability ${kind}`, () => runDurability(ctx, kind))
+  if (sections.includes('fuzz') && fuzzBackends.includes(kind))
+    await step(`fuzz ${kind}`, () => runFuzz(ctx, kind))
 }
+if (sections.includes('web')) await step('web', () => runWeb(ctx))
 await finish(failed ? 1 : 0)

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+import { e2eEnv } from './env'
 
 export { expect }
 
@@ -21,10 +22,7 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 function outboxDir(): string {
-  const dataDir = process.env.E2E_DATA_DIR
-  if (!dataDir)
-    throw new Error('E2E_DATA_DIR is not set: run the tests through playwright.config.ts')
-  return join(dataDir, 'outbox')
+  return join(e2eEnv.dataDir, 'outbox')
 }
 
 const VERIFICATION_LINK = /https?:\/\/[^\s"'<>]*\/api\/auth\/verify-email\?[^\s"'<>]+/

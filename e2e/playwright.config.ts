@@ -1,17 +1,12 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { e2eEnv } from './env'
 
-const port = Number(process.env.E2E_PORT ?? 4310)
+// One server for the whole run, on a fresh embedded database (its directory: env.ts).
+const { port } = e2eEnv
 export const baseURL = `http://localhost:${port}`
 
-// One server for the whole run, on a fresh embedded database. The data directory is shared
-// with the tests through the environment so fixtures can read the dev outbox.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'kindling-e2e-'))
-
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: e2eEnv.chromiumPath,
   args: [
     '--headless',
     '--no-sandbox',
@@ -26,12 +21,12 @@ const chromium = {
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
-  forbidOnly: Boolean(process.env.CI),
+  forbidOnly: e2eEnv.ci,
   retries: 0,
   workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -51,17 +46,17 @@ export default defineConfig({
   webServer: {
     command: 'node ../apps/api/dist/server.js',
     url: `${baseURL}/api/health`,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: !e2eEnv.ci,
     // Start-up migrates a fresh database; on a loaded 2-core machine that can take a while.
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATA_DIR: e2eEnv.dataDir,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
-      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+      ...(e2eEnv.webDistDir ? { WEB_DIST_DIR: e2eEnv.webDistDir } : {}),
     },
   },
 })

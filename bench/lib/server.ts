@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { benchEnv } from './env'
 import { log, sleep } from './util'
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url))
 export const SERVER_JS = join(REPO, 'apps/api/dist/server.js')
-export const POSTGRES_URL =
-  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+export const POSTGRES_URL = benchEnv.postgresUrl
 
 export type BackendKind = 'pglite' | 'postgres'
 
@@ -105,8 +105,7 @@ export class ApiServer {
       ...this.extraEnv,
     }
     if (this.backend.databaseUrl) env.DATABASE_URL = this.backend.databaseUrl
-    // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under the bench's load.
-    const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+    const nodeArgs = benchEnv.serverNodeArgs
     const child = spawn(process.execPath, [...nodeArgs, SERVER_JS], {
       cwd: REPO,
       env,

@@ -1,10 +1,11 @@
 import type { Context } from '../lib/context'
+import { benchEnv } from '../lib/env'
 import { type LoadResult, load } from '../lib/load'
 import { record } from '../lib/report'
 import { type BackendKind, CeilingServer } from '../lib/server'
 import { fmt, log, prng } from '../lib/util'
 
-export const API_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5)
+export const API_SECONDS = benchEnv.apiSeconds
 const CONNECTIONS = 50
 
 /**

@@ -3,12 +3,13 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { User } from '../lib/client'
 import type { Context, Env } from '../lib/context'
+import { benchEnv } from '../lib/env'
 import { record } from '../lib/report'
 import { ApiServer, type BackendKind, createBackend, freePort } from '../lib/server'
 import { log, sleep } from '../lib/util'
 
-const WRITERS = Number(process.env.BENCH_WRITERS ?? 100)
-const SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 60)
+const WRITERS = benchEnv.writers
+const SECONDS = benchEnv.writeSeconds
 
 interface WriteRun {
   acked: Set<string>
@@ -216,7 +217,7 @@ async function startNodesTogether(): Promise<void> {
 
 /** The command that restarts the local PostgreSQL cluster (Debian's pg_ctlcluster by default). */
 function postgresRestartCommand(): string[] | null {
-  const custom = process.env.BENCH_PG_RESTART
+  const custom = benchEnv.postgresRestart
   if (custom) return ['sh', '-c', custom]
   if (!existsSync('/etc/postgresql')) return null
   const [version] = readdirSync('/etc/postgresql')
@@ -232,7 +233,7 @@ async function restartPostgresUnderLoad(env: Env): Promise<void> {
   const metric = 'PostgreSQL restarted under load'
   const target = 'recovers without its own restart, 0 lost'
   const command = postgresRestartCommand()
-  if (!command || process.env.BENCH_SKIP_PG_RESTART) {
+  if (!command || benchEnv.skipPostgresRestart) {
     record({
       section: 'nothing lost',
       backend: 'postgres',

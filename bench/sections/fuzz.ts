@@ -12,12 +12,13 @@ import {
 } from '../../packages/core/src/index'
 import { call, type User } from '../lib/client'
 import type { Context } from '../lib/context'
+import { benchEnv } from '../lib/env'
 import { record } from '../lib/report'
 import type { BackendKind } from '../lib/server'
 import { log } from '../lib/util'
 
-const RUNS = Number(process.env.BENCH_FUZZ_RUNS ?? 2500)
-const SECONDS = Number(process.env.BENCH_FUZZ_SECONDS ?? 60)
+const RUNS = benchEnv.fuzzRuns
+const SECONDS = benchEnv.fuzzSeconds
 
 const RESOURCES = ['activities', 'groups', 'events', 'attributes', 'goals'] as const
 type Resource = (typeof RESOURCES)[number]

@@ -1,5 +1,6 @@
 import { buildScheduleView, computeStreaks } from '../../packages/core/src/index'
 import type { Context } from '../lib/context'
+import { benchEnv } from '../lib/env'
 import { activitySpecs, generateEvents } from '../lib/generator'
 import { load } from '../lib/load'
 import { record } from '../lib/report'
@@ -7,7 +8,7 @@ import type { BackendKind } from '../lib/server'
 import { fmt, log, median } from '../lib/util'
 import { drainServer } from './api'
 
-const ROUNDS = Number(process.env.BENCH_GROWTH_ROUNDS ?? 3)
+const ROUNDS = benchEnv.growthRounds
 const SECONDS = 3
 const CONNECTIONS = 10
 

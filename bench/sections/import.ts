@@ -1,6 +1,7 @@
 import { buildLoopBackup, type FixtureHabit } from '../../apps/api/src/data-transfer/test-fixtures'
 import { call } from '../lib/client'
 import type { Context } from '../lib/context'
+import { benchEnv } from '../lib/env'
 import { record } from '../lib/report'
 import type { BackendKind } from '../lib/server'
 import { fmt, log, prng } from '../lib/util'
@@ -10,7 +11,7 @@ const HABITS = 20
 const YEARS = 20
 const TARGET_SECONDS = 15
 const READERS = 5
-const BASELINE_SECONDS = Number(process.env.BENCH_IMPORT_BASELINE_SECONDS ?? 8)
+const BASELINE_SECONDS = benchEnv.importBaselineSeconds
 
 /**
  * A Loop backup of 20 habits over 20 years (about 100,000 repetitions): every kind of habit

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Context } from '../lib/context'
+import { benchEnv } from '../lib/env'
 import { record } from '../lib/report'
 import { ApiServer, freePort, REPO } from '../lib/server'
 import { fmt, log, sleep } from '../lib/util'
 
-export const WEB_DIST = process.env.BENCH_WEB_DIST ?? '/tmp/bench-dist'
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+export const WEB_DIST = benchEnv.webDist
+const CHROME = benchEnv.chromePath
 const PAGES = ['/', '/schedule', '/activities', '/events']
 
 /** Entry script, modulepreloads and (recursively) their static imports: the first download. */
@@ -93,7 +94,7 @@ export async function runWeb(ctx: Context): Promise<void> {
     pass: gz / 1024 <= 200,
   })
 
-  if (process.env.BENCH_SKIP_LIGHTHOUSE) return
+  if (benchEnv.skipLighthouse) return
   const env = await ctx.env('pglite')
   // The same database, served with the built app: stop the API and start one with WEB_DIST_DIR.
   await env.server.stop()

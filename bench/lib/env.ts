@@ -1,0 +1,28 @@
+/*
+ * Every knob of the bench, read from the environment in one place (README: `npm run bench`).
+ * Numbers are seconds or counts; a flag is on when set to anything.
+ */
+const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
+const list = (name: string) => process.env[name]?.split(/[ ,]/).filter(Boolean)
+
+export const benchEnv = {
+  /** The watchdog: the run ends with what it has after this many seconds. */
+  limitSeconds: number('BENCH_LIMIT_SECONDS', 1200),
+  fuzzBackends: list('BENCH_FUZZ_BACKENDS'),
+  apiSeconds: number('BENCH_API_SECONDS', 5),
+  growthRounds: number('BENCH_GROWTH_ROUNDS', 3),
+  writers: number('BENCH_WRITERS', 100),
+  writeSeconds: number('BENCH_WRITE_SECONDS', 60),
+  importBaselineSeconds: number('BENCH_IMPORT_BASELINE_SECONDS', 8),
+  fuzzRuns: number('BENCH_FUZZ_RUNS', 2500),
+  fuzzSeconds: number('BENCH_FUZZ_SECONDS', 60),
+  postgresUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  /** The command that restarts PostgreSQL (Debian's pg_ctlcluster when not given). */
+  postgresRestart: process.env.BENCH_PG_RESTART,
+  skipPostgresRestart: Boolean(process.env.BENCH_SKIP_PG_RESTART),
+  /** e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under the bench's load. */
+  serverNodeArgs: list('BENCH_SERVER_NODE_ARGS') ?? [],
+  webDist: process.env.BENCH_WEB_DIST ?? '/tmp/bench-dist',
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  skipLighthouse: Boolean(process.env.BENCH_SKIP_LIGHTHOUSE),
+}
