@@ -1,10 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs'
+import { closeSync, openSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
+import {
+  type Backend,
+  type BackendKind,
+  createBackend as createTestBackend,
+} from '../../apps/api/src/test/databases'
 import { benchEnv } from './env'
 import { log, sleep } from './util'
 
@@ -12,45 +15,11 @@ export const REPO = fileURLToPath(new URL('../..', import.meta.url))
 export const SERVER_JS = join(REPO, 'apps/api/dist/server.js')
 export const POSTGRES_URL = benchEnv.postgresUrl
 
-export type BackendKind = 'pglite' | 'postgres'
+export type { Backend, BackendKind }
 
-export interface Backend {
-  kind: BackendKind
-  dataDir: string
-  databaseUrl: string | undefined
-  drop(): Promise<void>
-}
-
-/** A fresh database: a temp PGlite DATA_DIR, or a uniquely named PostgreSQL database. */
-export async function createBackend(kind: BackendKind): Promise<Backend> {
-  const dataDir = mkdtempSync(join(tmpdir(), `kindling-bench-${kind}-`))
-  if (kind === 'pglite') {
-    return {
-      kind,
-      dataDir,
-      databaseUrl: undefined,
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    }
-  }
-  const name = `kindling_bench_${process.pid}_${Date.now()}`
-  const admin = new pg.Client({ connectionString: POSTGRES_URL })
-  await admin.connect()
-  await admin.query(`create database "${name}"`)
-  await admin.end()
-  const url = new URL(POSTGRES_URL)
-  url.pathname = `/${name}`
-  return {
-    kind,
-    dataDir,
-    databaseUrl: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL })
-      await client.connect()
-      await client.query(`drop database if exists "${name}" with (force)`)
-      await client.end()
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
+/** A fresh database for one part of the bench (the API tests' helper, on the bench's server). */
+export function createBackend(kind: BackendKind): Promise<Backend> {
+  return createTestBackend(kind, { prefix: 'kindling-bench', postgresUrl: POSTGRES_URL })
 }
 
 export async function freePort(): Promise<number> {

@@ -1,17 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import pino from 'pino'
 import { SMTPServer } from 'smtp-server'
 import { type App, type BuildOptions, buildApp } from '../app'
 import { loadConfig } from '../config'
 
+export { createBackend, postgresAvailable, terminateConnections } from './databases'
+
 export const PUBLIC_URL = 'http://localhost:3000'
 export const ORIGIN = { origin: PUBLIC_URL }
 export const PASSWORD = 'correct horse battery'
-
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
 export interface Mail {
   to: string
@@ -65,65 +62,6 @@ export function verificationLink(raw: string): string {
   const match = unfolded.match(/https?:\/\/[^\s"'<>]*\/api\/auth\/verify-email\?[^\s"'<>]+/)
   if (!match) throw new Error('no verification link in the mail')
   return match[0].replace(/&amp;/g, '&')
-}
-
-/** Whether the CI PostgreSQL answers; the suite's PostgreSQL half is skipped otherwise. */
-export async function postgresAvailable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 1500 })
-  try {
-    await client.connect()
-    await client.query('select 1')
-    return true
-  } catch {
-    return false
-  } finally {
-    await client.end().catch(() => undefined)
-  }
-}
-
-/** Ends every connection to the database of `databaseUrl`; answers how many it ended. */
-export async function terminateConnections(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL })
-  await client.connect()
-  try {
-    const result = await client.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [new URL(databaseUrl).pathname.slice(1)],
-    )
-    return result.rowCount ?? 0
-  } finally {
-    await client.end()
-  }
-}
-
-/** A fresh database: a temp PGlite DATA_DIR, or a uniquely named PostgreSQL database. */
-export async function createBackend(kind: 'pglite' | 'postgres') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kindling-api-test-'))
-  if (kind === 'pglite') {
-    return {
-      dataDir,
-      databaseUrl: undefined,
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    }
-  }
-  const name = `kindling_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
-  const admin = new pg.Client({ connectionString: POSTGRES_URL })
-  await admin.connect()
-  await admin.query(`create database "${name}"`)
-  await admin.end()
-  const url = new URL(POSTGRES_URL)
-  url.pathname = `/${name}`
-  return {
-    dataDir,
-    databaseUrl: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL })
-      await client.connect()
-      await client.query(`drop database if exists "${name}" with (force)`)
-      await client.end()
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
 }
 
 export async function startApp(
