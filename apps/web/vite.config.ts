@@ -53,12 +53,6 @@ export default defineConfig({
         // and more bytes before the first screen (issue 17: it must not grow).
         codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
       },
-      treeshake: {
-        // @kindling/core is pure (no module-level effects) but does not say so in its
-        // package.json: without this, importing a constant pulls every zod schema (and zod)
-        // into the first download.
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id),
-      },
     },
   },
   test: {
