@@ -1,4 +1,5 @@
 import type { ApiError } from '@kindling/core'
+import { toFieldErrors } from '@kindling/core'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ZodError } from 'zod'
@@ -26,13 +27,9 @@ export function validationError(fields: Record<string, string>): HttpError {
   return new HttpError(400, 'validation-failed', message, fields)
 }
 
+/** A zod failure as the 400's `fields` (core's toFieldErrors). */
 export function zodFields(error: ZodError, prefix = ''): Record<string, string> {
-  const fields: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'body'
-    fields[path] ??= issue.message
-  }
-  return fields
+  return toFieldErrors(error.issues, { prefix })
 }
 
 export function errorBody(
@@ -78,11 +75,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = error.validationContext ?? 'request'
-      const fields: Record<string, string> = {}
-      for (const item of error.validation) {
-        const path = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || part
-        fields[path] ??= item.message ?? 'Invalid value.'
-      }
+      const issues = error.validation.map((item) => ({
+        path: item.instancePath.split('/').filter(Boolean),
+        message: item.message ?? 'Invalid value.',
+      }))
+      const fields = toFieldErrors(issues, { whole: part })
       const invalid = validationError(fields)
       // The sign-in screens show an auth error's message as it is: the rule alone reads best
       // there ("Password cannot be only spaces."); the field is named in `fields`.

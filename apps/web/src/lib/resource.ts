@@ -1,4 +1,4 @@
-import type { SyncTable } from '@kindling/core'
+import { type FieldIssue, type SyncTable, toFieldErrors } from '@kindling/core'
 import { notifications } from '@mantine/notifications'
 import { useCallback, useEffect, useState } from 'react'
 import { ApiError } from './api-client'
@@ -23,9 +23,8 @@ export interface Write<TInput, TResult> {
 }
 
 /** A validation failure worded like the server's 400, so forms treat both alike. */
-function invalid(issues: Array<{ path: PropertyKey[]; message: string }>): ApiError {
-  const fields: Record<string, string> = {}
-  for (const issue of issues) fields[issue.path.map(String).join('.') || 'body'] ??= issue.message
+function invalid(issues: readonly FieldIssue[]): ApiError {
+  const fields = toFieldErrors(issues)
   const [first] = Object.entries(fields)
   return new ApiError(400, 'validation-failed', first ? `${first[0]}: ${first[1]}` : '', fields)
 }

@@ -1,4 +1,3 @@
-import type { Schedule } from '@kindling/core'
 import {
   ACTIVITY_NAME_INPUT_MAX_LENGTH,
   ACTIVITY_NAME_MAX_LENGTH,
@@ -10,11 +9,8 @@ import { type FormEvent, useState } from 'react'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { ScheduleFields } from './schedule-fields'
 
-export interface ActivityFormValues {
-  name: string
-  color: string
-  schedule: Schedule
-}
+/** What the form edits of an activity's input, each field filled in. */
+export type ActivityFormValues = Required<Pick<ActivityInput, 'name' | 'color' | 'schedule'>>
 
 export interface ActivityFormProps {
   initialValues: ActivityFormValues

@@ -5,6 +5,7 @@ import {
   addOption,
   DURATION_UNITS,
   isDeleted,
+  toFieldErrors,
 } from '@kindling/core'
 import {
   Button,
@@ -69,14 +70,8 @@ export function AttributeForm({
   const [submitted, setSubmitted] = useState(false)
   const type = (draft.fields.type ?? 'text') as AttributeType
   const parsed = AttributeInput.safeParse(toPayload(draft))
-  const errors = new Map<string, string>()
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? '')
-      if (!errors.has(key)) errors.set(key, issue.message)
-    }
-  }
-  const errorOf = (key: string) => (submitted ? errors.get(key) : undefined)
+  const errors = parsed.success ? {} : toFieldErrors(parsed.error.issues, { depth: 1 })
+  const errorOf = (key: string) => (submitted ? errors[key] : undefined)
 
   const setField = (key: string, value: unknown) =>
     setDraft((current) => ({ ...current, fields: { ...current.fields, [key]: value } }))

@@ -1,13 +1,11 @@
-import type { Cadence } from '@kindling/core'
+import type { Cadence, GoalInput } from '@kindling/core'
 import { Button, Center, Group, Loader, Select, Stack } from '@mantine/core'
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react'
 import { useActivities } from '../../../api/activities'
 import { CADENCES } from '../lib/cadence'
 
-export interface GoalFormValues {
-  activityId: string
-  cadence: Cadence
-}
+/** What the form edits of a goal's input. */
+export type GoalFormValues = Pick<GoalInput, 'activityId' | 'cadence'>
 
 interface GoalFormProps {
   initialActivityId: string | null

@@ -4,6 +4,7 @@ import {
   GroupUpdateInput,
   selectPickableActivities,
   sortByRecent,
+  toFieldErrors,
 } from '@kindling/core'
 import {
   Button,
@@ -16,12 +17,10 @@ import {
 } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 
-export interface GroupFormValues {
-  name: string
-  description: string
-  color: string
-  activities: string[]
-}
+/** What the form edits of a group's input, each field filled in. */
+export type GroupFormValues = Required<
+  Pick<GroupInput, 'name' | 'description' | 'color' | 'activities'>
+>
 
 export interface GroupFormProps {
   mode: 'add' | 'update'
@@ -53,13 +52,9 @@ export function GroupForm({
   const [submitted, setSubmitted] = useState(false)
   const schema = mode === 'add' ? GroupInput : GroupUpdateInput
   const parsed = schema.safeParse(values)
-  const errors: Partial<Record<keyof GroupFormValues, string>> = {}
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof GroupFormValues | undefined
-      if (field && !errors[field]) errors[field] = issue.message
-    }
-  }
+  const errors: Partial<Record<string, string>> = parsed.success
+    ? {}
+    : toFieldErrors(parsed.error.issues, { depth: 1 })
   const show = (field: keyof GroupFormValues) => (submitted ? errors[field] : undefined)
   // The ungrouped activities plus the group's own (SPEC §3 Group), newest first.
   const pickable = sortByRecent(selectPickableActivities(activities, groups, group?.id))
