@@ -101,7 +101,7 @@ export function createAuth(options: {
       window: 60,
       max: 300,
       customRules: {
-        // Limited per address in fixed windows by auth/routes.ts (IP_LIMITED): better-auth's
+        // Limited per address in fixed windows by auth/limits.ts (IP_LIMITED, decision 094): better-auth's
         // window restarts with every accepted request, so a steady stream from one address
         // (an office behind one NAT) would stay locked out.
         '/sign-in/*': false,

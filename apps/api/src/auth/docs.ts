@@ -1,4 +1,10 @@
-import { ApiError, NewPassword, PASSWORD_MAX_LENGTH, Profile } from '@kindling/core'
+import {
+  AuthErrorBody,
+  AuthUser as AuthUserSchema,
+  NewPassword,
+  PASSWORD_MAX_LENGTH,
+  Profile,
+} from '@kindling/core'
 import { z } from 'zod'
 import { jsonResponse, publicSecurity, sessionSecurity } from '../http/openapi'
 
@@ -7,32 +13,11 @@ import { jsonResponse, publicSecurity, sessionSecurity } from '../http/openapi'
  * these schemas only document them (and validate nothing better-auth would not).
  */
 
-const AuthUser = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    emailVerified: z.boolean(),
-    image: z.string().nullable().optional(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: 'AuthUser' })
+const AuthUser = AuthUserSchema.meta({ id: 'AuthUser' })
 const AuthSession = z
   .object({ id: z.string(), userId: z.string(), expiresAt: z.string(), token: z.string() })
   .meta({ id: 'AuthSession' })
-/**
- * better-auth's own error body, e.g. `{ code: 'USER_ALREADY_EXISTS', message }`. Errors the
- * server raises on these routes itself (bad JSON, body too large, too many attempts) also carry
- * the ApiError `error` object (see authErrorBody).
- */
-const AuthError = z
-  .object({
-    code: z.string().optional(),
-    message: z.string(),
-    error: ApiError.shape.error.optional(),
-  })
-  .meta({ id: 'AuthError' })
+const AuthError = AuthErrorBody.meta({ id: 'AuthError' })
 const SignedIn = z.object({
   token: z
     .string()

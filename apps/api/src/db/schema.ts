@@ -1,3 +1,10 @@
+import type {
+  AttributeValue,
+  Cadence,
+  GoalTarget,
+  StoredSchedule,
+  Visibility,
+} from '@kindling/core'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -125,8 +132,8 @@ export const activities = pgTable(
     color: text('color').notNull(),
     /** Ids of the activity's live attributes, kept in sync by the attribute routes. */
     attributes: jsonb('attributes').$type<string[]>().notNull().default([]),
-    visibility: text('visibility').$type<'public' | 'private'>().notNull().default('private'),
-    schedule: jsonb('schedule').$type<Record<string, unknown>>().notNull(),
+    visibility: text('visibility').$type<Visibility>().notNull().default('private'),
+    schedule: jsonb('schedule').$type<StoredSchedule>().notNull(),
     ...stamps,
   },
   (t) => [
@@ -181,7 +188,7 @@ export const events = pgTable(
       .notNull()
       .references(() => activities.id),
     eventDate: instant('event_date').notNull(),
-    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    attributes: jsonb('attributes').$type<Record<string, AttributeValue>>().notNull().default({}),
     ...stamps,
   },
   // Ascending columns on purpose: `order by event_date desc, id desc` means NULLS FIRST, which
@@ -222,13 +229,9 @@ export const goals = pgTable(
     activityId: uuid('activity_id')
       .notNull()
       .references(() => activities.id),
-    cadence: text('cadence').$type<'Daily' | 'Weekly' | 'Monthly'>().notNull(),
-    /** An amount per period (`GoalTarget` of core), or null: one event in the period suffices. */
-    target: jsonb('target').$type<{
-      attributeId: string
-      comparison: 'atLeast' | 'atMost'
-      value: number
-    }>(),
+    cadence: text('cadence').$type<Cadence>().notNull(),
+    /** An amount per period, or null: one event in the period suffices. */
+    target: jsonb('target').$type<GoalTarget>(),
     ...stamps,
   },
   (t) => [

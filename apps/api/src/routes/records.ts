@@ -1,13 +1,4 @@
-import type {
-  Activity,
-  Attribute,
-  AttributeValue,
-  Event,
-  Goal,
-  Group,
-  Reminder,
-  Schedule,
-} from '@kindling/core'
+import type { Activity, Attribute, Event, Goal, Group, Reminder } from '@kindling/core'
 import type { activities, attributes, events, goals, groups, reminders } from '../db/schema'
 
 /*
@@ -43,7 +34,7 @@ export function toActivity(row: typeof activities.$inferSelect): Activity {
     color: row.color,
     attributes: row.attributes,
     visibility: row.visibility,
-    schedule: row.schedule as Schedule,
+    schedule: row.schedule,
   }
 }
 
@@ -76,7 +67,7 @@ export function toEvent(row: typeof events.$inferSelect): Event {
     author: row.author,
     activityId: row.activityId,
     eventDate: isoRequired(row.eventDate),
-    attributes: row.attributes as Record<string, AttributeValue>,
+    attributes: row.attributes,
     createdAt: isoRequired(row.createdAt),
     deletedAt: iso(row.deletedAt),
   }

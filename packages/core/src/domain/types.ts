@@ -1,24 +1,24 @@
 /**
  * Structural shapes the domain functions accept. They name only the fields a function reads, so
  * the zod-inferred entities (`Activity`, `Event`, `Goal`) fit them as they are. Names end in
- * `Like` so they never clash with the schema types exported beside them.
+ * `Like` so they never clash with the schema types exported beside them; those that are whole
+ * schema types are derived from the schemas (types only: the domain never loads zod).
  */
+
+import type { Cadence, GoalFilter } from '../schemas/common'
+import type { StoredSchedule } from '../schemas/schedule'
 
 /** A calendar day `YYYY-MM-DD`, zone-free. */
 export type DayString = string
 
 /** SPEC §3 Frequency: the cadence of a goal, and the period of a scheduled activity. */
-export type CadenceLike = 'Daily' | 'Weekly' | 'Monthly'
+export type CadenceLike = Cadence
 
-/** SPEC §3 Schedule; Weekly days use getDay() numbering (0 Sunday … 6 Saturday). */
-export type ScheduleLike =
-  | { type: 'Unscheduled' }
-  | { type: 'Daily' }
-  | { type: 'Weekly'; days: readonly number[] }
-  | { type: 'Monthly'; dayOfMonth: number }
+/** SPEC §3 Schedule as stored; Weekly days use getDay() numbering (0 Sunday … 6 Saturday). */
+export type ScheduleLike = StoredSchedule
 
 /** SPEC §2 Schedule filter (shown as All, Daily, Weekly, Monthly, None). */
-export type ScheduleFilterLike = 'all' | 'daily' | 'weekly' | 'monthly' | 'unscheduled'
+export type ScheduleFilterLike = GoalFilter
 
 /** Anything soft-deletable: present and non-null `deletedAt` means deleted. */
 export interface SoftDeletable {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_LANGUAGE_CODE, DEFAULT_TIME_ZONE } from '../constants'
+import { ApiError } from './common'
 
 /** The signed-in user as the sign-in provider describes them (SPEC §3). */
 export const User = z.object({
@@ -11,11 +12,29 @@ export const User = z.object({
 })
 export type User = z.infer<typeof User>
 
-export const Credentials = z.object({
-  email: z.email('Enter a valid e-mail address.'),
-  password: z.string().min(8, 'Password must be at least 8 characters.').max(128),
+/** The account as the sign-in provider's endpoints answer it (better-auth's user). */
+export const AuthUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullable().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 })
-export type Credentials = z.infer<typeof Credentials>
+export type AuthUser = z.infer<typeof AuthUser>
+
+/**
+ * The sign-in provider's error body, e.g. `{ code: 'USER_ALREADY_EXISTS', message }`. Errors the
+ * server raises on those routes itself (bad JSON, body too large, too many attempts) also carry
+ * the ApiError `error` object.
+ */
+export const AuthErrorBody = z.object({
+  code: z.string().optional(),
+  message: z.string(),
+  error: ApiError.shape.error.optional(),
+})
+export type AuthErrorBody = z.infer<typeof AuthErrorBody>
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128

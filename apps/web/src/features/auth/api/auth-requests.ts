@@ -1,3 +1,4 @@
+import type { AuthErrorBody, AuthUser } from '@kindling/core'
 import { getApiBaseUrl } from '../../../lib/api-client'
 import {
   AUTH_TIMEOUT_DESKTOP_MS,
@@ -13,14 +14,9 @@ import {
 import { AuthError, describeAuthError, mapAuthErrorCode } from './auth-errors'
 import { TokenFetchError } from './token-refresher'
 
-/** The user as better-auth's session endpoints return it. */
-export interface SessionUser {
-  id: string
-  email: string
-  emailVerified: boolean
-  name?: string | null
-  image?: string | null
-}
+/** The user as better-auth's session endpoints return it (what the app reads of it). */
+export type SessionUser = Pick<AuthUser, 'id' | 'email' | 'emailVerified' | 'image'> &
+  Partial<Pick<AuthUser, 'name'>>
 
 function getAuthTimeout(): number {
   const mobile =
@@ -92,7 +88,7 @@ async function callAuth<T>(path: string, init: { method: 'GET' | 'POST'; body?: 
   }
   await rememberSessionToken(response, path)
   if (!response.ok) {
-    let body: { code?: string; message?: string; error?: { code?: string; message?: string } } = {}
+    let body: Partial<AuthErrorBody> = {}
     try {
       body = await response.json()
     } catch {
