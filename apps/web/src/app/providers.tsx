@@ -3,15 +3,17 @@ import { DatesProvider } from '@mantine/dates'
 import { Notifications } from '@mantine/notifications'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
+import { ActivityPanelsProvider } from '../features/activities/panels'
 import { getAuthState, useAuthState } from '../lib/auth-state'
 import { DEFAULT_LOCALE, WEEK_START_DAY } from '../lib/constants'
+import { activityPanels } from './activity-panels'
 import { createQueryClient } from './query-client'
 import { theme } from './theme'
 
 /**
- * Everything the app needs above the router: Mantine (dark, orange), the query cache, toasts
- * and the date settings (locale en, weeks start Monday). Modals live inside the router
- * (see AppLayout) so their content can navigate.
+ * Everything the app needs above the router: Mantine (dark, orange), the query cache, toasts,
+ * the date settings (locale en, weeks start Monday) and the panels one feature shows in another's
+ * screen. Modals live inside the router (see AppLayout) so their content can navigate.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient)
@@ -27,7 +29,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <DatesProvider settings={{ locale: DEFAULT_LOCALE, firstDayOfWeek: WEEK_START_DAY }}>
           <Notifications position="top-center" />
-          {children}
+          <ActivityPanelsProvider value={activityPanels}>{children}</ActivityPanelsProvider>
         </DatesProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -3,7 +3,6 @@ import { getAuthState, setAuthState } from '../../lib/auth-state'
 import { STORAGE_KEYS } from '../../lib/constants'
 import { setIdTokenProvider } from '../../lib/id-token'
 import { readStoredString, writeStoredString } from '../../lib/stored-string'
-import { saveDeviceTimeZone } from '../reminders/api/time-zone'
 import { AuthError } from './api/auth-errors'
 import {
   createUserWithEmail,
@@ -128,7 +127,6 @@ function applyUser(sessionUser: SessionUser | null, previous: User | null): void
   if (previous?.uid !== user.uid || !previous.emailVerified || !getAuthState().idToken) {
     void refresher.start()
   }
-  if (previous?.uid !== user.uid || !previous.emailVerified) void saveDeviceTimeZone(user.uid)
 }
 
 /** Asks the server who is signed in and updates the state; marks the first check done. */

@@ -1,8 +1,9 @@
 import type { Activity, Schedule } from '@kindling/core'
 import { ACTIVITY_NAME_INPUT_MAX_LENGTH, ActivityInput, isDeleted } from '@kindling/core'
-import { Button, ColorInput, Group, Stack, Textarea, TextInput } from '@mantine/core'
+import { Button, ColorInput, Group, Skeleton, Stack, Textarea, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconArrowsExchange, IconTrash } from '@tabler/icons-react'
+import { Suspense } from 'react'
 import { useNavigate } from 'react-router'
 import { useDeleteActivity, useUpdateActivity } from '../../../api/activities'
 import { useGroups } from '../../../api/groups'
@@ -11,7 +12,7 @@ import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
 import { confirm } from '../../../lib/platform'
 import { useDraft } from '../../../lib/use-draft'
-import { RemindersSection } from '../../reminders/components/reminders-section'
+import { useActivityPanels } from '../panels'
 import { getNameError } from './activity-form'
 import { ScheduleFields } from './schedule-fields'
 
@@ -22,6 +23,7 @@ const sameSchedule = (a: Schedule, b: Schedule) => JSON.stringify(a) === JSON.st
  * field is left; the colour saves at once. Also moving to a group and deleting.
  */
 export function ActivitySettings({ activity }: { activity: Activity }) {
+  const { Reminders } = useActivityPanels()
   const updateActivity = useUpdateActivity()
   const deleteActivity = useDeleteActivity()
   const groupsQuery = useGroups()
@@ -123,7 +125,11 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
           if (!sameSchedule(schedule, activity.schedule)) save({ schedule })
         }}
       />
-      <RemindersSection activityId={activity.id} />
+      {Reminders && (
+        <Suspense fallback={<Skeleton height={96} radius="md" />}>
+          <Reminders activityId={activity.id} />
+        </Suspense>
+      )}
       <Group gap="sm">
         <Button
           variant="light"

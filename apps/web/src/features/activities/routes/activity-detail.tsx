@@ -6,7 +6,6 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { useActivity } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
-import { HabitStatsPanel } from '../../../app/feature-panels'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { AttributeList } from '../../../components/attribute-list'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
@@ -20,6 +19,7 @@ import { ActivityHistory } from '../components/activity-history'
 import { ActivitySettings } from '../components/activity-settings'
 import { WeekStrip } from '../components/week-strip'
 import { useWeekEvents } from '../hooks/use-week-events'
+import { useActivityPanels } from '../panels'
 
 // The date components are heavy; load them with the calendar only (DESIGN §2).
 const ActivityCalendar = lazy(() => import('../components/activity-calendar'))
@@ -170,10 +170,13 @@ function WideDetail({ activity }: { activity: Activity }) {
 
 /** The habit's statistics (issue 17), loaded with this tab or section only. */
 function StatsSection({ activity }: { activity: Activity }) {
+  const { Stats } = useActivityPanels()
   return (
-    <Suspense fallback={<Skeleton height={240} radius="md" />}>
-      <HabitStatsPanel activity={activity} />
-    </Suspense>
+    Stats && (
+      <Suspense fallback={<Skeleton height={240} radius="md" />}>
+        <Stats activity={activity} />
+      </Suspense>
+    )
   )
 }
 
