@@ -4,9 +4,10 @@ import {
   ACTIVITY_NAME_TOO_LONG,
   ActivityInput,
 } from '@kindling/core'
-import { Button, ColorInput, Group, Input, Stack, TextInput } from '@mantine/core'
+import { ColorInput, Input, Stack, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { ActivityBadge } from '../../../components/activity-badge'
+import { FormActions } from '../../../components/form-actions'
 import { ScheduleFields } from './schedule-fields'
 
 /** What the form edits of an activity's input, each field filled in. */
@@ -84,14 +85,7 @@ export function ActivityForm({ initialValues, saving, onSubmit, onCancel }: Acti
             </div>
           </Input.Wrapper>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!canSave} loading={saving}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} saving={saving} canSave={canSave} />
       </Stack>
     </form>
   )

@@ -1,9 +1,10 @@
 import { findGroupOf, isDeleted, moveActivity } from '@kindling/core'
-import { Button, Center, Group, Loader, Select, Stack, Text } from '@mantine/core'
+import { Center, Group, Loader, Select, Stack, Text } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { useActivity } from '../../../api/activities'
 import { useGroups, useUpdateGroup } from '../../../api/groups'
 import { ActivityBadge } from '../../../components/activity-badge'
+import { FormActions } from '../../../components/form-actions'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
 
@@ -109,14 +110,7 @@ export default function MoveActivityForm({ search, onDone, onCancel }: FormProps
             comboboxProps={{ withinPortal: true }}
           />
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!canSave} loading={updateGroup.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} saving={updateGroup.isPending} canSave={canSave} />
       </Stack>
     </form>
   )

@@ -8,7 +8,6 @@ import {
   toFieldErrors,
 } from '@kindling/core'
 import {
-  Button,
   Group,
   MultiSelect,
   NumberInput,
@@ -22,6 +21,7 @@ import {
   TextInput,
 } from '@mantine/core'
 import { type FormEvent, type KeyboardEvent, useState } from 'react'
+import { FormActions } from '../../../components/form-actions'
 import {
   type AttributeDraft,
   changeType,
@@ -144,14 +144,7 @@ export function AttributeForm({
           }}
         />
         <TypeFields type={type} fields={draft.fields} setField={setField} errorOf={errorOf} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving} loading={saving}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} saving={saving} />
       </Stack>
     </form>
   )

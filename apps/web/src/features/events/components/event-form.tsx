@@ -1,8 +1,9 @@
 import type { Activity } from '@kindling/core'
 import { validateEventAttributes } from '@kindling/core'
-import { Button, Group, Loader, Select, Stack, Text } from '@mantine/core'
+import { Group, Loader, Select, Stack, Text } from '@mantine/core'
 import { type CSSProperties, type FormEvent, type ReactNode, useMemo, useState } from 'react'
 import { useActivities } from '../../../api/activities'
+import { FormActions } from '../../../components/form-actions'
 import { useActivityAttributes } from '../hooks/use-activity-attributes'
 import { type AttributeValues, buildDefaultValues, collectValues } from '../lib/attribute-values'
 import { AttributeInput } from './attribute-input'
@@ -137,17 +138,7 @@ export function EventForm({
             Check the highlighted fields.
           </Text>
         )}
-        <Group justify="space-between" mt="sm">
-          <Group gap="xs">{extraActions}</Group>
-          <Group gap="xs">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              Save
-            </Button>
-          </Group>
-        </Group>
+        <FormActions onCancel={onCancel} saving={submitting} extra={extraActions} />
       </Stack>
     </form>
   )

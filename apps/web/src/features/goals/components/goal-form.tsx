@@ -1,7 +1,8 @@
 import type { Cadence, GoalInput } from '@kindling/core'
-import { Button, Center, Group, Loader, Select, Stack } from '@mantine/core'
+import { Center, Loader, Select, Stack } from '@mantine/core'
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react'
 import { useActivities } from '../../../api/activities'
+import { FormActions } from '../../../components/form-actions'
 import { CADENCES } from '../lib/cadence'
 
 /** What the form edits of a goal's input. */
@@ -90,17 +91,7 @@ export function GoalForm({
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
-        <Group justify="space-between" mt="sm">
-          <Group gap="xs">{extraActions}</Group>
-          <Group gap="xs">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              Save
-            </Button>
-          </Group>
-        </Group>
+        <FormActions onCancel={onCancel} saving={submitting} extra={extraActions} />
       </Stack>
     </form>
   )

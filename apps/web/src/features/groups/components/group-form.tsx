@@ -6,16 +6,9 @@ import {
   sortByRecent,
   toFieldErrors,
 } from '@kindling/core'
-import {
-  Button,
-  ColorInput,
-  MultiSelect,
-  Group as Row,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core'
+import { ColorInput, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
+import { FormActions } from '../../../components/form-actions'
 
 /** What the form edits of a group's input, each field filled in. */
 export type GroupFormValues = Required<
@@ -110,14 +103,7 @@ export function GroupForm({
           comboboxProps={{ withinPortal: true }}
           onChange={(ids) => setValues((current) => ({ ...current, activities: ids }))}
         />
-        <Row justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving} loading={saving}>
-            Save
-          </Button>
-        </Row>
+        <FormActions onCancel={onCancel} saving={saving} />
       </Stack>
     </form>
   )
