@@ -1,5 +1,5 @@
-import { Center, Loader } from '@mantine/core'
 import { type ComponentType, lazy, Suspense } from 'react'
+import { Loading } from '../components/placeholders'
 import type { FormProps } from '../lib/form-opener'
 import type { FormEntry } from './forms'
 
@@ -19,13 +19,7 @@ function getLazyForm(entry: FormEntry): ComponentType<FormProps> {
 export function LazyForm({ entry, ...props }: FormProps & { entry: FormEntry }) {
   const Form = getLazyForm(entry)
   return (
-    <Suspense
-      fallback={
-        <Center py="xl">
-          <Loader size="sm" aria-label="Loading" />
-        </Center>
-      }
-    >
+    <Suspense fallback={<Loading label="Loading" />}>
       <Form {...props} />
     </Suspense>
   )

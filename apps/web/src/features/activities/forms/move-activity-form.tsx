@@ -1,10 +1,11 @@
 import { findGroupOf, isDeleted, moveActivity } from '@kindling/core'
-import { Center, Group, Loader, Select, Stack, Text } from '@mantine/core'
+import { Group, Select, Stack, Text } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { useActivity } from '../../../api/activities'
 import { useGroups, useUpdateGroup } from '../../../api/groups'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { FormActions } from '../../../components/form-actions'
+import { Gone, Loading } from '../../../components/placeholders'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
 
@@ -30,19 +31,11 @@ export default function MoveActivityForm({ search, onDone, onCancel }: FormProps
   const [target, setTarget] = useState<string | null>(null)
 
   if (activityQuery.isLoading || groupsQuery.isLoading) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading groups" />
-      </Center>
-    )
+    return <Loading label="Loading groups" />
   }
   const activity = activityQuery.data
   if (!activity) {
-    return (
-      <Text c="gray.5" ta="center" py="xl">
-        This habit no longer exists.
-      </Text>
-    )
+    return <Gone>This habit no longer exists.</Gone>
   }
 
   const options = [

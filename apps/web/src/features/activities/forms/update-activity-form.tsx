@@ -1,5 +1,5 @@
-import { Center, Loader, Text } from '@mantine/core'
 import { useActivity, useUpdateActivity } from '../../../api/activities'
+import { Gone, Loading } from '../../../components/placeholders'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
 import { getSelectedActivityId } from '../../../lib/selected-activity'
@@ -16,18 +16,10 @@ export default function UpdateActivityForm({ search, onDone, onCancel }: FormPro
   const activity = activityQuery.data
 
   if (activityQuery.isLoading) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading activity" />
-      </Center>
-    )
+    return <Loading label="Loading activity" />
   }
   if (!activity) {
-    return (
-      <Text c="gray.5" ta="center" py="xl">
-        This habit no longer exists.
-      </Text>
-    )
+    return <Gone>This habit no longer exists.</Gone>
   }
 
   function handleSubmit(values: ActivityFormValues) {

@@ -1,6 +1,6 @@
 import type { Activity, Attribute } from '@kindling/core'
 import { isDeleted } from '@kindling/core'
-import { Button, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core'
+import { Button, Paper, SimpleGrid, Skeleton, Stack, Tabs, Title } from '@mantine/core'
 import { IconPencil, IconPlus } from '@tabler/icons-react'
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react'
 import { useParams, useSearchParams } from 'react-router'
@@ -9,6 +9,7 @@ import { useAttributes } from '../../../api/attributes'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { AttributeList } from '../../../components/attribute-list'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
+import { Gone } from '../../../components/placeholders'
 import { useRecordTitle } from '../../../components/record-title'
 import { useOpenForm } from '../../../lib/form-opener'
 import { useIsMobile } from '../../../lib/layout'
@@ -53,11 +54,7 @@ export function Component() {
     )
   }
   if (!activity || isDeleted(activity)) {
-    return (
-      <Text c="gray.5" ta="center" py="xl">
-        This habit no longer exists.
-      </Text>
-    )
+    return <Gone>This habit no longer exists.</Gone>
   }
 
   return (

@@ -1,6 +1,6 @@
 import type { AttributeInput } from '@kindling/core'
-import { Center, Loader, Text } from '@mantine/core'
 import { useAttribute, useUpdateAttribute } from '../../../api/attributes'
+import { Gone, Loading } from '../../../components/placeholders'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
 import { AttributeForm } from '../components/attribute-form'
@@ -14,18 +14,10 @@ export default function UpdateAttributeForm({ search, onDone, onCancel }: FormPr
   const attribute = attributeQuery.data
 
   if (attributeQuery.isLoading) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading attribute" />
-      </Center>
-    )
+    return <Loading label="Loading attribute" />
   }
   if (!attribute) {
-    return (
-      <Text c="gray.5" ta="center" py="xl">
-        This attribute no longer exists.
-      </Text>
-    )
+    return <Gone>This attribute no longer exists.</Gone>
   }
 
   function handleSubmit(payload: AttributeInput) {

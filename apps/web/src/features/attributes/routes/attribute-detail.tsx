@@ -5,6 +5,7 @@ import { useActivity } from '../../../api/activities'
 import { useAttribute, useDeleteAttribute } from '../../../api/attributes'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
+import { Gone } from '../../../components/placeholders'
 import { useRecordTitle } from '../../../components/record-title'
 import { getAuthState } from '../../../lib/auth-state'
 import { useOpenForm } from '../../../lib/form-opener'
@@ -48,11 +49,7 @@ export function Component() {
     )
   }
   if (!attribute) {
-    return (
-      <Text c="gray.5" ta="center" py="xl">
-        This attribute no longer exists.
-      </Text>
-    )
+    return <Gone>This attribute no longer exists.</Gone>
   }
 
   const details = describeAttributeType(attribute)

@@ -1,9 +1,10 @@
 import type { Activity } from '@kindling/core'
 import { validateEventAttributes } from '@kindling/core'
-import { Group, Loader, Select, Stack, Text } from '@mantine/core'
+import { Loader, Select, Stack, Text } from '@mantine/core'
 import { type CSSProperties, type FormEvent, type ReactNode, useMemo, useState } from 'react'
 import { useActivities } from '../../../api/activities'
 import { FormActions } from '../../../components/form-actions'
+import { Loading } from '../../../components/placeholders'
 import { useActivityAttributes } from '../hooks/use-activity-attributes'
 import { type AttributeValues, buildDefaultValues, collectValues } from '../lib/attribute-values'
 import { AttributeInput } from './attribute-input'
@@ -87,11 +88,7 @@ export function EventForm({
   }
 
   if (activitiesQuery.isLoading) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader size="sm" aria-label="Loading activities" />
-      </Group>
-    )
+    return <Loading label="Loading activities" />
   }
 
   return (

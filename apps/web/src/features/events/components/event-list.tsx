@@ -1,9 +1,10 @@
 import type { Activity, Event } from '@kindling/core'
-import { Button, Center, Loader, Stack, Text } from '@mantine/core'
+import { Button, Center, Stack, Text } from '@mantine/core'
 import { useEffect, useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { useActivities } from '../../../api/activities'
 import { useEventPages } from '../../../api/events'
+import { Loading } from '../../../components/placeholders'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
@@ -75,11 +76,7 @@ export function EventList({ activityId = null, emptyText = 'No events yet.' }: E
   }
 
   if (pages.isLoading || activitiesQuery.isLoading) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading events" />
-      </Center>
-    )
+    return <Loading label="Loading events" />
   }
   if (pages.isError) {
     return (

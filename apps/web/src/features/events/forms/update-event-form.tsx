@@ -1,7 +1,8 @@
 import { toCalendarDay } from '@kindling/core'
-import { Button, Group, Loader } from '@mantine/core'
+import { Button } from '@mantine/core'
 import { useEffect } from 'react'
 import { useDeleteEvent, useEvent, useUpdateEvent } from '../../../api/events'
+import { Loading } from '../../../components/placeholders'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
@@ -25,11 +26,7 @@ export default function UpdateEventForm({ search, onDone, onCancel }: FormProps)
   }, [missing, onCancel])
 
   if (!event) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader size="sm" aria-label="Loading event" />
-      </Group>
-    )
+    return <Loading label="Loading event" />
   }
 
   const timeZone = getDeviceTimeZone()

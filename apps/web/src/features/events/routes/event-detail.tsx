@@ -1,5 +1,5 @@
 import { formatRelativeTime, toCalendarDay } from '@kindling/core'
-import { Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
 import { useEffect, useRef } from 'react'
 import { useParams } from 'react-router'
@@ -7,6 +7,7 @@ import { useActivity } from '../../../api/activities'
 import { useDeleteEvent, useEvent } from '../../../api/events'
 import { ActivityBadge } from '../../../components/event-activity-badge'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
+import { Loading } from '../../../components/placeholders'
 import { useRecordTitle } from '../../../components/record-title'
 import { getAuthState } from '../../../lib/auth-state'
 import { useOpenForm } from '../../../lib/form-opener'
@@ -69,11 +70,7 @@ export function Component() {
   )
 
   if (eventQuery.isLoading) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading event" />
-      </Center>
-    )
+    return <Loading label="Loading event" />
   }
   if (!event) return null
 

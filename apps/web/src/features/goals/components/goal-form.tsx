@@ -1,8 +1,9 @@
 import type { Cadence, GoalInput } from '@kindling/core'
-import { Center, Loader, Select, Stack } from '@mantine/core'
+import { Select, Stack } from '@mantine/core'
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react'
 import { useActivities } from '../../../api/activities'
 import { FormActions } from '../../../components/form-actions'
+import { Loading } from '../../../components/placeholders'
 import { CADENCES } from '../lib/cadence'
 
 /** What the form edits of a goal's input. */
@@ -53,11 +54,7 @@ export function GoalForm({
   }
 
   if (activitiesQuery.isLoading) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading activities" />
-      </Center>
-    )
+    return <Loading label="Loading activities" />
   }
 
   return (

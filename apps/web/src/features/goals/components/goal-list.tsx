@@ -1,9 +1,10 @@
 import type { Goal, GoalsTab } from '@kindling/core'
 import { buildGoalsView, findEventInPeriod, toCalendarDay } from '@kindling/core'
-import { Center, Loader, Stack } from '@mantine/core'
+import { Stack } from '@mantine/core'
 import { useMemo } from 'react'
 import { useActivities } from '../../../api/activities'
 import { useGoals } from '../../../api/goals'
+import { Loading } from '../../../components/placeholders'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
@@ -67,11 +68,7 @@ export function GoalList({ tab: tabProp, forceExpand = false }: GoalListProps) {
   }
 
   if (goalsQuery.isLoading || activitiesQuery.isLoading || eventsQuery.isLoading) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading goals" />
-      </Center>
-    )
+    return <Loading label="Loading goals" />
   }
 
   return (

@@ -1,7 +1,8 @@
-import { Button, Center, Loader } from '@mantine/core'
+import { Button } from '@mantine/core'
 import { useEffect } from 'react'
 import { useActivities } from '../../../api/activities'
 import { useDeleteGoal, useGoal, useUpdateGoal } from '../../../api/goals'
+import { Loading } from '../../../components/placeholders'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
 import { GoalForm, type GoalFormValues } from '../components/goal-form'
@@ -24,11 +25,7 @@ export default function UpdateGoalForm({ search, onDone, onCancel }: FormProps) 
   }, [missing, onCancel])
 
   if (!goal) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading goal" />
-      </Center>
-    )
+    return <Loading label="Loading goal" />
   }
 
   function requireUser(): boolean {

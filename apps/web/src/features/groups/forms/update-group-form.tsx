@@ -1,6 +1,6 @@
-import { Center, Loader, Text } from '@mantine/core'
 import { useActivities } from '../../../api/activities'
 import { useGroup, useGroups, useUpdateGroup } from '../../../api/groups'
+import { Gone, Loading } from '../../../components/placeholders'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
 import { GroupForm, type GroupFormValues } from '../components/group-form'
@@ -15,19 +15,11 @@ export default function UpdateGroupForm({ search, onDone, onCancel }: FormProps)
   const group = groupQuery.data
 
   if (groupQuery.isLoading || activitiesQuery.isLoading) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading group" />
-      </Center>
-    )
+    return <Loading label="Loading group" />
   }
   if (!group) {
     console.error('Group is not defined')
-    return (
-      <Text c="gray.5" ta="center" py="xl">
-        This group no longer exists.
-      </Text>
-    )
+    return <Gone>This group no longer exists.</Gone>
   }
 
   function handleSubmit(values: GroupFormValues) {

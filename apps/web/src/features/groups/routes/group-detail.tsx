@@ -9,6 +9,7 @@ import { useGroup } from '../../../api/groups'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { useConfirmDeleteGroup } from '../../../components/group-delete'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
+import { Gone } from '../../../components/placeholders'
 import { useRecordTitle } from '../../../components/record-title'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
@@ -43,11 +44,7 @@ export function Component() {
     )
   }
   if (!group) {
-    return (
-      <Text c="gray.5" ta="center" py="xl">
-        This group no longer exists.
-      </Text>
-    )
+    return <Gone>This group no longer exists.</Gone>
   }
 
   return (

@@ -6,7 +6,7 @@ import {
   sortByRecent,
   toCalendarDay,
 } from '@kindling/core'
-import { Center, Checkbox, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core'
+import { Checkbox, SegmentedControl, Stack, Text, Title } from '@mantine/core'
 import { useSessionStorage } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { useMemo, useState } from 'react'
@@ -14,6 +14,7 @@ import { useActivities } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
 import { useCreateEvent } from '../../../api/events'
 import { HeaderActions } from '../../../components/header-actions'
+import { Loading } from '../../../components/placeholders'
 import { getAuthState } from '../../../lib/auth-state'
 import { STORAGE_KEYS } from '../../../lib/constants'
 import { useOpenForm } from '../../../lib/form-opener'
@@ -189,9 +190,7 @@ export function Component() {
         onChange={chooseFilter}
       />
       {loading ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label="Loading schedule" />
-        </Center>
+        <Loading label="Loading schedule" />
       ) : sections.length === 0 ? (
         <Text ta="center" c="dark.1" py="xl" size="lg">
           All done!
