@@ -1,8 +1,8 @@
 import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths'
-import { getAuthErrorMessage } from '../api/auth-errors'
+import { useAuthSubmit } from '../hooks/use-auth-submit'
 
 /** What /forgot-password may be handed: the e-mail already typed on /signin. */
 export interface ForgotPasswordState {
@@ -27,22 +27,7 @@ export function CredentialsForm({
 }: CredentialsFormProps) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [submitting, setSubmitting] = useState(false)
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault()
-    setError(null)
-    setSubmitting(true)
-    try {
-      await onSubmit(email.trim(), password)
-    } catch (caught) {
-      console.error(caught)
-      setError(getAuthErrorMessage(caught))
-    } finally {
-      setSubmitting(false)
-    }
-  }
+  const { handleSubmit, submitting, error } = useAuthSubmit(() => onSubmit(email.trim(), password))
 
   return (
     <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">

@@ -1,33 +1,20 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths } from '../../../lib/paths'
-import { getAuthErrorMessage } from '../api/auth-errors'
 import { requestPasswordReset } from '../api/auth-requests'
 import type { ForgotPasswordState } from '../components/credentials-form'
+import { useAuthSubmit } from '../hooks/use-auth-submit'
 
 /** /forgot-password: mails a link to choose a new password (issue 14). */
 export function Component() {
   const typed = (useLocation().state as ForgotPasswordState | null)?.email ?? ''
   const [email, setEmail] = useState(typed)
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [submitting, setSubmitting] = useState(false)
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault()
-    setError(null)
-    setSubmitting(true)
-    try {
-      await requestPasswordReset(email.trim())
-      setSentTo(email.trim())
-    } catch (caught) {
-      console.error(caught)
-      setError(getAuthErrorMessage(caught))
-    } finally {
-      setSubmitting(false)
-    }
-  }
+  const { handleSubmit, submitting, error } = useAuthSubmit(async () => {
+    await requestPasswordReset(email.trim())
+    setSentTo(email.trim())
+  })
 
   if (sentTo) {
     return (

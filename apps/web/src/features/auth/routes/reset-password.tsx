@@ -1,39 +1,25 @@
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '../../../lib/paths'
-import { AuthError, getAuthErrorMessage } from '../api/auth-errors'
+import { AuthError } from '../api/auth-errors'
 import { resetPassword } from '../api/auth-requests'
 import { checkSession } from '../auth-session'
+import { useAuthSubmit } from '../hooks/use-auth-submit'
 
 /** /reset-password?token=…: the page the reset e-mail links to; sets the new password. */
 export function Component() {
   const token = useSearchParams()[0].get('token')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<{ message: string; badLink: boolean } | null>(null)
   const [done, setDone] = useState(false)
-  const [submitting, setSubmitting] = useState(false)
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault()
+  const { handleSubmit, submitting, error, caught } = useAuthSubmit(async () => {
     if (!token) return
-    setError(null)
-    setSubmitting(true)
-    try {
-      await resetPassword(token, password)
-      setDone(true)
-      // The server signed every session out, this one too if there was one.
-      void checkSession()
-    } catch (caught) {
-      console.error(caught)
-      setError({
-        message: getAuthErrorMessage(caught),
-        badLink: caught instanceof AuthError && caught.code === 'invalid-action-code',
-      })
-    } finally {
-      setSubmitting(false)
-    }
-  }
+    await resetPassword(token, password)
+    setDone(true)
+    // The server signed every session out, this one too if there was one.
+    void checkSession()
+  })
+  const badLink = caught instanceof AuthError && caught.code === 'invalid-action-code'
 
   const askAgain = (
     <Anchor component={Link} to={paths.forgotPassword()} size="sm">
@@ -81,10 +67,10 @@ export function Component() {
           </Button>
           {error && (
             <Text role="alert" size="sm">
-              {error.message}
+              {error}
             </Text>
           )}
-          {error?.badLink && askAgain}
+          {badLink && askAgain}
         </Stack>
       </form>
     </Stack>
