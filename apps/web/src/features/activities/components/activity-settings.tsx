@@ -1,16 +1,15 @@
 import type { Activity, Schedule } from '@kindling/core'
 import { ACTIVITY_NAME_INPUT_MAX_LENGTH, ActivityInput, isDeleted } from '@kindling/core'
 import { Button, ColorInput, Group, Skeleton, Stack, Textarea, TextInput } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
 import { IconArrowsExchange, IconTrash } from '@tabler/icons-react'
 import { Suspense } from 'react'
 import { useNavigate } from 'react-router'
 import { useDeleteActivity, useUpdateActivity } from '../../../api/activities'
 import { useGroups } from '../../../api/groups'
 import { getAuthState } from '../../../lib/auth-state'
+import { confirmDelete as confirmDeleteRecord } from '../../../lib/confirm-delete'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
-import { confirm } from '../../../lib/platform'
 import { useDraft } from '../../../lib/use-draft'
 import { useActivityPanels } from '../panels'
 import { getNameError } from './activity-form'
@@ -56,25 +55,12 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
   }
 
   function confirmDelete() {
-    // Native asks with the system dialog, the web with a Mantine confirm modal (lib/platform).
-    void confirm('Are you sure you want to delete this activity?', {
-      title: `Delete ${activity.name}`,
-      confirmLabel: 'Delete',
-      destructive: true,
-    }).then((confirmed) => {
-      if (!confirmed) return
-      if (!getAuthState().user) {
-        console.error('User is not authenticated')
-        return
-      }
-      deleteActivity.mutateAsync(activity.id).then(
-        () => {
-          notifications.show({ message: `Deleted ${activity.name}`, color: 'orange' })
-          navigate(paths.activities(), { replace: true })
-        },
-        // Already logged and rolled back by the data layer (SPEC §8).
-        () => undefined,
-      )
+    void confirmDeleteRecord({
+      question: 'Are you sure you want to delete this activity?',
+      name: activity.name,
+      deleted: `Deleted ${activity.name}`,
+      remove: () => deleteActivity.mutateAsync(activity.id),
+      onDeleted: () => navigate(paths.activities(), { replace: true }),
     })
   }
 

@@ -1,5 +1,5 @@
 import { addDays, toCalendarDay, type UserSettings, type UserSettingsInput } from '@kindling/core'
-import { Button, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core'
+import { Button, Group, Stack, Switch, Text, Title } from '@mantine/core'
 import { DateInput } from '@mantine/dates'
 import { useEffect, useId, useState } from 'react'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
@@ -12,6 +12,7 @@ import {
   unsubscribeFromPush,
 } from '../api/push'
 import { useUpdateUserSettings, useUserSettings } from '../api/reminders'
+import { OnlineData } from './online-data'
 
 /** How long a pause lasts when switched on: a week, to be changed with the date. */
 const DEFAULT_PAUSE_DAYS = 7
@@ -29,20 +30,13 @@ export function ReminderSettings({ email }: { email: string }) {
       <Title order={2} size="h4" id={titleId}>
         Reminders
       </Title>
-      {settings.isPending ? (
-        <Skeleton height={120} radius="md" />
-      ) : settings.isError ? (
-        <Group gap="xs">
-          <Text size="sm" c="gray.5">
-            Reminder settings could not be loaded. They can be changed when online.
-          </Text>
-          <Button size="compact-sm" variant="subtle" onClick={() => settings.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      ) : (
-        <SettingsFields settings={settings.data} email={email} />
-      )}
+      <OnlineData
+        query={settings}
+        skeletonHeight={120}
+        failure="Reminder settings could not be loaded. They can be changed when online."
+      >
+        {(data) => <SettingsFields settings={data} email={email} />}
+      </OnlineData>
       {canUseWebPush() ? <BrowserNotifications /> : null}
     </Stack>
   )

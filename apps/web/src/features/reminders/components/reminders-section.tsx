@@ -1,11 +1,12 @@
 import { ALL_WEEKDAYS, type Reminder } from '@kindling/core'
-import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { ActionIcon, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { TimeInput } from '@mantine/dates'
 import { IconBellPlus, IconTrash } from '@tabler/icons-react'
 import { useId, useState } from 'react'
 import { WeekdayCheckboxes } from '../../../components/weekday-checkboxes'
 import { useDraft } from '../../../lib/use-draft'
 import { useChangeReminder, useReminders } from '../api/reminders'
+import { OnlineData } from './online-data'
 
 /** Where a new reminder starts: every day at nine. */
 const NEW_REMINDER = { time: '09:00', days: [...ALL_WEEKDAYS] }
@@ -24,34 +25,31 @@ export function RemindersSection({ activityId }: { activityId: string }) {
       <Title order={3} size="h5" id={titleId}>
         Reminders
       </Title>
-      {reminders.isPending ? (
-        <Skeleton height={72} radius="md" />
-      ) : reminders.isError ? (
-        <Group gap="xs">
-          <Text size="sm" c="gray.5">
-            Reminders could not be loaded. They can be changed when online.
-          </Text>
-          <Button size="compact-sm" variant="subtle" onClick={() => reminders.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      ) : reminders.data.length === 0 ? (
-        <Text size="sm" c="gray.5">
-          No reminders. Add one to be notified at a time of day; it is skipped when the habit is
-          already done.
-        </Text>
-      ) : (
-        [...reminders.data]
-          .sort((a, b) => a.time.localeCompare(b.time) || a.id.localeCompare(b.id))
-          .map((reminder) => (
-            <ReminderRow
-              key={reminder.id}
-              reminder={reminder}
-              onSave={(input) => change.mutate({ op: 'update', id: reminder.id, input })}
-              onDelete={() => change.mutate({ op: 'delete', id: reminder.id })}
-            />
-          ))
-      )}
+      <OnlineData
+        query={reminders}
+        skeletonHeight={72}
+        failure="Reminders could not be loaded. They can be changed when online."
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <Text size="sm" c="gray.5">
+              No reminders. Add one to be notified at a time of day; it is skipped when the habit is
+              already done.
+            </Text>
+          ) : (
+            [...list]
+              .sort((a, b) => a.time.localeCompare(b.time) || a.id.localeCompare(b.id))
+              .map((reminder) => (
+                <ReminderRow
+                  key={reminder.id}
+                  reminder={reminder}
+                  onSave={(input) => change.mutate({ op: 'update', id: reminder.id, input })}
+                  onDelete={() => change.mutate({ op: 'delete', id: reminder.id })}
+                />
+              ))
+          )
+        }
+      </OnlineData>
       {change.isError ? (
         <Text role="alert" size="sm" c="red.4">
           The reminder was not saved: {change.error.message}
