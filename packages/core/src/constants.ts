@@ -17,11 +17,9 @@ export const RECENT_ACTIVITIES_LIMIT = 3
 export const RATING_MIN = 1
 export const RATING_MAX = 5
 export const DEFAULT_DURATION_UNIT = 'minutes'
-export const DEFAULT_NUMBER_VALUE_TYPE = 'integer'
 export const DEFAULT_MONTHLY_DAY = 1
 /** Reminders one habit may have (issue 18: several a day). */
 export const REMINDERS_PER_ACTIVITY_MAX = 24
-export const DEFAULT_VISIBILITY = 'private'
 
 export const DEFAULT_LANGUAGE_CODE = 'en-US'
 export const DEFAULT_TIME_ZONE = 'America/Phoenix'

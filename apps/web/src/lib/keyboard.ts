@@ -13,10 +13,6 @@ export function setKeyboardShown(shown: boolean): void {
   for (const listener of listeners) listener()
 }
 
-export function isKeyboardShown(): boolean {
-  return keyboardShown
-}
-
 function subscribe(listener: () => void) {
   listeners.add(listener)
   return () => listeners.delete(listener)

@@ -25,7 +25,6 @@ export const ActivityInput = z.object({
   schedule: Schedule.default({ type: 'Daily' }),
 })
 export type ActivityInput = z.input<typeof ActivityInput>
-export type ParsedActivityInput = z.output<typeof ActivityInput>
 
 /** PUT replaces the editable fields; the server merges the stored record under the body first. */
 export const ActivityUpdateInput = ActivityInput

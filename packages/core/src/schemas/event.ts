@@ -31,7 +31,6 @@ export const EventInput = z.object({
   attributes: z.record(Id, AttributeValue).default({}),
 })
 export type EventInput = z.input<typeof EventInput>
-export type ParsedEventInput = z.output<typeof EventInput>
 export const EventUpdateInput = EventInput
 export type EventUpdateInput = z.input<typeof EventUpdateInput>
 

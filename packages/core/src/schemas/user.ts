@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { DEFAULT_LANGUAGE_CODE, DEFAULT_TIME_ZONE } from '../constants'
 import { ApiError } from './common'
 
 /** The signed-in user as the sign-in provider describes them (SPEC §3). */
@@ -64,12 +63,6 @@ export const Profile = z.object({
     .optional(),
 })
 export type Profile = z.infer<typeof Profile>
-
-export const DeviceSettings = z.object({
-  languageCode: z.string().default(DEFAULT_LANGUAGE_CODE),
-  timezone: z.string().default(DEFAULT_TIME_ZONE),
-})
-export type DeviceSettings = z.infer<typeof DeviceSettings>
 
 /** True when `timeZone` is an IANA zone this runtime knows. */
 export function isValidTimeZone(timeZone: string): boolean {
