@@ -1,19 +1,7 @@
 import type { Agent } from 'node:https'
+import type { ReminderPushMessage } from '@kindling/core'
 import type { Logger } from 'pino'
 import webpush, { WebPushError } from 'web-push'
-
-/** What a reminder notification carries to the service worker (apps/web/src/sw/push-handlers.ts). */
-export interface ReminderPushMessage {
-  type: 'reminder'
-  title: string
-  body: string
-  reminderId: string
-  activityId: string
-  /** The local day it is for (YYYY-MM-DD). */
-  day: string
-  /** The page to open on a tap, relative to the app. */
-  url: string
-}
 
 export interface PushTarget {
   endpoint: string

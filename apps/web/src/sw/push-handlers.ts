@@ -1,25 +1,16 @@
 /// <reference lib="webworker" />
+import type { ReminderPushMessage } from '@kindling/core'
 import { type IDBPDatabase, openDB } from 'idb'
 import { uuidv7 } from '../lib/sync/uuid'
 
 /*
- * Reminders by Web Push (issue 18). The server sends a ReminderPushMessage (apps/api's
- * push-sender.ts); the notification shows the habit's name with 'Done' and 'Snooze 1 hour'.
+ * Reminders by Web Push (issue 18). The server sends a ReminderPushMessage (its shape is core's,
+ * sent by apps/api's push-sender.ts); the notification shows the habit's name with 'Done' and 'Snooze 1 hour'.
  * 'Done' logs an event the way the app does: into the device's outbox, so it is kept offline
  * and sent once, by an open tab or, with none open, from here.
  */
 
 declare const self: ServiceWorkerGlobalScope
-
-interface ReminderPushMessage {
-  type: 'reminder'
-  title: string
-  body: string
-  reminderId: string
-  activityId: string
-  day: string
-  url: string
-}
 
 const DB_PREFIX = 'kindling-'
 

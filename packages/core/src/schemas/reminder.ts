@@ -82,3 +82,16 @@ export const PushSubscriptionRemoval = z.object({
   endpoint: z.string().min(1).max(2000).describe('The endpoint of the subscription to remove.'),
 })
 export type PushSubscriptionRemoval = z.input<typeof PushSubscriptionRemoval>
+
+/** What a reminder's Web Push notification carries to the app's service worker. */
+export interface ReminderPushMessage {
+  type: 'reminder'
+  title: string
+  body: string
+  reminderId: string
+  activityId: string
+  /** The local day it is for (YYYY-MM-DD). */
+  day: string
+  /** The page to open on a tap, relative to the app. */
+  url: string
+}
