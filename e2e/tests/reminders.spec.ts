@@ -97,6 +97,31 @@ test("/me shows the device's time zone and keeps e-mail reminders and a pause", 
     .toBeNull()
 })
 
+test('a new device with a session tells the server its zone with the id token: nothing is refused', async ({
+  signedInPage: { page },
+  browser,
+}) => {
+  // The signed-in session alone, on a device with no stored data (as Lighthouse opens a page).
+  const device = await browser.newContext({ timezoneId: 'America/St_Johns' })
+  try {
+    await device.addCookies(await page.context().cookies())
+    const fresh = await device.newPage()
+    const refused: string[] = []
+    fresh.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`)
+    })
+    await fresh.goto('/me')
+    const section = fresh.getByRole('region', { name: 'Reminders' })
+    await expect(section.getByText('Time zone: America/St_Johns')).toBeVisible()
+    await expect
+      .poll(async () => (await api<{ timeZone: string }>(page, 'GET', 'settings')).timeZone)
+      .toBe('America/St_Johns')
+    expect(refused).toEqual([])
+  } finally {
+    await device.close()
+  }
+})
+
 test("a reminder's notification shows the habit; 'Done' logs it once through the outbox", async ({
   signedInPage: { page },
   context,

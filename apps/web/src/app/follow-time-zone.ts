@@ -8,12 +8,13 @@ import { getAuthState, subscribeAuthState } from '../lib/auth-state'
 export function followDeviceTimeZone(): () => void {
   let toldFor: string | null = null
   const check = () => {
-    const user = getAuthState().user
+    const { user, idToken } = getAuthState()
     if (!user?.emailVerified) {
       toldFor = null
       return
     }
-    if (toldFor === user.uid) return
+    // The data API takes the id token, which arrives a moment after the user on a fresh start.
+    if (!idToken || toldFor === user.uid) return
     toldFor = user.uid
     void saveDeviceTimeZone(user.uid)
   }
