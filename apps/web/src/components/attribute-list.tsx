@@ -1,6 +1,7 @@
 import type { Attribute } from '@kindling/core'
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
+import { PlainList } from './plain-list'
 
 export interface AttributeListProps {
   attributes: readonly Attribute[]
@@ -33,14 +34,7 @@ export function AttributeList({
           Attributes
         </Text>
       )}
-      <Stack
-        component="ul"
-        gap={4}
-        m={0}
-        p={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Attributes"
-      >
+      <PlainList gap={4} label="Attributes">
         {attributes.map((attribute) => (
           <Group component="li" key={attribute.id} gap="xs" wrap="nowrap">
             <Anchor component={Link} to={hrefOf(attribute)} size="sm" truncate>
@@ -51,7 +45,7 @@ export function AttributeList({
             </Badge>
           </Group>
         ))}
-      </Stack>
+      </PlainList>
     </Stack>
   )
 }

@@ -2,6 +2,7 @@ import { formatRelativeTime, toCalendarDay } from '@kindling/core'
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { useEventPages } from '../../../api/events'
+import { PlainList } from '../../../components/plain-list'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 
@@ -29,7 +30,7 @@ export function ActivityHistory({ activityId, now }: { activityId: string; now: 
   }
   return (
     <Stack gap="xs">
-      <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Events">
+      <PlainList label="Events">
         {events.map((event) => (
           <li key={event.id}>
             <Paper
@@ -49,7 +50,7 @@ export function ActivityHistory({ activityId, now }: { activityId: string; now: 
             </Paper>
           </li>
         ))}
-      </Stack>
+      </PlainList>
       {pages.hasNextPage && (
         <Button
           variant="subtle"

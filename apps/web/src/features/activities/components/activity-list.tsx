@@ -7,6 +7,7 @@ import { useActivities } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
 import { useGroups } from '../../../api/groups'
 import { ActivityBadge } from '../../../components/activity-badge'
+import { PlainList } from '../../../components/plain-list'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
 import { useNow } from '../../../lib/use-now'
@@ -110,21 +111,14 @@ export function ActivityList({ compact = false }: ActivityListProps) {
           collapsed={streaksCollapsed}
           onToggle={() => setStreaksCollapsed((value) => !value)}
         >
-          <Stack
-            component="ul"
-            gap="xs"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label="Streaks"
-          >
+          <PlainList label="Streaks">
             {streaks.map(({ activity, streak }) => (
               <Group component="li" key={activity.id} gap="sm" wrap="nowrap">
                 <ActivityBadge activity={activity} to={paths.activity(activity.id)} size="md" />
                 <StreakFlame streak={streak} />
               </Group>
             ))}
-          </Stack>
+          </PlainList>
         </CollapsibleSection>
       )}
 
@@ -151,24 +145,13 @@ export function ActivityList({ compact = false }: ActivityListProps) {
               No habits in this group.
             </Text>
           ) : (
-            <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-              {members.map(renderRow)}
-            </Stack>
+            <PlainList>{members.map(renderRow)}</PlainList>
           )}
         </CollapsibleSection>
       ))}
 
       {layout.ungrouped.length > 0 && (
-        <Stack
-          component="ul"
-          gap="xs"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Ungrouped habits"
-        >
-          {layout.ungrouped.map(renderRow)}
-        </Stack>
+        <PlainList label="Ungrouped habits">{layout.ungrouped.map(renderRow)}</PlainList>
       )}
     </Stack>
   )

@@ -10,6 +10,7 @@ import { ActivityBadge } from '../../../components/activity-badge'
 import { useConfirmDeleteGroup } from '../../../components/group-delete'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { Gone } from '../../../components/placeholders'
+import { PlainList } from '../../../components/plain-list'
 import { useRecordTitle } from '../../../components/record-title'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
@@ -113,14 +114,7 @@ export function Component() {
           No habits in this group yet.
         </Text>
       ) : (
-        <Stack
-          component="ul"
-          gap="xs"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Habits"
-        >
+        <PlainList label="Habits">
           {members.map((activity) => (
             <Paper component="li" key={activity.id} withBorder radius="md" p="sm">
               <Group justify="space-between" wrap="nowrap">
@@ -136,7 +130,7 @@ export function Component() {
               </Group>
             </Paper>
           ))}
-        </Stack>
+        </PlainList>
       )}
     </Stack>
   )

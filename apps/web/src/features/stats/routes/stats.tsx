@@ -22,6 +22,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { useMemo } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ActivityBadge } from '../../../components/activity-badge'
+import { PlainList } from '../../../components/plain-list'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
@@ -167,7 +168,7 @@ function ProgressList({
       {loading ? (
         <Skeleton height={120} radius="md" aria-label={`Loading ${title}`} />
       ) : (
-        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+        <PlainList gap="sm">
           {items.map(({ activity, done, expected }) => (
             <li key={activity.id}>
               <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -189,7 +190,7 @@ function ProgressList({
               )}
             </li>
           ))}
-        </Stack>
+        </PlainList>
       )}
     </Paper>
   )
