@@ -6,7 +6,6 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { connectSync } from './app/connect-sync'
-import { followDeviceTimeZone } from './app/follow-time-zone'
 import { AppProviders } from './app/providers'
 import { router } from './app/router'
 import { startAuth } from './features/auth/auth-session'
@@ -26,7 +25,6 @@ setRetryOnAuthFailure(isNativePlatform())
 document.documentElement.lang = getDeviceLanguage()
 connectSync()
 startAuth()
-followDeviceTimeZone()
 
 // The offline shell (issue 13); the native shells carry their files already.
 if (import.meta.env.PROD && 'serviceWorker' in navigator && !isNativePlatform()) {

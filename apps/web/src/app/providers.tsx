@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
 import { ActivityPanelsProvider } from '../features/activities/panels'
+import { useFollowDeviceTimeZone } from '../features/reminders/api/reminders'
 import { getAuthState, useAuthState } from '../lib/auth-state'
 import { DEFAULT_LOCALE, WEEK_START_DAY } from '../lib/constants'
 import { activityPanels } from './activity-panels'
@@ -29,9 +30,16 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <DatesProvider settings={{ locale: DEFAULT_LOCALE, firstDayOfWeek: WEEK_START_DAY }}>
           <Notifications position="top-center" />
+          <DeviceTimeZone />
           <ActivityPanelsProvider value={activityPanels}>{children}</ActivityPanelsProvider>
         </DatesProvider>
       </QueryClientProvider>
     </MantineProvider>
   )
+}
+
+/** The server learns this device's time zone, which reminders follow (issue 18). */
+function DeviceTimeZone() {
+  useFollowDeviceTimeZone()
+  return null
 }

@@ -1,6 +1,9 @@
 import type { Reminder, ReminderInput, UserSettings, UserSettingsInput } from '@kindling/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { apiRequest } from '../../../lib/api-client'
+import { useAuthState } from '../../../lib/auth-state'
+import { saveDeviceTimeZone } from './time-zone'
 
 /**
  * Reminders and the user's reminder settings (issue 18) live on the server only: it is the
@@ -82,6 +85,27 @@ export function useUserSettings() {
     queryKey: keys.settings,
     queryFn: ({ signal }) => apiRequest<UserSettings>('settings', { signal }),
   })
+}
+
+/**
+ * Tells the server this device's time zone once a verified user is signed in and the id token is
+ * there (a request without it would be refused), once per user; what the server then holds
+ * replaces any settings read before, so /me shows the device's zone.
+ */
+export function useFollowDeviceTimeZone(): void {
+  const client = useQueryClient()
+  const uid = useAuthState((auth) =>
+    auth.user?.emailVerified && auth.idToken ? auth.user.uid : null,
+  )
+  useEffect(() => {
+    if (!uid) return
+    void saveDeviceTimeZone(uid).then(async (saved) => {
+      if (!saved) return
+      // A read that left before the save would answer the old zone: drop it.
+      await client.cancelQueries({ queryKey: keys.settings })
+      client.setQueryData(keys.settings, saved)
+    })
+  }, [uid, client])
 }
 
 /** Saves a change of the reminder settings; switches show it at once, and undo it on failure. */
