@@ -111,11 +111,6 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
           if (!sameSchedule(schedule, activity.schedule)) save({ schedule })
         }}
       />
-      {Reminders && (
-        <Suspense fallback={<Skeleton height={96} radius="md" />}>
-          <Reminders activityId={activity.id} />
-        </Suspense>
-      )}
       <Group gap="sm">
         <Button
           variant="light"
@@ -137,6 +132,12 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
           Delete activity
         </Button>
       </Group>
+      {/* Below the buttons: what loads late never moves them under a finger. */}
+      {Reminders && (
+        <Suspense fallback={<Skeleton height={96} radius="md" />}>
+          <Reminders activityId={activity.id} />
+        </Suspense>
+      )}
     </Stack>
   )
 }
