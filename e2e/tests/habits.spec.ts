@@ -339,6 +339,12 @@ test('every attribute type is created and shown on its page', async ({ signedInP
     await page.goto(`/activities/${run.id}`)
     if (test.info().project.name === 'mobile')
       await page.getByRole('tab', { name: 'Settings' }).click()
+    const label = item.name || 'Untitled'
+    // Nameless attributes are all 'Untitled': open the one this step adds, not an earlier one.
+    const links = page.getByRole('link', { name: label })
+    const hrefs = () => links.evaluateAll((all) => all.map((link) => link.getAttribute('href')))
+    await expect(page.getByRole('button', { name: 'Add attribute' })).toBeVisible()
+    const before = await hrefs()
     await page.getByRole('button', { name: 'Add attribute' }).click()
     await chooseOption(page, 'Type', item.type)
     if (item.name) await form(page).getByRole('textbox', { name: 'Name' }).fill(item.name)
@@ -346,8 +352,9 @@ test('every attribute type is created and shown on its page', async ({ signedInP
     if (item.type === 'Select' || item.type === 'Number')
       await shot(page, `add-attribute-${item.type.toLowerCase()}`)
     await form(page).getByRole('button', { name: 'Save' }).click()
-    const label = item.name || 'Untitled'
-    await page.getByRole('link', { name: label }).first().click()
+    await expect(links).toHaveCount(before.length + 1)
+    const added = (await hrefs()).find((href) => !before.includes(href))
+    await page.locator(`a[href="${added}"]`).first().click()
     await expect(page).toHaveURL(/\/attributes\/[\w-]+$/)
     for (const text of item.expected)
       await expect(page.getByText(text, { exact: true }).first()).toBeVisible()
