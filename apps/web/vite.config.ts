@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+import { mantineStylesPerComponent } from './mantine-styles'
 
 export default defineConfig({
   plugins: [
+    mantineStylesPerComponent(),
     react(),
     // Service worker (src/sw.ts) and web app manifest: installable, and the shell works offline.
     VitePWA({

@@ -1,4 +1,4 @@
-import { Badge, Tooltip, VisuallyHidden } from '@mantine/core'
+import { Badge, VisuallyHidden } from '@mantine/core'
 import { IconCloudOff, IconCloudUp } from '@tabler/icons-react'
 import { useSyncStatus } from '../lib/sync/store'
 
@@ -15,22 +15,19 @@ export function SyncStatus() {
   return (
     <div role="status" aria-live="polite" style={{ display: 'contents' }}>
       {visible && (
-        <Tooltip label={waiting || 'Changes will be sent when you are back online'}>
-          <Badge
-            variant="light"
-            color={online ? 'orange' : 'gray'}
-            leftSection={
-              online ? (
-                <IconCloudUp size={14} aria-hidden />
-              ) : (
-                <IconCloudOff size={14} aria-hidden />
-              )
-            }
-          >
-            <span aria-hidden>{pending > 0 ? `${label} · ${pending}` : label}</span>
-            <VisuallyHidden>{[label, waiting].filter(Boolean).join(': ')}</VisuallyHidden>
-          </Badge>
-        </Tooltip>
+        // The browser's own tooltip: the badge is not focusable, and a Mantine Tooltip would
+        // bring its positioning library into the first screen's script (issue 19).
+        <Badge
+          title={waiting || 'Changes will be sent when you are back online'}
+          variant="light"
+          color={online ? 'orange' : 'gray'}
+          leftSection={
+            online ? <IconCloudUp size={14} aria-hidden /> : <IconCloudOff size={14} aria-hidden />
+          }
+        >
+          <span aria-hidden>{pending > 0 ? `${label} · ${pending}` : label}</span>
+          <VisuallyHidden>{[label, waiting].filter(Boolean).join(': ')}</VisuallyHidden>
+        </Badge>
       )}
     </div>
   )

@@ -20,6 +20,8 @@ interface AppHeaderProps {
   isMobile: boolean
   signedIn: boolean
   onOpenMenu: () => void
+  /** The pointer or the focus is on the menu button: a good moment to fetch the menu. */
+  onMenuIntent: () => void
   /** Receives the element page actions render into (HeaderActions). */
   actionsRef: (element: HTMLDivElement | null) => void
 }
@@ -31,6 +33,7 @@ export function AppHeader({
   isMobile,
   signedIn,
   onOpenMenu,
+  onMenuIntent,
   actionsRef,
 }: AppHeaderProps) {
   const goBack = useGoBack()
@@ -64,6 +67,8 @@ export function AppHeader({
               size="lg"
               aria-label="Open menu"
               onClick={onOpenMenu}
+              onPointerEnter={onMenuIntent}
+              onFocus={onMenuIntent}
             >
               <IconMenu2 aria-hidden />
             </ActionIcon>

@@ -17,7 +17,6 @@ import { useFormModalOpen } from '../modal-state'
 import { useRouteHandle } from '../route-handle'
 import { SpotlightLauncher } from '../spotlight/spotlight-launcher'
 import { AppHeader } from './app-header'
-import { NavDrawer } from './nav-drawer'
 import { TabBar } from './tab-bar'
 
 /** The native shells' local notifications: loaded there only, once a verified user is in. */
@@ -26,6 +25,10 @@ const NativeReminderPlanner = lazy(() =>
     default: module.NativeReminderPlanner,
   })),
 )
+
+/** The side menu: fetched on intent (hover or focus on its button) and shown once opened. */
+const loadNavDrawer = () => import('./nav-drawer')
+const NavDrawer = lazy(() => loadNavDrawer().then((module) => ({ default: module.NavDrawer })))
 
 /** Widest the content grows on wide layouts: three detail columns still read comfortably. */
 const CONTENT_MAX_WIDTH = 1200
@@ -95,6 +98,8 @@ function Shell() {
   const signedIn = useAuthState((auth) => Boolean(auth.user?.emailVerified))
   const signedInUid = useAuthState((auth) => (auth.user?.emailVerified ? auth.user.uid : null))
   const [drawerOpened, drawer] = useDisclosure(false)
+  // Mounted from the first opening on, so it can play its closing transition.
+  const [drawerMounted, setDrawerMounted] = useState(false)
   const [actionsTarget, setActionsTarget] = useState<HTMLElement | null>(null)
   const keyboardShown = useKeyboardShown()
   const formModalOpen = useFormModalOpen()
@@ -128,10 +133,18 @@ function Shell() {
           topLevel={handle?.topLevel ?? false}
           isMobile={isMobile}
           signedIn={signedIn}
-          onOpenMenu={drawer.open}
+          onOpenMenu={() => {
+            setDrawerMounted(true)
+            drawer.open()
+          }}
+          onMenuIntent={() => void loadNavDrawer()}
           actionsRef={setActionsTarget}
         />
-        <NavDrawer opened={drawerOpened} signedIn={signedIn} onClose={drawer.close} />
+        {drawerMounted && (
+          <Suspense fallback={null}>
+            <NavDrawer opened={drawerOpened} signedIn={signedIn} onClose={drawer.close} />
+          </Suspense>
+        )}
         <Box
           component="main"
           mx="auto"

@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css'
 import { BarChart, LineChart } from '@mantine/charts'
 
 /**
