@@ -1,5 +1,5 @@
 import { SYNC_TABLES } from '@kindling/core'
-import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb'
+import { type DBSchema, deleteDB, type IDBPDatabase, openDB, unwrap } from 'idb'
 import type { AnyRecord, OutboxEntry, RecordOf, SyncMeta, SyncTable } from './types'
 
 interface LocalSchema extends DBSchema {
@@ -53,9 +53,16 @@ export async function readAll(db: LocalDb) {
 
 export type StoredRecords = { [T in SyncTable]: RecordOf[T][] }
 
+/** How many writes one task queues: a first sync's 1,000-record page never holds the thread long. */
+const WRITES_PER_TASK = 100
+
 /**
  * Stores server records (a deleted one removes the device's copy), optionally the new meta,
  * and drops the outbox entry `done`, all in one transaction: a crash leaves all or nothing.
+ *
+ * Each write clones its record on the main thread, so a page's writes are queued a hundred at a
+ * time, the next hundred from the success of the last one: the transaction stays the same (it
+ * is kept alive by its pending requests) while the page stays responsive (issue 19).
  */
 export async function storeServerState(
   db: LocalDb,
@@ -67,19 +74,45 @@ export async function storeServerState(
     clear?: boolean
   },
 ): Promise<void> {
-  const tx = db.transaction([...SYNC_TABLES, 'outbox', 'meta'], 'readwrite')
-  const work: Promise<unknown>[] = []
-  if (change.clear) for (const table of SYNC_TABLES) work.push(tx.objectStore(table).clear())
+  const tx = unwrap(db).transaction([...SYNC_TABLES, 'outbox', 'meta'], 'readwrite')
+  const writes: Array<() => IDBRequest> = []
+  if (change.clear)
+    for (const table of SYNC_TABLES) writes.push(() => tx.objectStore(table).clear())
   for (const table of SYNC_TABLES) {
-    const store = tx.objectStore(table)
     for (const record of (change.records?.[table] ?? []) as AnyRecord[]) {
-      work.push(record.deletedAt ? store.delete(record.id) : store.put(record as never))
+      writes.push(() =>
+        record.deletedAt
+          ? tx.objectStore(table).delete(record.id)
+          : tx.objectStore(table).put(record),
+      )
     }
   }
-  for (const { table, id } of change.removed ?? []) work.push(tx.objectStore(table).delete(id))
-  if (change.meta) work.push(tx.objectStore('meta').put(change.meta, 'sync'))
-  if (change.done !== undefined) work.push(tx.objectStore('outbox').delete(change.done))
-  await Promise.all([...work, tx.done])
+  for (const { table, id } of change.removed ?? [])
+    writes.push(() => tx.objectStore(table).delete(id))
+  const { meta, done } = change
+  if (meta) writes.push(() => tx.objectStore('meta').put(meta, 'sync'))
+  if (done !== undefined) writes.push(() => tx.objectStore('outbox').delete(done))
+
+  const finished = new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve()
+    tx.onabort = () => reject(tx.error ?? new DOMException('The write was aborted', 'AbortError'))
+  })
+  let next = 0
+  const queueSome = () => {
+    try {
+      let last: IDBRequest | undefined
+      for (const end = Math.min(next + WRITES_PER_TASK, writes.length); next < end; next++) {
+        last = writes[next]?.()
+      }
+      if (last && next < writes.length) last.onsuccess = queueSome
+    } catch (error) {
+      // A write refused outright (e.g. a record without its key): nothing of this change stays.
+      tx.abort()
+      throw error
+    }
+  }
+  queueSome()
+  await finished
 }
 
 export async function addToOutbox(db: LocalDb, entry: OutboxEntry): Promise<number> {

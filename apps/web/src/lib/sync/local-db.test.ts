@@ -1,0 +1,42 @@
+import 'fake-indexeddb/auto'
+import { describe, expect, it } from 'vitest'
+import { openLocalDb, readAll, storeServerState } from './local-db'
+import type { RecordOf } from './types'
+
+const event = (n: number): RecordOf['events'] => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  author: 'u1',
+  activityId: 'a1',
+  eventDate: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
+  attributes: {},
+  createdAt: '2026-01-01T00:00:00.000Z',
+  deletedAt: null,
+})
+
+describe('storeServerState', () => {
+  it('stores a whole page of a first sync, written a slice at a time, with its meta', async () => {
+    const db = await openLocalDb(`slices-${Math.random()}`)
+    const events = Array.from({ length: 1000 }, (_, n) => event(n))
+    await storeServerState(db, { records: { events }, meta: { cursor: '1000' } })
+    const all = await readAll(db)
+    expect(all.records.events).toHaveLength(1000)
+    expect(all.records.events.map((e) => e.id).sort()).toEqual(events.map((e) => e.id).sort())
+    expect(all.meta).toEqual({ cursor: '1000' })
+    db.close()
+  })
+
+  it('keeps nothing of a change when one of its writes is refused', async () => {
+    const db = await openLocalDb(`refused-${Math.random()}`)
+    await storeServerState(db, { records: { events: [event(1)] }, meta: { cursor: '1' } })
+    const events = Array.from({ length: 250 }, (_, n) => event(n + 10))
+    // Past the first slice, a record without its key.
+    events[180] = { ...event(190), id: undefined as unknown as string }
+    await expect(
+      storeServerState(db, { records: { events }, meta: { cursor: '251' } }),
+    ).rejects.toThrow()
+    const all = await readAll(db)
+    expect(all.records.events.map((e) => e.id)).toEqual([event(1).id])
+    expect(all.meta).toEqual({ cursor: '1' })
+    db.close()
+  })
+})
