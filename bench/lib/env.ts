@@ -25,4 +25,8 @@ export const benchEnv = {
   webDist: process.env.BENCH_WEB_DIST ?? '/tmp/bench-dist',
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   skipLighthouse: Boolean(process.env.BENCH_SKIP_LIGHTHOUSE),
+  /** Where to keep each page's whole Lighthouse report (JSON), to read what a score is made of. */
+  lighthouseDir: process.env.BENCH_LIGHTHOUSE_DIR,
+  /** Where to keep a CPU profile of the heavy user's first visit to each page (.cpuprofile). */
+  profileDir: process.env.BENCH_WEB_PROFILE_DIR,
 }

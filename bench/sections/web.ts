@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -104,6 +104,7 @@ export async function runWeb(ctx: Context): Promise<void> {
   try {
     await measureScheduleLoad(chrome.port, web.url, env.heavy.user.cookie)
     await measureSyncedOpens(chrome.port, web.url, env.heavy.user.cookie)
+    if (benchEnv.profileDir) await profilePages(chrome.port, web.url, env.heavy.user.cookie)
     const { default: lighthouse } = await import('lighthouse')
     // Issue 19's targets, for a new account and for the 5-year heavy user.
     const accounts = [
@@ -124,6 +125,11 @@ export async function runWeb(ctx: Context): Promise<void> {
         const lhr = result?.lhr
         if (!lhr) throw new Error(`lighthouse gave no result for ${page}`)
         recordLighthouse(lhr, `Lighthouse mobile ${page}, ${account.label}`)
+        if (benchEnv.lighthouseDir) {
+          const name = `${account.label}${page}`.replace(/[^a-z0-9]+/gi, '-')
+          mkdirSync(benchEnv.lighthouseDir, { recursive: true })
+          writeFileSync(join(benchEnv.lighthouseDir, `${name}.json`), JSON.stringify(lhr))
+        }
       }
     }
   } finally {
@@ -131,6 +137,36 @@ export async function runWeb(ctx: Context): Promise<void> {
     await web.stop()
     rmSync(chrome.profile, { recursive: true, force: true })
     await env.server.start()
+  }
+}
+
+/**
+ * A CPU profile of the heavy user's first visit to each page on a new device (4x CPU slowdown, as
+ * Lighthouse simulates), for reading where the main thread's time goes (decision 095).
+ */
+async function profilePages(port: number, base: string, cookie: string): Promise<void> {
+  const { chromium } = await import('playwright-core')
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+  const dir = benchEnv.profileDir ?? ''
+  mkdirSync(dir, { recursive: true })
+  for (const path of PAGES) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    try {
+      const [name, ...value] = cookie.split(';')[0]?.split('=') ?? []
+      await context.addCookies([{ name: name ?? '', value: value.join('='), url: base }])
+      const page = await context.newPage()
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.start')
+      await page.goto(`${base}${path}`)
+      await page.waitForLoadState('networkidle')
+      const { profile } = await cdp.send('Profiler.stop')
+      const file = `heavy-user${path.replace(/\//g, '-')}.cpuprofile`
+      writeFileSync(join(dir, file), JSON.stringify(profile))
+    } finally {
+      await context.close()
+    }
   }
 }
 
