@@ -148,6 +148,17 @@ export function registerCrud<
     return row as Row<T>
   }
 
+  /**
+   * Runs a write in one transaction with the resource's follow-up writes (`after`, when it has
+   * them); a lone statement needs none.
+   */
+  function inOneTransaction<R>(
+    after: unknown,
+    write: (writer: Database | Tx) => Promise<R>,
+  ): Promise<R> {
+    return after ? db.transaction(write) : write(db)
+  }
+
   /** Inserts once: a concurrent duplicate that stored it first leaves nothing more to do. */
   async function insert(values: PgInsertValue<T>, uid: string): Promise<Row<T> | undefined> {
     const run = async (writer: Database | Tx) => {
@@ -159,7 +170,7 @@ export function registerCrud<
       if (row && create.after) await create.after(writer as Tx, uid, row)
       return row
     }
-    return create.after ? db.transaction(run) : run(db)
+    return inOneTransaction(create.after, run)
   }
 
   const listOptions = options.list
@@ -260,7 +271,7 @@ export function registerCrud<
         if (row && update.after) await update.after(writer as Tx, uid, stored, row)
         return row
       }
-      const row = update.after ? await db.transaction(write) : await write(db)
+      const row = await inOneTransaction(update.after, write)
       if (!row) throw notFound(noun)
       return toRecord(row)
     },
@@ -287,7 +298,7 @@ export function registerCrud<
           .where(owned(uid, stored.id))
         await remove.after?.(writer as Tx, uid, stored, now)
       }
-      await (remove.after ? db.transaction(write) : write(db))
+      await inOneTransaction(remove.after, write)
       return reply.status(204).send(null)
     },
   })
