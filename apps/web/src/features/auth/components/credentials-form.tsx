@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths'
 import { useAuthSubmit } from '../hooks/use-auth-submit'
+import { EmailInput } from './email-input'
 
 /** What /forgot-password may be handed: the e-mail already typed on /signin. */
 export interface ForgotPasswordState {
@@ -33,14 +34,7 @@ export function CredentialsForm({
     <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
       <form onSubmit={handleSubmit} noValidate={false}>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
+          <EmailInput value={email} onChange={setEmail} />
           <TextInput
             label="Password"
             type="password"

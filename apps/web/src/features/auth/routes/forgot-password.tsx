@@ -1,9 +1,10 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths } from '../../../lib/paths'
 import { requestPasswordReset } from '../api/auth-requests'
 import type { ForgotPasswordState } from '../components/credentials-form'
+import { EmailInput } from '../components/email-input'
 import { useAuthSubmit } from '../hooks/use-auth-submit'
 
 /** /forgot-password: mails a link to choose a new password (issue 14). */
@@ -40,16 +41,7 @@ export function Component() {
       </Text>
       <form onSubmit={handleSubmit}>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            data-autofocus
-            autoFocus
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
+          <EmailInput value={email} onChange={setEmail} autoFocus />
           <Button type="submit" loading={submitting} fullWidth>
             Send Reset Link
           </Button>

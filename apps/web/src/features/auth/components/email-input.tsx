@@ -1,0 +1,24 @@
+import { TextInput } from '@mantine/core'
+
+interface EmailInputProps {
+  value: string
+  onChange: (value: string) => void
+  /** The screen's first field: focused when it opens. */
+  autoFocus?: boolean
+}
+
+/** The account's email, as every auth form asks for it (the browser can fill it in). */
+export function EmailInput({ value, onChange, autoFocus = false }: EmailInputProps) {
+  return (
+    <TextInput
+      label="Email"
+      type="email"
+      autoComplete="email"
+      required
+      data-autofocus={autoFocus || undefined}
+      autoFocus={autoFocus}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  )
+}
