@@ -14,7 +14,7 @@ import type { Plugin } from 'vite'
  * The `.layer.css` variants put Mantine in `@layer mantine`, so the order in which chunks add
  * their stylesheets can never let Mantine override the app's own styles.
  */
-const MODULE = /\/@mantine\/([a-z]+)\/esm\/.*\/([A-Za-z]+)\.module\.mjs$/
+const MODULE = /\/@mantine\/([a-z]+)\/esm\/(?:.*\/)?([A-Za-z]+)\.module\.mjs$/
 
 export function mantineStylesPerComponent(): Plugin {
   return {
