@@ -41,6 +41,9 @@ import { registerSyncRoutes } from './routes/sync'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
+/** How long an idle keep-alive connection is kept: past clients' and load balancers' 60 s. */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000
+
 /** The HTTP methods the API uses, allowed to trusted origins in CORS preflights. */
 export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE']
 
@@ -91,10 +94,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     // A client that never finishes its request is answered 408 and closed (issue 14): headers
-    // and body together, checked often enough for the limit to hold.
+    // and body together, checked often enough for the limit to hold. An idle keep-alive
+    // connection stays open longer than clients and proxies keep theirs (Fastify's 72 s, which
+    // its own server would set): with Node's 5 s, a client reusing its connection as the server
+    // closed it met ECONNRESET.
     serverFactory: (handler) =>
       createServer(
         {
+          keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
           requestTimeout: config.requestTimeoutMs,
           headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
           connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.requestTimeoutMs / 4)),

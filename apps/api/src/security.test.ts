@@ -499,3 +499,23 @@ describe('clients that never finish', () => {
     }
   })
 })
+
+describe('keep-alive connections', () => {
+  it('keeps an idle connection open longer than clients keep theirs, and says so', async () => {
+    const smtp = await startSmtp()
+    const backend = await createBackend('pglite')
+    const app = await startApp(backend, smtp.url)
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' })
+      const { port } = app.server.address() as AddressInfo
+      // Clients reuse a connection for up to a minute (load balancers 60 s); a server that
+      // closes it sooner races their next request into ECONNRESET.
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`)
+      expect(health.headers.get('keep-alive')).toBe('timeout=72')
+    } finally {
+      await app.close()
+      await smtp.close()
+      await backend.drop()
+    }
+  })
+})
