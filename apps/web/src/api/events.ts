@@ -1,5 +1,12 @@
-import type { Event, EventCount, EventInput, EventLike, EventUpdateInput } from '@kindling/core'
-import { addDays, toCalendarDay } from '@kindling/core'
+import type {
+  Event,
+  EventCount,
+  EventInput,
+  EventLike,
+  EventUpdateInput,
+  SyncHistory,
+} from '@kindling/core'
+import { addDays, listCalendarDays, toCalendarDay } from '@kindling/core'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { apiRequest } from '../lib/api-client'
@@ -64,36 +71,58 @@ export function useEvents(range: EventRange = {}) {
   return useSynced((view) => selectEvents(view, range), [JSON.stringify(range)])
 }
 
-/** Per-day event counts of every activity over its whole history: `Map<activityId, Map<day, n>>`. */
+type DayCounts = Map<string, Map<string, number>>
+
+/** The history's counts as maps, once per history and zone: a new event must not redo five years. */
+const historyDayCounts = new WeakMap<SyncHistory, { timeZone: string; counts: DayCounts }>()
+
+function countHistory(history: SyncHistory): DayCounts {
+  const cached = historyDayCounts.get(history)
+  if (cached?.timeZone === history.timeZone) return cached.counts
+  const counts: DayCounts = new Map()
+  for (const item of history.activities) {
+    const last = addDays(item.firstDay, Math.max(item.counts.length - 1, 0))
+    const days = listCalendarDays(item.firstDay, last)
+    const byDay = counts.get(item.activityId) ?? new Map<string, number>()
+    item.counts.forEach((n, index) => {
+      const day = days[index]
+      if (n > 0 && day) byDay.set(day, (byDay.get(day) ?? 0) + n)
+    })
+    counts.set(item.activityId, byDay)
+  }
+  historyDayCounts.set(history, { timeZone: history.timeZone, counts })
+  return counts
+}
+
+/**
+ * Per-day event counts of every activity over its whole history: `Map<activityId, Map<day, n>>`.
+ * The answer shares the history's maps with other answers: read it, never change it.
+ */
 export function selectDayCounts(
   view: Tables,
-  engine: SyncEngine,
+  engine: Pick<SyncEngine, 'syncMeta' | 'pendingEntries'>,
   timeZone: string,
-): Map<string, Map<string, number>> {
-  const counts = new Map<string, Map<string, number>>()
-  const add = (activityId: string, day: string, n: number) => {
-    let days = counts.get(activityId)
-    if (!days) {
-      days = new Map()
-      counts.set(activityId, days)
-    }
-    days.set(day, (days.get(day) ?? 0) + n)
-  }
+): ReadonlyMap<string, ReadonlyMap<string, number>> {
   const { history, eventsFrom } = engine.syncMeta
-  if (history && history.timeZone === timeZone) {
-    for (const item of history.activities) {
-      item.counts.forEach((n, index) => {
-        if (n > 0) add(item.activityId, addDays(item.firstDay, index), n)
-      })
-    }
-  }
+  const base: DayCounts =
+    history && history.timeZone === timeZone ? countHistory(history) : new Map()
+  const counts = new Map(base)
+  /** Maps of this answer that are its own copies, so adding to them leaves the history's alone. */
+  const copied = new Set<string>()
   // Events before the window are in the history once the server has them; until then they
   // are changes of this device still waiting in the outbox.
   const waiting = new Set(engine.pendingEntries.map((entry) => entry.id))
   for (const event of view.events.values()) {
     const old = eventsFrom !== undefined && event.eventDate < eventsFrom
     if (old && !waiting.has(event.id)) continue
-    add(event.activityId, toCalendarDay(event.eventDate, timeZone), 1)
+    let days = counts.get(event.activityId)
+    if (!days || !copied.has(event.activityId)) {
+      days = new Map(days)
+      counts.set(event.activityId, days)
+      copied.add(event.activityId)
+    }
+    const day = toCalendarDay(event.eventDate, timeZone)
+    days.set(day, (days.get(day) ?? 0) + 1)
   }
   return counts
 }

@@ -1,5 +1,14 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatDayNumber, getZone, parseDayNumber, parseInstant } from './time-zone'
+import {
+  daysInMonth,
+  formatDayNumber,
+  getZone,
+  MS_PER_DAY,
+  parseDayNumber,
+  parseInstant,
+  splitDayNumber,
+} from './time-zone'
 
 describe('parseInstant', () => {
   it('agrees with Date.parse on the canonical form and on others', () => {
@@ -26,6 +35,39 @@ describe('day numbers', () => {
       expect(formatDayNumber(parseDayNumber(day))).toBe(day)
     }
     expect(parseDayNumber('1970-01-02')).toBe(1)
+  })
+
+  /** Days 0000-01-01 … 9999-12-31, the range the strings can write. */
+  const anyDayNumber = fc.integer({ min: -719_528, max: 2_932_896 })
+
+  it('format and split every day as the Date of its UTC midnight does', () => {
+    fc.assert(
+      fc.property(anyDayNumber, (dayNumber) => {
+        const date = new Date(dayNumber * MS_PER_DAY)
+        expect(formatDayNumber(dayNumber)).toBe(date.toISOString().slice(0, 10))
+        expect(splitDayNumber(dayNumber)).toEqual({
+          year: date.getUTCFullYear(),
+          month: date.getUTCMonth() + 1,
+          day: date.getUTCDate(),
+        })
+      }),
+      { numRuns: 5000 },
+    )
+    for (const dayNumber of [-719_528, -1, 0, 59, 11_016, 2_932_896]) {
+      expect(formatDayNumber(dayNumber)).toBe(
+        new Date(dayNumber * MS_PER_DAY).toISOString().slice(0, 10),
+      )
+    }
+  })
+
+  it('count the days of every month, leap years by the Gregorian rule', () => {
+    for (const year of [1900, 2000, 2023, 2024, 2100, 2400]) {
+      for (let month = 1; month <= 12; month++) {
+        expect(daysInMonth(year, month), `${year}-${month}`).toBe(
+          new Date(Date.UTC(year, month, 0)).getUTCDate(),
+        )
+      }
+    }
   })
 })
 
