@@ -27,6 +27,11 @@ export const benchEnv = {
   skipLighthouse: Boolean(process.env.BENCH_SKIP_LIGHTHOUSE),
   /** Where to keep each page's whole Lighthouse report (JSON), to read what a score is made of. */
   lighthouseDir: process.env.BENCH_LIGHTHOUSE_DIR,
-  /** Where to keep a CPU profile of the heavy user's first visit to each page (.cpuprofile). */
+  /** Where to keep a CPU profile of each account's first visit to each page (.cpuprofile). */
   profileDir: process.env.BENCH_WEB_PROFILE_DIR,
+  /**
+   * Build the app unminified, so a profile names its functions. The run's sizes and scores are
+   * then not the real build's: read profiles from such a run, not figures.
+   */
+  unminified: Boolean(process.env.BENCH_WEB_UNMINIFIED),
 }

@@ -68,10 +68,21 @@ async function launchChrome(): Promise<{ port: number; child: ChildProcess; prof
 }
 
 export async function runWeb(ctx: Context): Promise<void> {
-  log(`web: vite build into ${WEB_DIST}`)
+  log(
+    `web: vite build into ${WEB_DIST}${benchEnv.unminified ? ', unminified: figures are not the real build' : ''}`,
+  )
   const built = spawnSync(
     'npx',
-    ['vite', 'build', '--outDir', WEB_DIST, '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      'vite',
+      'build',
+      '--outDir',
+      WEB_DIST,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+      ...(benchEnv.unminified ? ['--minify', 'false'] : []),
+    ],
     {
       cwd: join(REPO, 'apps/web'),
       encoding: 'utf8',
@@ -104,13 +115,13 @@ export async function runWeb(ctx: Context): Promise<void> {
   try {
     await measureScheduleLoad(chrome.port, web.url, env.heavy.user.cookie)
     await measureSyncedOpens(chrome.port, web.url, env.heavy.user.cookie)
-    if (benchEnv.profileDir) await profilePages(chrome.port, web.url, env.heavy.user.cookie)
     const { default: lighthouse } = await import('lighthouse')
     // Issue 19's targets, for a new account and for the 5-year heavy user.
     const accounts = [
       { label: 'new account', cookie: (await env.newUser('lighthouse')).cookie },
       { label: 'heavy user', cookie: env.heavy.user.cookie },
     ]
+    if (benchEnv.profileDir) await profilePages(chrome.port, web.url, accounts)
     for (const account of accounts) {
       for (const page of PAGES) {
         log(`web: lighthouse ${page} (${account.label})`)
@@ -141,31 +152,39 @@ export async function runWeb(ctx: Context): Promise<void> {
 }
 
 /**
- * A CPU profile of the heavy user's first visit to each page on a new device (4x CPU slowdown, as
- * Lighthouse simulates), for reading where the main thread's time goes (decision 095).
+ * A CPU profile of each account's first visit to each page on a new device (4x CPU slowdown, as
+ * Lighthouse simulates), for reading where the main thread's time goes (decision 095); with
+ * BENCH_WEB_UNMINIFIED the profile names the app's functions.
  */
-async function profilePages(port: number, base: string, cookie: string): Promise<void> {
+async function profilePages(
+  port: number,
+  base: string,
+  accounts: { label: string; cookie: string }[],
+): Promise<void> {
   const { chromium } = await import('playwright-core')
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
   const dir = benchEnv.profileDir ?? ''
   mkdirSync(dir, { recursive: true })
-  for (const path of PAGES) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
-    try {
-      const [name, ...value] = cookie.split(';')[0]?.split('=') ?? []
-      await context.addCookies([{ name: name ?? '', value: value.join('='), url: base }])
-      const page = await context.newPage()
-      const cdp = await context.newCDPSession(page)
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-      await cdp.send('Profiler.enable')
-      await cdp.send('Profiler.start')
-      await page.goto(`${base}${path}`)
-      await page.waitForLoadState('networkidle')
-      const { profile } = await cdp.send('Profiler.stop')
-      const file = `heavy-user${path.replace(/\//g, '-')}.cpuprofile`
-      writeFileSync(join(dir, file), JSON.stringify(profile))
-    } finally {
-      await context.close()
+  for (const { label, cookie } of accounts) {
+    for (const path of PAGES) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+      try {
+        const [name, ...value] = cookie.split(';')[0]?.split('=') ?? []
+        await context.addCookies([{ name: name ?? '', value: value.join('='), url: base }])
+        const page = await context.newPage()
+        const cdp = await context.newCDPSession(page)
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+        await cdp.send('Profiler.enable')
+        await cdp.send('Profiler.start')
+        await page.goto(`${base}${path}`)
+        await page.waitForLoadState('networkidle')
+        const { profile } = await cdp.send('Profiler.stop')
+        const stem = `${label}${path}`.replace(/[^a-z0-9]+/gi, '-')
+        const file = `${stem}.cpuprofile`
+        writeFileSync(join(dir, file), JSON.stringify(profile))
+      } finally {
+        await context.close()
+      }
     }
   }
 }
