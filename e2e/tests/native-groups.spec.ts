@@ -38,7 +38,10 @@ for (const platform of ['ios', 'android'] as NativePlatform[]) {
     await page.getByRole('button', { name: 'Delete' }).click()
     await expect(page).toHaveURL(/\/activities$/)
     await expect(page.getByText('Deleted group Mornings')).toBeVisible()
-    expect(await api<{ id: string }[]>(page, 'GET', 'groups')).toHaveLength(0)
+    // The delete reaches the server through the outbox, after the screen shows it.
+    await expect
+      .poll(async () => (await api<{ id: string }[]>(page, 'GET', 'groups')).length)
+      .toBe(0)
   })
 }
 
@@ -68,7 +71,9 @@ test('native ios: deleting an activity asks the native confirm', async ({
 
   await page.getByRole('button', { name: 'Delete activity' }).click()
   await expect(page).toHaveURL(/\/activities$/)
-  expect(await api<{ id: string }[]>(page, 'GET', 'activities')).toHaveLength(0)
+  await expect
+    .poll(async () => (await api<{ id: string }[]>(page, 'GET', 'activities')).length)
+    .toBe(0)
 })
 
 test('native ios: the group menu is the system action sheet', async ({
