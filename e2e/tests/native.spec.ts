@@ -56,7 +56,7 @@ for (const platform of ['ios', 'android'] as NativePlatform[]) {
       await expect(page).toHaveURL(/\/signin$/)
       expect(await getNativeCalls(page, 'Dialog.confirm')).toHaveLength(2)
       // The bearer session is forgotten with the sign-out.
-      expect(Object.values(await getNativePreferences(page))).toEqual([])
+      await expect.poll(async () => Object.values(await getNativePreferences(page))).toEqual([])
     })
 
     test('the bearer session lives in Preferences and survives without cookies', async ({
