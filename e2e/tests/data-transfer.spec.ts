@@ -71,7 +71,7 @@ test('imports a Loop backup on /me, says what it stored, and adds nothing the se
   await expect(result).toContainText('Added 2 habits, 3 events, 2 attributes and 1 goal.')
   await expect(result).toContainText('Skipped days (a skip is not an event): 1')
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: test.info().outputPath('me-after-import.png'), fullPage: true })
+  await page.screenshot({ path: test.info().outputPath('me-after-import.png') })
 
   await chooseFile(page, file)
   await expect(
@@ -94,7 +94,7 @@ test('a file it cannot read shows what is wrong', async ({ signedInPage: { page 
   const error = page.getByRole('alert').filter({ hasText: 'Import failed' })
   await expect(error).toBeVisible()
   await expect(error).toContainText("This file's format is not one Kindling imports.")
-  await page.screenshot({ path: test.info().outputPath('me-import-error.png'), fullPage: true })
+  await page.screenshot({ path: test.info().outputPath('me-import-error.png') })
 })
 
 test('downloads a JSON backup and a CSV of the events', async ({ signedInPage: { page } }) => {

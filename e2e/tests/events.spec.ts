@@ -50,7 +50,7 @@ test('logs an event with every attribute type and shows it in History and its de
 
   await chooseOption(page, 'Activity', 'Run')
   await expect(page.getByLabel('Note')).toBeVisible()
-  await page.screenshot({ path: testInfo.outputPath('add-event.png'), fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('add-event.png') })
   await expectNoSeriousA11yViolations(page)
 
   // Start is required: Save refuses and says so.
@@ -76,14 +76,13 @@ test('logs an event with every attribute type and shows it in History and its de
   await expect(start).toHaveValue('06:00')
   await page.screenshot({
     path: testInfo.outputPath('add-event-filled.png'),
-    fullPage: true,
   })
   await page.getByRole('button', { name: 'Save' }).click()
 
   await expect(page.getByText('Added event')).toBeVisible()
   await page.goto('/events')
   await expect(page.getByRole('heading', { name: 'History (1 events)' })).toBeVisible()
-  await page.screenshot({ path: testInfo.outputPath('events.png'), fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('events.png') })
   await expectNoSeriousA11yViolations(page)
 
   await page.getByRole('button', { name: /^Run, / }).click()
@@ -100,7 +99,6 @@ test('logs an event with every attribute type and shows it in History and its de
   await expect(values.getByRole('row', { name: 'Start 06:00' })).toBeVisible()
   await page.screenshot({
     path: testInfo.outputPath('event-detail.png'),
-    fullPage: true,
   })
   await expectNoSeriousA11yViolations(page)
 
@@ -109,7 +107,6 @@ test('logs an event with every attribute type and shows it in History and its de
   await expect(page.getByLabel('Note')).toHaveValue('Felt strong')
   await page.screenshot({
     path: testInfo.outputPath('update-event.png'),
-    fullPage: true,
   })
   await page.getByLabel('Note').fill('Felt great')
   await page.getByRole('button', { name: 'Save' }).click()

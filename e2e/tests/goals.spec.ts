@@ -32,7 +32,6 @@ test('goals: empty states, adding, checking off, the Todo/Done toggle and collap
   await expect(page.getByRole('radiogroup', { name: 'Show goals' })).toHaveCount(0)
   await page.screenshot({
     path: testInfo.outputPath('goals-empty.png'),
-    fullPage: true,
   })
   await expectNoSeriousA11yViolations(page)
 
@@ -40,7 +39,7 @@ test('goals: empty states, adding, checking off, the Todo/Done toggle and collap
   await page.getByRole('button', { name: 'Start small, dream big' }).click()
   await expect(page.getByRole('combobox', { name: 'Cadence' })).toHaveValue('Daily')
   await chooseOption(page, 'Activity', 'Stretch')
-  await page.screenshot({ path: testInfo.outputPath('add-goal.png'), fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('add-goal.png') })
   await expectNoSeriousA11yViolations(page)
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page).toHaveURL(/\/goals$/)
@@ -63,7 +62,6 @@ test('goals: empty states, adding, checking off, the Todo/Done toggle and collap
   await expect(daily.getByRole('checkbox', { name: 'Stretch' })).toBeChecked()
   await page.screenshot({
     path: testInfo.outputPath('goals-done.png'),
-    fullPage: true,
   })
   await expectNoSeriousA11yViolations(page)
 
@@ -86,7 +84,6 @@ test('goals: empty states, adding, checking off, the Todo/Done toggle and collap
   await page.getByRole('button', { name: 'Edit goal Stretch' }).click()
   await page.screenshot({
     path: testInfo.outputPath('update-goal.png'),
-    fullPage: true,
   })
   await chooseOption(page, 'Cadence', 'Weekly')
   await page.getByRole('button', { name: 'Save' }).click()

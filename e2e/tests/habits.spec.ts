@@ -6,8 +6,13 @@ interface Created {
   name?: string
 }
 
+/**
+ * A screenshot of the viewport. Never `fullPage`: Chromium lays a full-page capture out in a
+ * changed viewport for a moment (resize and media-query change events fire), which flipped the
+ * habit page to its mobile layout and back and reset the calendar the test had opened.
+ */
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true })
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`) })
 }
 
 /**

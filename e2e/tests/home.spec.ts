@@ -31,7 +31,7 @@ test('home: recent activities, goals and history on wide layouts; the schedule o
     page.getByRole('region', { name: 'Goals' }).getByText('No daily goals yet.'),
   ).toBeVisible()
   await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(4)
-  await page.screenshot({ path: testInfo.outputPath('home.png'), fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('home.png') })
   await expectNoSeriousA11yViolations(page)
   await expect(recent.getByRole('link', { name: 'View All' })).toHaveAttribute(
     'href',

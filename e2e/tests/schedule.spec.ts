@@ -31,7 +31,7 @@ test('schedule: sections, checking logs an event, show done, filters remembered'
   await expect(page.getByRole('region', { name: 'This Week' }).getByText('Clean')).toBeVisible()
   await expect(page.getByRole('region', { name: 'This Month' }).getByText('Budget')).toBeVisible()
   await expect(page.getByText('Paint')).toHaveCount(0)
-  await page.screenshot({ path: testInfo.outputPath('schedule.png'), fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('schedule.png') })
   await expectNoSeriousA11yViolations(page)
 
   // Checking an item logs an event for today; done items leave the list...
@@ -45,7 +45,6 @@ test('schedule: sections, checking logs an event, show done, filters remembered'
   await expect(floss).toBeChecked()
   await page.screenshot({
     path: testInfo.outputPath('schedule-done.png'),
-    fullPage: true,
   })
   await expectNoSeriousA11yViolations(page)
   await page.getByRole('checkbox', { name: 'DONE', exact: true }).uncheck()

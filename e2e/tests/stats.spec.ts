@@ -141,7 +141,7 @@ test("a habit's statistics: Loop's strength, streaks, counts, weekdays and numbe
   await expect(numbers).toContainText('Maximum10')
   await expect(numbers).toContainText(`over ${days.size} entries`)
 
-  await page.screenshot({ path: testInfo.outputPath('habit-stats.png'), fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('habit-stats.png') })
   await expectNoSeriousA11yViolations(page)
 })
 
@@ -188,7 +188,7 @@ test('/stats: this week and this month worst first, and a year heat map per habi
   const year = Number(today.slice(0, 4))
   await expect(page.getByRole('heading', { name: String(year), level: 2 })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Next year' })).toBeDisabled()
-  await page.screenshot({ path: testInfo.outputPath('stats.png'), fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('stats.png') })
   await expectNoSeriousA11yViolations(page)
 
   await page.getByRole('button', { name: 'Previous year' }).click()
@@ -212,7 +212,7 @@ test('/stats: this week and this month worst first, and a year heat map per habi
   await expect(page.getByRole('region', { name: 'Walk', exact: true })).toContainText(
     `0 days with events, 0 events in ${year - 1}.`,
   )
-  await page.screenshot({ path: testInfo.outputPath('stats-last-year.png'), fullPage: true })
+  await page.screenshot({ path: testInfo.outputPath('stats-last-year.png') })
 })
 
 test('a habit without events says so; /stats without habits points to the Habits page', async ({
