@@ -73,12 +73,12 @@ export function useEvents(range: EventRange = {}) {
 
 type DayCounts = Map<string, Map<string, number>>
 
-/** The history's counts as maps, once per history and zone: a new event must not redo five years. */
-const historyDayCounts = new WeakMap<SyncHistory, { timeZone: string; counts: DayCounts }>()
+/** The history's counts as maps, once per history (it names its zone): a new event must not redo five years. */
+const historyDayCounts = new WeakMap<SyncHistory, DayCounts>()
 
 function countHistory(history: SyncHistory): DayCounts {
   const cached = historyDayCounts.get(history)
-  if (cached?.timeZone === history.timeZone) return cached.counts
+  if (cached) return cached
   const counts: DayCounts = new Map()
   for (const item of history.activities) {
     const last = addDays(item.firstDay, Math.max(item.counts.length - 1, 0))
@@ -90,7 +90,7 @@ function countHistory(history: SyncHistory): DayCounts {
     })
     counts.set(item.activityId, byDay)
   }
-  historyDayCounts.set(history, { timeZone: history.timeZone, counts })
+  historyDayCounts.set(history, counts)
   return counts
 }
 
