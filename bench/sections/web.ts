@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import type { Page } from 'playwright-core'
 import type { Context } from '../lib/context'
 import { benchEnv } from '../lib/env'
 import { record } from '../lib/report'
@@ -162,6 +163,63 @@ export async function runWeb(ctx: Context): Promise<void> {
   }
 }
 
+/** The little of IndexedDB `waitForCopy` uses in the page (the bench compiles without the DOM). */
+interface IdbRequest<T> {
+  result: T
+  error: unknown
+  onsuccess: (() => void) | null
+  onerror: (() => void) | null
+}
+interface IdbDatabase {
+  objectStoreNames: { contains(name: string): boolean }
+  transaction(store: string): {
+    objectStore(name: string): { get(key: string): IdbRequest<unknown> }
+  }
+  close(): void
+}
+declare const indexedDB: {
+  databases(): Promise<{ name?: string }[]>
+  open(name: string): IdbRequest<IdbDatabase>
+}
+
+/**
+ * Waits until the device's copy holds the whole first sync: the app's IndexedDB (`kindling-<uid>`)
+ * says the feed went through to its last page and, when old events come as per-day counts, that
+ * those counts are stored. Network idleness is not enough: the first sync's pages are stored in
+ * slices, and a pause between two of them looks idle.
+ */
+async function waitForCopy(page: Page): Promise<void> {
+  await page.waitForFunction(
+    // No named functions inside: tsx would wrap them in a helper the page does not have.
+    async () => {
+      const name = (await indexedDB.databases()).find((db) =>
+        db.name?.startsWith('kindling-'),
+      )?.name
+      if (!name) return false
+      const db = await new Promise<IdbDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name)
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+      try {
+        if (!db.objectStoreNames.contains('meta')) return false
+        const meta = await new Promise<
+          { complete?: boolean; eventsFrom?: string; history?: unknown } | undefined
+        >((resolve, reject) => {
+          const request = db.transaction('meta').objectStore('meta').get('sync')
+          request.onsuccess = () => resolve(request.result as never)
+          request.onerror = () => reject(request.error)
+        })
+        return Boolean(meta?.complete && (!meta.eventsFrom || meta.history))
+      } finally {
+        db.close()
+      }
+    },
+    undefined,
+    { timeout: 120_000, polling: 200 },
+  )
+}
+
 /**
  * A CPU profile of each account's first visit to each page on a new device (4x CPU slowdown, as
  * Lighthouse simulates), for reading where the main thread's time goes (decision 095); with
@@ -188,6 +246,7 @@ async function profilePages(
         await cdp.send('Profiler.enable')
         await cdp.send('Profiler.start')
         await page.goto(`${base}${path}`)
+        await waitForCopy(page)
         await page.waitForLoadState('networkidle')
         const { profile } = await cdp.send('Profiler.stop')
         const stem = `${label}${path}`.replace(/[^a-z0-9]+/gi, '-')
@@ -271,7 +330,9 @@ async function measureSyncedOpens(port: number, base: string, cookie: string): P
       await page.goto(`${base}${path}`)
       await ready()
       const elapsed = Date.now() - started
-      // The delta after a warm open is answered once the copy is shown; wait for it to settle.
+      // A first sync goes on after the list shows; a warm open's delta is answered after the copy
+      // is shown. Either way, measure once the copy is whole and the network has settled.
+      await waitForCopy(page)
       await page.waitForLoadState('networkidle')
       const bytes = (await Promise.all(sync)).reduce((sum, n) => sum + n, 0)
       return { elapsed, requests: sync.length, bytes }
