@@ -290,6 +290,31 @@ test('streaks, week strip and persisted collapse', async ({ signedInPage }) => {
   await expect(todayButton).toBeDisabled()
 })
 
+test('a long list of habits shows every streak, group and habit', async ({ signedInPage }) => {
+  const { page } = signedInPage
+  // 20 habits with a streak: more rows than the first screen draws (16), so the group and the
+  // ungrouped habits after the streaks come with the rest of the list.
+  const names = Array.from({ length: 20 }, (_, i) => `Habit ${String(i + 1).padStart(2, '0')}`)
+  const ids: string[] = []
+  const yesterday = await noonInBrowser(page, 1)
+  for (const name of names) {
+    const { id } = await api<Created>(page, 'POST', 'activities', { name })
+    await api(page, 'POST', 'events', { activityId: id, eventDate: yesterday })
+    ids.push(id)
+  }
+  await api<Created>(page, 'POST', 'groups', { name: 'Later', activities: [ids[0]] })
+  await page.goto('/activities')
+  const streaks = page.getByRole('region', { name: 'Streaks' })
+  await expect(streaks.getByRole('listitem')).toHaveCount(20)
+  await expect(page.getByRole('region', { name: 'Later' }).getByRole('listitem')).toHaveCount(1)
+  const ungrouped = page.getByRole('list', { name: 'Ungrouped habits' })
+  await expect(ungrouped.getByRole('listitem')).toHaveCount(19)
+  // The last habit of the page is there and reachable.
+  await ungrouped.getByRole('listitem', { name: 'Habit 02' }).scrollIntoViewIfNeeded()
+  await expect(ungrouped.getByRole('listitem', { name: 'Habit 02' })).toBeInViewport()
+  await shot(page, 'activities-long-list-end')
+})
+
 test('every attribute type is created and shown on its page', async ({ signedInPage }) => {
   test.setTimeout(240_000)
   const { page } = signedInPage

@@ -11,6 +11,7 @@ import { PlainList } from '../../../components/plain-list'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
 import { useNow } from '../../../lib/use-now'
+import { FIRST_ROWS, rowBudget, useRowLimit } from '../../../lib/use-row-limit'
 import { useCollapsedGroups, useStreaksCollapsed } from '../hooks/use-collapse-state'
 import { useStreaks } from '../hooks/use-streaks'
 import { useWeekEvents } from '../hooks/use-week-events'
@@ -64,7 +65,12 @@ export function ActivityList({ compact = false }: ActivityListProps) {
     return map
   }, [attributesQuery.data])
 
-  if (activitiesQuery.isLoading || groupsQuery.isLoading) return <ActivityListSkeleton />
+  const ready = !activitiesQuery.isLoading && !groupsQuery.isLoading
+  // On its own page nothing follows the list, so rows drawn after the first screen move nothing;
+  // beside other panels (home) it is drawn whole.
+  const limit = useRowLimit(ready, compact ? Number.POSITIVE_INFINITY : FIRST_ROWS)
+
+  if (!ready) return <ActivityListSkeleton />
 
   if (activitiesQuery.isError) {
     return (
@@ -90,6 +96,12 @@ export function ActivityList({ compact = false }: ActivityListProps) {
     )
   }
 
+  // The first paint draws the rows of the open sections in page order up to `limit`; closed
+  // sections draw theirs, and sections past the limit appear, once everything follows.
+  const budget = rowBudget(limit)
+  const visible = <T,>(rows: readonly T[], closed: boolean) =>
+    closed ? (limit === Number.POSITIVE_INFINITY ? rows : []) : budget.take(rows)
+
   const renderRow = (activity: Activity) => (
     <ActivityRow
       key={activity.id}
@@ -112,7 +124,7 @@ export function ActivityList({ compact = false }: ActivityListProps) {
           onToggle={() => setStreaksCollapsed((value) => !value)}
         >
           <PlainList label="Streaks">
-            {streaks.map(({ activity, streak }) => (
+            {visible(streaks, streaksCollapsed).map(({ activity, streak }) => (
               <Group component="li" key={activity.id} gap="sm" wrap="nowrap">
                 <ActivityBadge activity={activity} to={paths.activity(activity.id)} size="md" />
                 <StreakFlame streak={streak} />
@@ -122,36 +134,40 @@ export function ActivityList({ compact = false }: ActivityListProps) {
         </CollapsibleSection>
       )}
 
-      {layout.groups.map(({ group, members }) => (
-        <CollapsibleSection
-          key={group.id}
-          title={group.name}
-          decoration={
-            <Box
-              w={12}
-              h={12}
-              style={{ borderRadius: 3, flexShrink: 0 }}
-              bg={group.color}
-              aria-hidden
-            />
-          }
-          count={members.length}
-          collapsed={collapsed.includes(group.id)}
-          onToggle={() => toggle(group.id)}
-          actions={<GroupMenu group={group} />}
-        >
-          {members.length === 0 ? (
-            <Text size="sm" c="gray.5" pl="lg">
-              No habits in this group.
-            </Text>
-          ) : (
-            <PlainList>{members.map(renderRow)}</PlainList>
-          )}
-        </CollapsibleSection>
-      ))}
+      {layout.groups.map(({ group, members }) =>
+        budget.spent ? null : (
+          <CollapsibleSection
+            key={group.id}
+            title={group.name}
+            decoration={
+              <Box
+                w={12}
+                h={12}
+                style={{ borderRadius: 3, flexShrink: 0 }}
+                bg={group.color}
+                aria-hidden
+              />
+            }
+            count={members.length}
+            collapsed={collapsed.includes(group.id)}
+            onToggle={() => toggle(group.id)}
+            actions={<GroupMenu group={group} />}
+          >
+            {members.length === 0 ? (
+              <Text size="sm" c="gray.5" pl="lg">
+                No habits in this group.
+              </Text>
+            ) : (
+              <PlainList>{visible(members, collapsed.includes(group.id)).map(renderRow)}</PlainList>
+            )}
+          </CollapsibleSection>
+        ),
+      )}
 
-      {layout.ungrouped.length > 0 && (
-        <PlainList label="Ungrouped habits">{layout.ungrouped.map(renderRow)}</PlainList>
+      {layout.ungrouped.length > 0 && !budget.spent && (
+        <PlainList label="Ungrouped habits">
+          {budget.take(layout.ungrouped).map(renderRow)}
+        </PlainList>
       )}
     </Stack>
   )
