@@ -324,12 +324,22 @@ async function measureSyncedOpens(port: number, base: string, cookie: string): P
         ),
       )
     })
-    const open = async (path: string, ready: () => Promise<unknown>) => {
+    // With BENCH_WEB_PROFILE_DIR, each open is also recorded as a CPU profile (no slowdown).
+    const cdp = benchEnv.profileDir ? await context.newCDPSession(page) : undefined
+    if (benchEnv.profileDir) mkdirSync(benchEnv.profileDir, { recursive: true })
+    await cdp?.send('Profiler.enable')
+    const open = async (path: string, ready: () => Promise<unknown>, label: string) => {
       sync = []
+      await cdp?.send('Profiler.start')
       const started = Date.now()
       await page.goto(`${base}${path}`)
       await ready()
       const elapsed = Date.now() - started
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop')
+        const file = join(benchEnv.profileDir ?? '', `${label}${path}`.replace(/[^a-z0-9]+/gi, '-'))
+        writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile))
+      }
       // A first sync goes on after the list shows; a warm open's delta is answered after the copy
       // is shown. Either way, measure once the copy is whole and the network has settled.
       await waitForCopy(page)
@@ -339,7 +349,7 @@ async function measureSyncedOpens(port: number, base: string, cookie: string): P
     }
     const habits = () =>
       page.getByRole('main').getByRole('listitem').first().waitFor({ timeout: 120_000 })
-    const first = await open('/activities', habits)
+    const first = await open('/activities', habits, 'first-sync')
     record({
       section: 'web',
       backend: 'pglite',
@@ -352,7 +362,7 @@ async function measureSyncedOpens(port: number, base: string, cookie: string): P
       ['/activities', habits],
       ['/schedule', () => page.getByRole('main').getByRole('checkbox').first().waitFor()],
     ] as const) {
-      const warm = await open(path, ready)
+      const warm = await open(path, ready, 'warm-open')
       record({
         section: 'web',
         backend: 'pglite',
