@@ -8,6 +8,7 @@ import { Loading } from '../../../components/placeholders'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
+import { useRowLimit } from '../../../lib/use-row-limit'
 import { EventRow } from './event-row'
 
 export interface EventListProps {
@@ -75,7 +76,11 @@ export function EventList({ activityId = null, emptyText = 'No events yet.' }: E
     navigate(target, { replace: location.pathname.startsWith('/events/') })
   }
 
-  if (pages.isLoading || activitiesQuery.isLoading) {
+  const ready = !pages.isLoading && !activitiesQuery.isLoading
+  // The first screen's rows at once, the rest of the page in a transition (issue 19).
+  const limit = useRowLimit(ready)
+
+  if (!ready) {
     return <Loading label="Loading events" />
   }
   if (pages.isError) {
@@ -96,10 +101,13 @@ export function EventList({ activityId = null, emptyText = 'No events yet.' }: E
     )
   }
 
+  // Until every row is drawn, what follows the list waits too: it would move as the rows arrive.
+  const drawn = rows.length <= limit ? rows : rows.slice(0, limit)
+  const complete = drawn === rows
   return (
     <Stack gap={0}>
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Events">
-        {rows.map(({ event, activity }) => (
+        {drawn.map(({ event, activity }) => (
           <li key={event.id}>
             <EventRow
               event={event}
@@ -111,8 +119,8 @@ export function EventList({ activityId = null, emptyText = 'No events yet.' }: E
           </li>
         ))}
       </ul>
-      <div ref={setSentinel} aria-hidden />
-      {hasNextPage && (
+      {complete && <div ref={setSentinel} aria-hidden />}
+      {complete && hasNextPage && (
         <Center py="md">
           <Button
             variant="subtle"
