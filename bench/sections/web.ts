@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -37,6 +37,34 @@ export function initialScripts(dist: string): string[] {
   return [...seen]
 }
 
+/** The package a bundled module comes from: its npm name, else the workspace part of the repo. */
+function packageOf(id: string): string {
+  const path = id.replace(/\\/g, '/')
+  const npm = path.lastIndexOf('/node_modules/')
+  if (npm >= 0) {
+    const [scope, name] = path.slice(npm + '/node_modules/'.length).split('/')
+    return scope?.startsWith('@') ? `${scope}/${name}` : (scope ?? path)
+  }
+  if (path.includes('/packages/core/')) return '@kindling/core'
+  if (path.includes('/apps/web/')) return 'the app'
+  return 'bundler runtime'
+}
+
+/** Vite's bundle report for the first screen: its script's rendered bytes by package, largest first. */
+function bundleReport(chunks: Record<string, number>[]): string {
+  const byPackage = new Map<string, number>()
+  for (const chunk of chunks) {
+    for (const [id, bytes] of Object.entries(chunk)) {
+      byPackage.set(packageOf(id), (byPackage.get(packageOf(id)) ?? 0) + bytes)
+    }
+  }
+  const sorted = [...byPackage].sort((a, b) => b[1] - a[1])
+  const kb = (bytes: number) => `${fmt(bytes / 1024, 0)} KB`
+  const shown = sorted.slice(0, 8).map(([name, bytes]) => `${name} ${kb(bytes)}`)
+  const rest = sorted.slice(8).reduce((sum, [, bytes]) => sum + bytes, 0)
+  return [...shown, ...(rest > 0 ? [`${sorted.length - 8} others ${kb(rest)}`] : [])].join(', ')
+}
+
 async function launchChrome(): Promise<{ port: number; child: ChildProcess; profile: string }> {
   const port = await freePort()
   const profile = mkdtempSync(join(tmpdir(), 'bench-chrome-'))
@@ -72,25 +100,33 @@ export async function runWeb(ctx: Context): Promise<void> {
   log(
     `web: vite build into ${WEB_DIST}${benchEnv.unminified ? ', unminified: figures are not the real build' : ''}`,
   )
-  const built = spawnSync(
-    'npx',
-    [
-      'vite',
-      'build',
-      '--outDir',
-      WEB_DIST,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-      ...(benchEnv.unminified ? ['--minify', 'false'] : []),
-    ],
-    {
-      cwd: join(REPO, 'apps/web'),
-      encoding: 'utf8',
-      timeout: 240_000,
+  // Built through Vite's API so that the build itself reports what each chunk holds.
+  const modules = new Map<string, Record<string, number>>()
+  const { build } = await import('vite')
+  await build({
+    root: join(REPO, 'apps/web'),
+    logLevel: 'warn',
+    build: {
+      outDir: WEB_DIST,
+      emptyOutDir: true,
+      ...(benchEnv.unminified ? { minify: false } : {}),
     },
-  )
-  if (built.status !== 0) throw new Error(`vite build failed: ${built.stderr || built.stdout}`)
+    plugins: [
+      {
+        name: 'bench-bundle-report',
+        generateBundle(_options, bundle) {
+          for (const output of Object.values(bundle)) {
+            if (output.type !== 'chunk') continue
+            const sizes = Object.entries(output.modules).map(([id, module]) => [
+              id,
+              module.renderedLength,
+            ])
+            modules.set(output.fileName, Object.fromEntries(sizes))
+          }
+        },
+      },
+    ],
+  })
   const scripts = initialScripts(WEB_DIST)
   const raw = scripts.reduce((sum, f) => sum + readFileSync(join(WEB_DIST, f)).length, 0)
   const gz = scripts.reduce(
@@ -104,6 +140,14 @@ export async function runWeb(ctx: Context): Promise<void> {
     value: `${fmt(gz / 1024, 1)} KB gzipped (${fmt(raw / 1024, 0)} KB raw, ${scripts.length} files)`,
     target: '≤ 100 KB (issue 19)',
     pass: gz / 1024 <= 100,
+  })
+  record({
+    section: 'web',
+    backend: '-',
+    metric: 'initial JavaScript by package (bundle report, before minification)',
+    value: bundleReport(scripts.map((file) => modules.get(file) ?? {})),
+    target: 'report',
+    pass: null,
   })
 
   if (benchEnv.skipLighthouse) return
