@@ -126,6 +126,45 @@ test('two devices offline: both show the union of events and the last rename', a
   }
 })
 
+test('a repeat visit shows the habits before the server says who is signed in', async ({
+  signedInPage: { page },
+}) => {
+  await api<Created>(page, 'POST', 'activities', { name: 'Stretch' })
+  await page.goto('/activities')
+  await expect(page.getByRole('listitem', { name: 'Stretch' })).toBeVisible()
+  // The next visit meets a server slow to say who is signed in: the device's copy does not wait.
+  let answer: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    answer = resolve
+  })
+  await page.route('**/api/auth/get-session*', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.reload()
+  await expect(page.getByRole('listitem', { name: 'Stretch' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Habits', level: 1 })).toBeVisible()
+  answer()
+  // And the server's answer, when it comes, keeps the user signed in.
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await page
+    .getByRole('navigation', { name: 'Menu' })
+    .getByRole('link', { name: 'Me', exact: true })
+    .click()
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible()
+})
+
+test('a repeat visit after the session ended elsewhere goes to sign-in', async ({
+  signedInPage: { page },
+}) => {
+  await page.goto('/activities')
+  await expect(page.getByRole('heading', { name: 'Habits', level: 1 })).toBeVisible()
+  // Another device signs every session out (here: this session's cookie is gone).
+  await page.context().clearCookies()
+  await page.reload()
+  await expect(page.getByText('You must be signed in to view this page.')).toBeVisible()
+})
+
 test('a send cut after the server stored it is retried and stored once', async ({
   signedInPage: { page },
 }) => {

@@ -6,6 +6,7 @@ import {
   checkSession,
   createAccount,
   isDeveloperEmail,
+  resumeRememberedUser,
   signIn,
   signOut,
 } from './auth-session'
@@ -92,6 +93,59 @@ describe('auth session', () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'))
     expect(await checkSession()).toBeNull()
     expect(getAuthState().hasCheckedAuth).toBe(true)
+  })
+
+  describe('a user this device confirmed before', () => {
+    /** Signs `verified` in as the server confirms it, then starts as the app would next time. */
+    async function confirmedBefore() {
+      mockServer({
+        '/api/auth/get-session': () => jsonResponse({ user: verified }),
+        '/api/auth/token': () => jsonResponse({ token }),
+      })
+      await checkSession()
+      setAuthState({ user: null, idToken: null, hasCheckedAuth: false })
+      vi.restoreAllMocks()
+    }
+
+    it('is back at once, before the server answers, and stays when it confirms', async () => {
+      await confirmedBefore()
+      let answer: (response: Response) => void = () => {}
+      const session = new Promise<Response>((resolve) => {
+        answer = resolve
+      })
+      vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+        String(input).includes('/api/auth/get-session') ? session : jsonResponse({ token }),
+      )
+      expect(resumeRememberedUser()).toBe(true)
+      expect(getAuthState()).toMatchObject({ hasCheckedAuth: true, user: { uid: 'u1' } })
+      const checked = checkSession()
+      answer(jsonResponse({ user: verified }))
+      expect(await checked).toMatchObject({ uid: 'u1' })
+    })
+
+    it('is signed out when the server says the session has ended', async () => {
+      await confirmedBefore()
+      mockServer({ '/api/auth/get-session': () => jsonResponse(null) })
+      resumeRememberedUser()
+      expect(await checkSession()).toBeNull()
+      // Not remembered any more: the next start waits for the server.
+      setAuthState({ hasCheckedAuth: false })
+      expect(resumeRememberedUser()).toBe(false)
+      expect(getAuthState().hasCheckedAuth).toBe(false)
+    })
+
+    it('stays while the server cannot be reached', async () => {
+      await confirmedBefore()
+      vi.spyOn(console, 'error').mockImplementation(() => {})
+      vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'))
+      resumeRememberedUser()
+      expect(await checkSession()).toMatchObject({ uid: 'u1' })
+    })
+  })
+
+  it('starts signed out, waiting for the server, on a device nobody confirmed on', () => {
+    expect(resumeRememberedUser()).toBe(false)
+    expect(getAuthState()).toMatchObject({ hasCheckedAuth: false, user: null })
   })
 
   it('maps a refused sign-in to invalid-credential with a human message', async () => {

@@ -138,18 +138,33 @@ export async function checkSession(): Promise<User | null> {
     // copy (checked again once online); without one, signed out rather than a loader.
     console.error(error)
     const remembered = rememberedUser()
-    if (getAuthState().user) {
-      // Keep the user we have.
-    } else if (remembered) {
-      setAuthState({ user: remembered, isDeveloper: isDeveloperEmail(remembered.email) })
+    const user = getAuthState().user
+    if (remembered && (!user || user.uid === remembered.uid)) {
+      if (!user) setAuthState({ user: remembered, isDeveloper: isDeveloperEmail(remembered.email) })
       window.addEventListener('online', () => void checkSession(), { once: true })
-    } else {
+    } else if (!user) {
       applySessionUser(null)
     }
   } finally {
     setAuthState({ hasCheckedAuth: true })
   }
   return getAuthState().user
+}
+
+/**
+ * At start, the user the server last confirmed on this device opens their copy at once, before
+ * the server answers (a repeat visit shows its items without a round trip, issue 19); the check
+ * that follows signs them out if the session has ended meanwhile. True when there was one.
+ */
+export function resumeRememberedUser(): boolean {
+  const remembered = rememberedUser()
+  if (!remembered || getAuthState().user) return false
+  setAuthState({
+    user: remembered,
+    isDeveloper: isDeveloperEmail(remembered.email),
+    hasCheckedAuth: true,
+  })
+  return true
 }
 
 let started = false
@@ -162,6 +177,7 @@ export function startAuth(): void {
   if (authChannel) authChannel.onmessage = () => void checkSession()
   const pendingEmail = readPendingEmail()
   if (pendingEmail) setAuthState({ isConfirmingEmail: true, pendingEmail })
+  resumeRememberedUser()
   void checkSession()
 }
 
