@@ -141,9 +141,14 @@ test('a repeat visit shows the habits before the server says who is signed in', 
     await held
     await route.continue()
   })
+  // Its check with the server goes on meanwhile, with an id token fetched without waiting.
+  const delta = page.waitForResponse((response) =>
+    new URL(response.url()).pathname.startsWith('/api/sync/changes'),
+  )
   await page.reload()
   await expect(page.getByRole('listitem', { name: 'Stretch' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Habits', level: 1 })).toBeVisible()
+  expect((await delta).status()).toBe(200)
   answer()
   // And the server's answer, when it comes, keeps the user signed in.
   await page.getByRole('button', { name: 'Open menu' }).click()

@@ -164,6 +164,9 @@ export function resumeRememberedUser(): boolean {
     isDeveloper: isDeveloperEmail(remembered.email),
     hasCheckedAuth: true,
   })
+  // The copy's first requests need an id token now; a session that has ended answers 401 here
+  // too, which signs the user out.
+  void refresher.start()
   return true
 }
 
