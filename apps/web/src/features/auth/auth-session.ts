@@ -129,6 +129,9 @@ function applyUser(sessionUser: SessionUser | null, previous: User | null): void
   }
 }
 
+/** The state of `user` signed in on this device, as the server last confirmed it. */
+const signedInAs = (user: User) => ({ user, isDeveloper: isDeveloperEmail(user.email) })
+
 /** Asks the server who is signed in and updates the state; marks the first check done. */
 export async function checkSession(): Promise<User | null> {
   try {
@@ -140,7 +143,7 @@ export async function checkSession(): Promise<User | null> {
     const remembered = rememberedUser()
     const user = getAuthState().user
     if (remembered && (!user || user.uid === remembered.uid)) {
-      if (!user) setAuthState({ user: remembered, isDeveloper: isDeveloperEmail(remembered.email) })
+      if (!user) setAuthState(signedInAs(remembered))
       window.addEventListener('online', () => void checkSession(), { once: true })
     } else if (!user) {
       applySessionUser(null)
@@ -159,11 +162,7 @@ export async function checkSession(): Promise<User | null> {
 export function resumeRememberedUser(): boolean {
   const remembered = rememberedUser()
   if (!remembered || getAuthState().user) return false
-  setAuthState({
-    user: remembered,
-    isDeveloper: isDeveloperEmail(remembered.email),
-    hasCheckedAuth: true,
-  })
+  setAuthState({ ...signedInAs(remembered), hasCheckedAuth: true })
   // The copy's first requests need an id token now; a session that has ended answers 401 here
   // too, which signs the user out.
   void refresher.start()

@@ -8,7 +8,7 @@ import { Loading } from '../../../components/placeholders'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
-import { useRowLimit } from '../../../lib/use-row-limit'
+import { rowBudget, useRowLimit } from '../../../lib/use-row-limit'
 import { EventRow } from './event-row'
 
 export interface EventListProps {
@@ -102,7 +102,7 @@ export function EventList({ activityId = null, emptyText = 'No events yet.' }: E
   }
 
   // Until every row is drawn, what follows the list waits too: it would move as the rows arrive.
-  const drawn = rows.length <= limit ? rows : rows.slice(0, limit)
+  const drawn = rowBudget(limit).take(rows)
   const complete = drawn === rows
   return (
     <Stack gap={0}>
