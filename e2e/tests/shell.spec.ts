@@ -158,6 +158,47 @@ test.describe('without the service worker', () => {
     await expect(page.getByText('Uh oh. Failed to render the component.')).toHaveCount(0)
     await expect(page).toHaveTitle('Goals - Kindling')
   })
+
+  test('the start screen stays until the first auth check, then the layout comes', async ({
+    signedInPage: { page },
+  }) => {
+    // A device nobody has confirmed on yet, with a server slow to say who is signed in.
+    await page.evaluate(() => localStorage.removeItem('lastSignedInUser'))
+    let answer: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    await page.route('**/api/auth/get-session*', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/goals')
+    await expect(page.getByRole('status', { name: 'Loading' })).toHaveText('Kindling')
+    await expect(page.getByRole('banner')).toHaveCount(0)
+    answer()
+    await expect(page.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible()
+    await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0)
+  })
+
+  test("a repeat visit draws the header before the page's own screen has loaded", async ({
+    signedInPage: { page },
+  }) => {
+    await page.goto('/goals')
+    await expect(page.getByText('No daily goals yet.')).toBeVisible()
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/assets/goals-*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible()
+    await expect(page.getByText('No daily goals yet.')).toHaveCount(0)
+    release()
+    await expect(page.getByText('No daily goals yet.')).toBeVisible()
+  })
 })
 
 test('crawlers get a robots.txt, not the app page', async ({ request }) => {

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { forms } from './forms'
 import { AppLayout } from './layout/app-layout'
+import { PageLoading } from './layout/boot-screen'
 import { RouteError } from './route-error'
 import { PublicOnly, RequireAuth, RequireSignIn } from './route-guards'
 import type { RouteHandle } from './route-handle'
@@ -23,6 +24,9 @@ export const routes: RouteObject[] = [
     children: [
       {
         errorElement: <RouteError />,
+        // The first screen's module loads after the shell has drawn (without it, nothing is
+        // drawn until it arrives).
+        hydrateFallbackElement: <PageLoading />,
         children: [
           {
             element: <PublicOnly />,

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@kindling/core'
-import { Box, Center, Loader } from '@mantine/core'
+import { Box } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { ModalsProvider, useModals } from '@mantine/modals'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
@@ -17,6 +17,7 @@ import { useFormModalOpen } from '../modal-state'
 import { useRouteHandle } from '../route-handle'
 import { SpotlightLauncher } from '../spotlight/spotlight-launcher'
 import { AppHeader } from './app-header'
+import { BootScreen } from './boot-screen'
 import { TabBar } from './tab-bar'
 
 /** The native shells' local notifications: loaded there only, once a verified user is in. */
@@ -46,7 +47,7 @@ export function AppLayout() {
   )
 }
 
-/** Nothing but a loader until the first auth check has completed (SPEC §2 Layout). */
+/** Nothing but the boot screen until the first auth check has completed (SPEC §2 Layout). */
 function AuthGate() {
   const hasCheckedAuth = useAuthState((auth) => auth.hasCheckedAuth)
   // Latched: signing out clears the flag again, but the shell stays up meanwhile.
@@ -54,13 +55,7 @@ function AuthGate() {
   useEffect(() => {
     if (hasCheckedAuth) setReady(true)
   }, [hasCheckedAuth])
-  if (!ready && !hasCheckedAuth) {
-    return (
-      <Center h="100dvh">
-        <Loader aria-label="Loading" />
-      </Center>
-    )
-  }
+  if (!ready && !hasCheckedAuth) return <BootScreen />
   return <Shell />
 }
 

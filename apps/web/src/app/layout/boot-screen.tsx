@@ -1,0 +1,22 @@
+import { PRODUCT_NAME } from '@kindling/core'
+
+/**
+ * The screen index.html paints before any script (its inline `.boot` style), drawn again by
+ * React until the first auth check ends: from the first paint to the layout the user never
+ * sees a blank frame, and that first paint does not wait for the scripts (issue 19).
+ */
+export function BootScreen() {
+  return (
+    <div className="boot" role="status" aria-label="Loading">
+      <span aria-hidden="true">{PRODUCT_NAME}</span>
+    </div>
+  )
+}
+
+/**
+ * The page area while the first route's screen loads: empty, so the header and tab bar are
+ * drawn at once and the page fills in beneath them.
+ */
+export function PageLoading() {
+  return <div aria-busy="true" />
+}
