@@ -2,7 +2,7 @@
 import '@mantine/core/styles/baseline.layer.css'
 import '@mantine/core/styles/default-css-variables.layer.css'
 import '@mantine/core/styles/global.layer.css'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { connectSync } from './app/connect-sync'
@@ -36,10 +36,14 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator && !isNativePlatform())
 const root = document.getElementById('root')
 if (!root) throw new Error('No #root element in index.html')
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-)
+// A transition: React draws the first screen in slices instead of one long task (issue 19);
+// until it commits, the boot screen of index.html stays.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  )
+})

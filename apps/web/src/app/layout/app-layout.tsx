@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@kindling/core'
 import { Box } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { ModalsProvider, useModals } from '@mantine/modals'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { ErrorBoundary } from '../../components/error-boundary'
 import { HeaderActionsTargetContext } from '../../components/header-actions'
@@ -50,12 +50,14 @@ export function AppLayout() {
 /** Nothing but the boot screen until the first auth check has completed (SPEC §2 Layout). */
 function AuthGate() {
   const hasCheckedAuth = useAuthState((auth) => auth.hasCheckedAuth)
-  // Latched: signing out clears the flag again, but the shell stays up meanwhile.
+  // Latched: signing out clears the flag again, but the shell stays up meanwhile. The first
+  // drawing of the shell and its page is a transition: React draws it in slices that leave
+  // the main thread free in between, where a store's update would draw it all in one go.
   const [ready, setReady] = useState(hasCheckedAuth)
   useEffect(() => {
-    if (hasCheckedAuth) setReady(true)
+    if (hasCheckedAuth) startTransition(() => setReady(true))
   }, [hasCheckedAuth])
-  if (!ready && !hasCheckedAuth) return <BootScreen />
+  if (!ready) return <BootScreen />
   return <Shell />
 }
 
