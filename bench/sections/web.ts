@@ -267,7 +267,7 @@ async function waitForCopy(page: Page): Promise<void> {
 /**
  * A CPU profile of each account's first visit to each page on a new device (4x CPU slowdown, as
  * Lighthouse simulates), for reading where the main thread's time goes (decision 095); with
- * BENCH_WEB_UNMINIFIED the profile names the app's functions.
+ * BENCH_WEB_UNMINIFIED the profile names the app's functions. Logs each open's long tasks too.
  */
 async function profilePages(
   port: number,
@@ -289,9 +289,21 @@ async function profilePages(
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
         await cdp.send('Profiler.enable')
         await cdp.send('Profiler.start')
+        // The long tasks as the page itself sees them (at 4x): steadier than Lighthouse's
+        // simulated TBT for telling two builds apart.
+        await page.addInitScript({
+          content: `window.benchLongTasks = []; new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) window.benchLongTasks.push(Math.round(entry.duration))
+          }).observe({ type: 'longtask', buffered: true })`,
+        })
         await page.goto(`${base}${path}`)
         await waitForCopy(page)
         await page.waitForLoadState('networkidle')
+        const tasks = (await page.evaluate('window.benchLongTasks')) as number[]
+        const blocking = tasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0)
+        log(
+          `web: ${label} ${path} at 4x: blocking ${blocking} ms, long tasks ${tasks.join(' ')} ms`,
+        )
         const { profile } = await cdp.send('Profiler.stop')
         const stem = `${label}${path}`.replace(/[^a-z0-9]+/gi, '-')
         const file = `${stem}.cpuprofile`
