@@ -24,8 +24,8 @@ export const routes: RouteObject[] = [
     children: [
       {
         errorElement: <RouteError />,
-        // The first screen's module loads after the shell has drawn (without it, nothing is
-        // drawn until it arrives).
+        // While the first route's module loads, the shell draws with an empty page: without a
+        // fallback, React Router would draw nothing at all until it came.
         hydrateFallbackElement: <PageLoading />,
         children: [
           {
