@@ -81,43 +81,12 @@ type Schemas = typeof import('./sync/schemas')
 const loadSchemas = () => import('./sync/schemas')
 
 /**
- * The modules of the write schemas in the order they build on each other. Building zod schemas
- * is the costly part of loading them (about a quarter of a second at Lighthouse's 4x slowdown,
- * all at once): preloading evaluates one module per task, so none blocks the page for long.
- */
-const schemaSteps: (() => Promise<unknown>)[] = [
-  () => import('@kindling/core/schemas/common'),
-  () => import('@kindling/core/schemas/schedule'),
-  () => import('@kindling/core/schemas/attribute'),
-  () => import('@kindling/core/schemas/activity'),
-  () => import('@kindling/core/schemas/event'),
-  () => import('@kindling/core/schemas/goal'),
-  () => import('@kindling/core/schemas/group'),
-  loadSchemas,
-]
-
-let preloading: Promise<void> | undefined
-
-/** Loads the schemas a step per task (a write meanwhile loads the rest at once). */
-function preloadSchemas(): Promise<void> {
-  preloading ??= (async () => {
-    for (const step of schemaSteps) {
-      await new Promise((resolve) => setTimeout(resolve, 0))
-      await step()
-    }
-  })().catch(() => {
-    preloading = undefined // offline before they came: the next screen that can write retries
-  })
-  return preloading
-}
-
-/**
  * Loads the write schemas with the first screen that can write, so a write made offline later
  * (before the service worker holds every chunk) does not wait on a chunk it cannot fetch.
  */
 function usePreloadedSchemas(): void {
   useEffect(() => {
-    void preloadSchemas()
+    loadSchemas().catch(() => undefined)
   }, [])
 }
 
