@@ -131,6 +131,22 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await expect.poll(controlled).toBe(true)
 }
 
+/**
+ * Holds back every request of `page` matching `url` (a slow server, a slow chunk) until the
+ * returned function is called; then they go on to the server.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(url, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 /** Fails on serious or critical accessibility violations of the current screen. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze()

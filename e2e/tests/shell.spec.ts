@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { api, expect, test } from '../fixtures'
+import { api, expect, holdRequests, test } from '../fixtures'
 
 /**
  * Scans only the open dialog: the page behind its overlay is dimmed on purpose. `exclude`
@@ -164,14 +164,7 @@ test.describe('without the service worker', () => {
   }) => {
     // A device nobody has confirmed on yet, with a server slow to say who is signed in.
     await page.evaluate(() => localStorage.removeItem('lastSignedInUser'))
-    let answer: () => void = () => {}
-    const held = new Promise<void>((resolve) => {
-      answer = resolve
-    })
-    await page.route('**/api/auth/get-session*', async (route) => {
-      await held
-      await route.continue()
-    })
+    const answer = await holdRequests(page, '**/api/auth/get-session*')
     await page.goto('/goals')
     await expect(page.getByRole('status', { name: 'Loading' })).toHaveText('Kindling')
     await expect(page.getByRole('banner')).toHaveCount(0)
@@ -185,14 +178,7 @@ test.describe('without the service worker', () => {
   }) => {
     await page.goto('/goals')
     await expect(page.getByText('No daily goals yet.')).toBeVisible()
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route('**/assets/goals-*.js', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, '**/assets/goals-*.js')
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible()
     await expect(page.getByText('No daily goals yet.')).toHaveCount(0)

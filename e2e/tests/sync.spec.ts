@@ -3,6 +3,7 @@ import {
   api,
   createUser,
   expect,
+  holdRequests,
   signIn,
   type TestUser,
   test,
@@ -133,14 +134,7 @@ test('a repeat visit shows the habits before the server says who is signed in', 
   await page.goto('/activities')
   await expect(page.getByRole('listitem', { name: 'Stretch' })).toBeVisible()
   // The next visit meets a server slow to say who is signed in: the device's copy does not wait.
-  let answer: () => void = () => {}
-  const held = new Promise<void>((resolve) => {
-    answer = resolve
-  })
-  await page.route('**/api/auth/get-session*', async (route) => {
-    await held
-    await route.continue()
-  })
+  const answer = await holdRequests(page, '**/api/auth/get-session*')
   // Its check with the server goes on meanwhile, with an id token fetched without waiting.
   const delta = page.waitForResponse((response) =>
     new URL(response.url()).pathname.startsWith('/api/sync/changes'),
