@@ -142,6 +142,42 @@ test('spotlight actions open forms: a modal on wide layouts, a page on mobile', 
   }
 })
 
+test('closing the menu, a form or a confirm gives the focus back to the button that opened it', async ({
+  signedInPage: { page },
+}, testInfo) => {
+  const created = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
+  await page.goto('/activities')
+  await expect(page.getByRole('heading', { name: 'Habits', level: 1 })).toBeVisible()
+
+  // Each of these loads its code on first use: the first opening is the one to check.
+  const openMenu = page.getByRole('button', { name: 'Open menu' })
+  await openMenu.click()
+  await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden()
+  await expect(openMenu).toBeFocused()
+
+  if (testInfo.project.name === 'desktop') {
+    const addActivity = page.getByRole('button', { name: 'Add activity', exact: true })
+    await addActivity.click()
+    const dialog = page.getByRole('dialog', { name: 'Add Activity' })
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(addActivity).toBeFocused()
+  }
+
+  await page.goto(`/activities/${created.id}`)
+  if (testInfo.project.name === 'mobile') await page.getByRole('tab', { name: 'Settings' }).click()
+  const remove = page.getByRole('button', { name: 'Delete activity' })
+  await remove.click()
+  await expect(page.getByText('Are you sure you want to delete this activity?')).toBeVisible()
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByText('Are you sure you want to delete this activity?')).toBeHidden()
+  await expect(remove).toBeFocused()
+  await expect(page.getByRole('heading', { name: 'Stretch' })).toBeVisible()
+})
+
 test.describe('without the service worker', () => {
   // A worker that already cached the chunk would serve it past the route that fails it.
   test.use({ serviceWorkers: 'block' })

@@ -1,18 +1,14 @@
-import { Modal } from '@mantine/core'
-import { type ReactNode, useCallback, useMemo, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
+import { dialogOpened } from '../lib/dialog-state'
 import { FormOpenerContext, type OpenForm } from '../lib/form-opener'
 import { useFormsAsPages } from '../lib/layout'
-import { type FormEntry, findForm } from './forms'
-import { LazyForm } from './lazy-form'
-import { setFormModalOpen } from './modal-state'
+import type { OpenFormModal } from './form-modal'
+import { findForm } from './forms'
 
-interface OpenModal {
-  entry: FormEntry
-  search: URLSearchParams
-  /** Changes with every opening so a reopened form starts fresh. */
-  key: number
-}
+/** Mantine's modal code loads with the first form opened as a modal (or when the page is idle). */
+export const loadFormModal = () => import('./form-modal')
+const FormModal = lazy(() => loadFormModal().then((module) => ({ default: module.FormModal })))
 
 /**
  * Opens add/update forms (SPEC §2 Modals): as a page on mobile, as a modal dialog otherwise.
@@ -21,11 +17,15 @@ interface OpenModal {
 export function FormOpenerProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate()
   const asPages = useFormsAsPages()
-  const [modal, setModal] = useState<OpenModal | null>(null)
+  const [modal, setModal] = useState<OpenFormModal | null>(null)
+  // Mounted from the first opening on, so the modal can play its closing transition.
+  const [mounted, setMounted] = useState(false)
+  const closed = useRef<(() => void) | null>(null)
 
   const close = useCallback(() => {
     setModal(null)
-    setFormModalOpen(false)
+    closed.current?.()
+    closed.current = null
   }, [])
 
   const openForm = useCallback<OpenForm>(
@@ -35,36 +35,25 @@ export function FormOpenerProvider({ children }: { children: ReactNode }) {
         navigate(href)
         return
       }
-      setFormModalOpen(true)
+      // The modal's code and the form's load side by side.
+      void loadFormModal()
+      void form.entry.load()
+      closed.current?.()
+      closed.current = dialogOpened()
+      setMounted(true)
       setModal({ entry: form.entry, search: form.search, key: Date.now() })
     },
     [asPages, navigate],
   )
 
-  const value = useMemo(() => openForm, [openForm])
-
   return (
-    <FormOpenerContext.Provider value={value}>
+    <FormOpenerContext.Provider value={openForm}>
       {children}
-      <Modal
-        opened={modal !== null}
-        onClose={close}
-        title={modal?.entry.title}
-        size="lg"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
-      >
-        {modal && (
-          <LazyForm
-            key={modal.key}
-            entry={modal.entry}
-            search={modal.search}
-            onDone={close}
-            onCancel={close}
-          />
-        )}
-      </Modal>
+      {mounted && (
+        <Suspense fallback={null}>
+          <FormModal modal={modal} onClose={close} />
+        </Suspense>
+      )}
     </FormOpenerContext.Provider>
   )
 }

@@ -1,6 +1,5 @@
 import { MantineProvider } from '@mantine/core'
 import { DatesProvider } from '@mantine/dates'
-import { Notifications } from '@mantine/notifications'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
 import { ActivityPanelsProvider } from '../features/activities/panels'
@@ -10,6 +9,7 @@ import { DEFAULT_LOCALE, WEEK_START_DAY } from '../lib/constants'
 import { activityPanels } from './activity-panels'
 import { createQueryClient } from './query-client'
 import { theme } from './theme'
+import { Toasts } from './toasts'
 
 /**
  * Everything the app needs above the router: Mantine (dark, orange), the query cache, toasts,
@@ -29,7 +29,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <MantineProvider theme={theme} forceColorScheme="dark" defaultColorScheme="dark">
       <QueryClientProvider client={queryClient}>
         <DatesProvider settings={{ locale: DEFAULT_LOCALE, firstDayOfWeek: WEEK_START_DAY }}>
-          <Notifications position="top-center" />
+          <Toasts />
           <DeviceTimeZone />
           <ActivityPanelsProvider value={activityPanels}>{children}</ActivityPanelsProvider>
         </DatesProvider>

@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core'
-import { ModalsProvider } from '@mantine/modals'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -67,6 +66,7 @@ import { App } from '@capacitor/app'
 import { Dialog } from '@capacitor/dialog'
 import { Keyboard } from '@capacitor/keyboard'
 import { Preferences } from '@capacitor/preferences'
+import { useDialogHostWanted, useDialogOpen } from './dialog-state'
 import {
   clearSecureCache,
   confirm,
@@ -80,13 +80,17 @@ import {
   showActionSheet,
   writeSecureItem,
 } from './platform'
+import { WebDialogHost } from './web-dialogs'
+
+/** Mounts the web dialogs' host once a dialog asks for it, as the app's layout does. */
+function DialogHost() {
+  return useDialogHostWanted() ? <WebDialogHost /> : null
+}
 
 function renderModals() {
   render(
     <MantineProvider>
-      <ModalsProvider>
-        <div />
-      </ModalsProvider>
+      <DialogHost />
     </MantineProvider>,
   )
 }
@@ -194,6 +198,28 @@ describe('confirm', () => {
     })
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }))
     await expect(answer).resolves.toBe(false)
+  })
+
+  it('on the web, the dialog counts as open until it is answered (the tab bar hides meanwhile)', async () => {
+    function OpenFlag() {
+      return <output aria-label="Dialog open">{String(useDialogOpen())}</output>
+    }
+    render(
+      <MantineProvider>
+        <DialogHost />
+        <OpenFlag />
+      </MantineProvider>,
+    )
+    expect(screen.getByLabelText('Dialog open')).toHaveTextContent('false')
+    let answer: Promise<boolean> = Promise.resolve(true)
+    act(() => {
+      answer = confirm('Are you sure you want to delete this goal?')
+    })
+    await screen.findByText('Are you sure you want to delete this goal?')
+    expect(screen.getByLabelText('Dialog open')).toHaveTextContent('true')
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    await expect(answer).resolves.toBe(false)
+    expect(screen.getByLabelText('Dialog open')).toHaveTextContent('false')
   })
 
   it('confirmOnNative goes ahead on the web without asking', async () => {

@@ -1,10 +1,9 @@
 import { Capacitor } from '@capacitor/core'
-import { openWebActionSheet, openWebConfirm } from './web-dialogs'
 
 /**
  * The one place that knows about Capacitor (SPEC §1 native app). Everything here has a web
  * fallback, so the same build runs in a browser and in the native shell. The plugins are
- * imported on first use: the web never downloads them up front.
+ * imported on first use: the web never downloads them up front, nor its own dialogs' code.
  * See docs/decisions/031-platform-module.md.
  */
 
@@ -67,6 +66,7 @@ export async function confirm(message: string, options: ConfirmOptions = {}): Pr
     })
     return value
   }
+  const { openWebConfirm } = await import('./web-dialogs')
   return openWebConfirm(message, {
     title: options.title,
     confirmLabel,
@@ -114,6 +114,7 @@ export async function showActionSheet(
     })
     return index >= 0 && index < options.length ? index : null
   }
+  const { openWebActionSheet } = await import('./web-dialogs')
   return openWebActionSheet(title, options)
 }
 

@@ -1,10 +1,57 @@
 import { Button, Stack, Text } from '@mantine/core'
-import { modals } from '@mantine/modals'
+import { ModalsProvider, modals } from '@mantine/modals'
+import { useEffect } from 'react'
+import { dialogOpened, wantDialogHost } from './dialog-state'
 
 /**
- * The web's stand-ins for the native dialogs of lib/platform: Mantine modals, which need the
- * ModalsProvider of the app layout to be mounted.
+ * The web's stand-ins for the native dialogs of lib/platform: Mantine modals. This module loads
+ * on first use (or when the first screen is idle), and with it Mantine's modal code; the layout
+ * mounts its `WebDialogHost` once asked, and a dialog opens once the host listens.
  */
+
+function deferred() {
+  let resolve = () => {}
+  const promise = new Promise<void>((done) => {
+    resolve = done
+  })
+  return { promise, resolve }
+}
+
+let hostReady = deferred()
+
+/** Mantine's modals manager, mounted by the layout (inside the router) on first use. */
+export function WebDialogHost() {
+  return (
+    <>
+      <ModalsProvider />
+      {/* After the provider's own effects, which start listening for modals to open. */}
+      <HostReady />
+    </>
+  )
+}
+
+function HostReady() {
+  useEffect(() => {
+    hostReady.resolve()
+    return () => {
+      hostReady = deferred()
+    }
+  }, [])
+  return null
+}
+
+/** Opens a dialog through the host once it is mounted; it counts as open until `settled`. */
+async function openDialog<T>(open: (settle: (value: T) => void) => void): Promise<T> {
+  wantDialogHost()
+  await hostReady.promise
+  const closed = dialogOpened()
+  return new Promise<T>((resolve) => {
+    open((value) => {
+      closed()
+      resolve(value)
+    })
+  })
+}
 
 export interface WebConfirmOptions {
   title?: string
@@ -15,16 +62,16 @@ export interface WebConfirmOptions {
 
 /** A confirm modal; resolves true on confirm, false on Cancel, Escape or a click outside. */
 export function openWebConfirm(message: string, options: WebConfirmOptions): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
+  return openDialog<boolean>((settle) => {
     modals.openConfirmModal({
       title: options.title,
       children: <Text size="sm">{message}</Text>,
       labels: { confirm: options.confirmLabel, cancel: options.cancelLabel },
       confirmProps: options.destructive ? { color: 'red' } : undefined,
       // The modal calls onClose after onConfirm too: the first answer wins.
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
+      onConfirm: () => settle(true),
+      onCancel: () => settle(false),
+      onClose: () => settle(false),
     })
   })
 }
@@ -39,11 +86,11 @@ export function openWebActionSheet(
   title: string,
   options: readonly WebActionSheetOption[],
 ): Promise<number | null> {
-  return new Promise<number | null>((resolve) => {
+  return openDialog<number | null>((settle) => {
     let chosen: number | null = null
     const modalId = modals.open({
       title,
-      onClose: () => resolve(chosen),
+      onClose: () => settle(chosen),
       children: (
         <Stack gap="xs">
           {options.map((option, index) => (

@@ -1,7 +1,6 @@
 import { PRODUCT_NAME } from '@kindling/core'
 import { Box } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { ModalsProvider, useModals } from '@mantine/modals'
 import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { ErrorBoundary } from '../../components/error-boundary'
@@ -9,13 +8,14 @@ import { HeaderActionsTargetContext } from '../../components/header-actions'
 import { RecordTitleContext } from '../../components/record-title'
 import { useAuthState } from '../../lib/auth-state'
 import { FOOTER_HEIGHT_PX, HEADER_HEIGHT_PX } from '../../lib/constants'
+import { useDialogHostWanted, useDialogOpen } from '../../lib/dialog-state'
 import { isTextEntry, setKeyboardShown, useKeyboardShown } from '../../lib/keyboard'
 import { useIsMobile } from '../../lib/layout'
 import { isNativePlatform, listenToKeyboard } from '../../lib/platform'
-import { FormOpenerProvider } from '../form-opener-provider'
-import { useFormModalOpen } from '../modal-state'
+import { FormOpenerProvider, loadFormModal } from '../form-opener-provider'
 import { useRouteHandle } from '../route-handle'
 import { SpotlightLauncher } from '../spotlight/spotlight-launcher'
+import { loadToasts } from '../toasts'
 import { AppHeader } from './app-header'
 import { BootScreen } from './boot-screen'
 import { TabBar } from './tab-bar'
@@ -31,20 +31,50 @@ const NativeReminderPlanner = lazy(() =>
 const loadNavDrawer = () => import('./nav-drawer')
 const NavDrawer = lazy(() => loadNavDrawer().then((module) => ({ default: module.NavDrawer })))
 
+/** The web's confirm and action-sheet dialogs (lib/web-dialogs): mounted once first asked for. */
+const loadWebDialogs = () => import('../../lib/web-dialogs')
+const WebDialogHost = lazy(() =>
+  loadWebDialogs().then((module) => ({ default: module.WebDialogHost })),
+)
+
 /** Widest the content grows on wide layouts: three detail columns still read comfortably. */
 const CONTENT_MAX_WIDTH = 1200
 
-/** The root route: modals and the form opener inside the router, then the shell. */
+/** The root route: dialogs and the form opener inside the router (their content navigates), then the shell. */
 export function AppLayout() {
+  const dialogHostWanted = useDialogHostWanted()
   return (
-    <ModalsProvider>
-      <FormOpenerProvider>
-        <SpotlightLauncher>
-          <AuthGate />
-        </SpotlightLauncher>
-      </FormOpenerProvider>
-    </ModalsProvider>
+    <FormOpenerProvider>
+      <SpotlightLauncher>
+        <AuthGate />
+      </SpotlightLauncher>
+      {dialogHostWanted && (
+        <Suspense fallback={null}>
+          <WebDialogHost />
+        </Suspense>
+      )}
+    </FormOpenerProvider>
   )
+}
+
+/**
+ * What the first screen does not draw but a tap may need at once, fetched when the page is idle
+ * (and before a write made offline could need it): the modal, dialog and toast code.
+ */
+function usePreloadWhenIdle() {
+  useEffect(() => {
+    const preload = () => {
+      loadFormModal().catch(() => undefined)
+      loadWebDialogs().catch(() => undefined)
+      loadToasts().catch(() => undefined)
+    }
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(preload, 0)
+      return () => window.clearTimeout(timer)
+    }
+    const idle = requestIdleCallback(preload)
+    return () => cancelIdleCallback(idle)
+  }, [])
 }
 
 /** Nothing but the boot screen until the first auth check has completed (SPEC §2 Layout). */
@@ -99,9 +129,9 @@ function Shell() {
   const [drawerMounted, setDrawerMounted] = useState(false)
   const [actionsTarget, setActionsTarget] = useState<HTMLElement | null>(null)
   const keyboardShown = useKeyboardShown()
-  const formModalOpen = useFormModalOpen()
-  const { modals } = useModals()
+  const dialogOpen = useDialogOpen()
   useTrackKeyboard(isMobile)
+  usePreloadWhenIdle()
 
   const title = handle?.title ?? PRODUCT_NAME
   const [recordTitle, setRecordTitle] = useState<string | null>(null)
@@ -120,7 +150,7 @@ function Shell() {
     window.scrollTo(0, 0)
   }, [pathname])
 
-  const showTabBar = isMobile && signedIn && !keyboardShown && !formModalOpen && modals.length === 0
+  const showTabBar = isMobile && signedIn && !keyboardShown && !dialogOpen
 
   return (
     <RecordTitleContext.Provider value={setRecordTitle}>

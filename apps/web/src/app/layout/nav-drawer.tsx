@@ -14,6 +14,7 @@ import { useEffect, useState } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import { paths } from '../../lib/paths'
 import { type AppInfo, getAppInfo } from '../../lib/platform'
+import { useMounted } from '../../lib/use-mounted'
 
 interface NavDrawerProps {
   opened: boolean
@@ -41,9 +42,10 @@ export function NavDrawer({ opened, signedIn, onClose }: NavDrawerProps) {
   const location = useLocation()
   const items = signedIn ? SIGNED_IN : SIGNED_OUT
   const appInfo = useAppInfo()
+  const mounted = useMounted()
   return (
     <Drawer
-      opened={opened}
+      opened={mounted && opened}
       onClose={onClose}
       title="Kindling"
       size={280}

@@ -1,0 +1,23 @@
+import { useNotifications } from '@mantine/notifications'
+import { lazy, Suspense, useState } from 'react'
+
+/** Mantine's toast container and its transitions: loaded with the first toast, or when idle. */
+export const loadToasts = () => import('./toast-container')
+const Notifications = lazy(() => loadToasts().then((module) => ({ default: module.Notifications })))
+
+/**
+ * The toasts: `notifications.show` keeps them in Mantine's store, which this container draws
+ * from once mounted, so a toast shown before its code arrived still appears.
+ */
+export function Toasts() {
+  const shown = useNotifications().notifications.length > 0
+  // Mounted from the first toast on, so later ones animate in and out.
+  const [mounted, setMounted] = useState(shown)
+  if (shown && !mounted) setMounted(true)
+  if (!mounted) return null
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" />
+    </Suspense>
+  )
+}
