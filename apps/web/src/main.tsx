@@ -4,10 +4,11 @@ import '@mantine/core/styles/default-css-variables.layer.css'
 import '@mantine/core/styles/global.layer.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
+import { BrowserRouter } from 'react-router'
 import { connectSync } from './app/connect-sync'
 import { AppProviders } from './app/providers'
-import { router } from './app/router'
+import { AppRoutes, preloadScreen } from './app/router'
+import { ErrorBoundary } from './components/error-boundary'
 import { startAuth } from './features/auth/auth-session'
 import { setApiBaseUrl, setRetryOnAuthFailure } from './lib/api-client'
 import { getBuildApiBaseUrl } from './lib/build-config'
@@ -25,6 +26,7 @@ setRetryOnAuthFailure(isNativePlatform())
 document.documentElement.lang = getDeviceLanguage()
 connectSync()
 startAuth()
+preloadScreen(window.location.pathname)
 
 // The offline shell (issue 13); the native shells carry their files already.
 if (import.meta.env.PROD && 'serviceWorker' in navigator && !isNativePlatform()) {
@@ -42,7 +44,11 @@ startTransition(() => {
   createRoot(root).render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <ErrorBoundary>
+            <AppRoutes />
+          </ErrorBoundary>
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   )

@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router'
+import { createContext, useContext } from 'react'
 
 /** What a route tells the shell about itself (SPEC §2 Layout). */
 export interface RouteHandle {
@@ -10,16 +10,9 @@ export interface RouteHandle {
   topLevel?: boolean
 }
 
-function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return typeof handle === 'object' && handle !== null && 'title' in handle
-}
+/** The handle of the deepest matched route that has one (provided by AppRoutes). */
+export const RouteHandleContext = createContext<RouteHandle | null>(null)
 
-/** The handle of the deepest matched route that has one. */
 export function useRouteHandle(): RouteHandle | null {
-  const matches = useMatches()
-  for (let index = matches.length - 1; index >= 0; index--) {
-    const handle = matches[index]?.handle
-    if (isRouteHandle(handle)) return handle
-  }
-  return null
+  return useContext(RouteHandleContext)
 }

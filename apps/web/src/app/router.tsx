@@ -1,139 +1,174 @@
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { type ComponentType, lazy, useMemo } from 'react'
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router'
 import { forms } from './forms'
 import { AppLayout } from './layout/app-layout'
-import { PageLoading } from './layout/boot-screen'
-import { RouteError } from './route-error'
 import { PublicOnly, RequireAuth, RequireSignIn } from './route-guards'
-import type { RouteHandle } from './route-handle'
+import { type RouteHandle, RouteHandleContext } from './route-handle'
 
-function handle(title: string, extra: Omit<RouteHandle, 'title'> = {}): RouteHandle {
-  return { title, ...extra }
+/*
+ * React Router's declarative routes: the app needs matching, nesting and navigation, not the
+ * data APIs (loaders, actions), whose code doubled the router's share of the first screen's
+ * script (decision 098).
+ */
+
+type ScreenModule = { Component: ComponentType }
+
+/** A screen's handle: what the shell shows for it, and its module (fetched early at start). */
+interface ScreenHandle extends RouteHandle {
+  load: () => Promise<ScreenModule>
+}
+
+/** A screen whose code loads on first visit; the layout's Suspense shows the shell meanwhile. */
+function screen(
+  title: string,
+  load: () => Promise<ScreenModule>,
+  extra: Omit<RouteHandle, 'title'> = {},
+): Pick<RouteObject, 'element' | 'handle'> {
+  const Screen = lazy(() => load().then((module) => ({ default: module.Component })))
+  const handle: ScreenHandle = { title, ...extra, load }
+  return { element: <Screen />, handle }
+}
+
+function screenHandle(route: RouteObject): ScreenHandle | undefined {
+  return route.handle as ScreenHandle | undefined
 }
 
 const formRoutes: RouteObject[] = Object.entries(forms).map(([path, entry]) => ({
   path,
-  lazy: () => import('./form-page'),
-  handle: handle(entry.title),
+  ...screen(entry.title, () => import('./form-page')),
 }))
 
 /** Every route of SPEC §2; screens load on first visit. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    errorElement: <RouteError />,
     children: [
       {
-        errorElement: <RouteError />,
-        // While the first route's module loads, the shell draws with an empty page: without a
-        // fallback, React Router would draw nothing at all until it came.
-        hydrateFallbackElement: <PageLoading />,
+        element: <PublicOnly />,
         children: [
           {
-            element: <PublicOnly />,
-            children: [
-              {
-                path: '/signin',
-                lazy: () => import('../features/auth/routes/sign-in'),
-                handle: handle('Sign In', { topLevel: true }),
-              },
-              {
-                path: '/create-account',
-                lazy: () => import('../features/auth/routes/create-account'),
-                handle: handle('Create Account', { topLevel: true }),
-              },
-              {
-                path: '/forgot-password',
-                lazy: () => import('../features/auth/routes/forgot-password'),
-                handle: handle('Forgot Password'),
-              },
-            ],
+            path: '/signin',
+            ...screen('Sign In', () => import('../features/auth/routes/sign-in'), {
+              topLevel: true,
+            }),
           },
           {
-            // Not only for the signed out: the link may open where someone is signed in.
-            path: '/reset-password',
-            lazy: () => import('../features/auth/routes/reset-password'),
-            handle: handle('Reset Password', { topLevel: true }),
+            path: '/create-account',
+            ...screen('Create Account', () => import('../features/auth/routes/create-account'), {
+              topLevel: true,
+            }),
           },
           {
-            path: '/confirm-email',
-            lazy: () => import('../features/auth/routes/confirm-email'),
-            handle: handle('Confirm Email', { topLevel: true }),
-          },
-          {
-            element: <RequireSignIn />,
-            children: [
-              {
-                path: '/me',
-                lazy: () => import('./routes/me'),
-                handle: handle('Account', { topLevel: true }),
-              },
-            ],
-          },
-          {
-            element: <RequireAuth />,
-            children: [
-              {
-                index: true,
-                lazy: () => import('./routes/home'),
-                handle: handle('Kindling', { documentTitle: 'Home', topLevel: true }),
-              },
-              {
-                path: '/schedule',
-                lazy: () => import('../features/schedule/routes/schedule'),
-                handle: handle('Schedule', { topLevel: true }),
-              },
-              {
-                path: '/activities',
-                lazy: () => import('../features/activities/routes/activities'),
-                handle: handle('Habits', { topLevel: true }),
-              },
-              {
-                path: '/activities/:activityId',
-                lazy: () => import('../features/activities/routes/activity-detail'),
-                handle: handle('Habit'),
-              },
-              {
-                path: '/events',
-                lazy: () => import('../features/events/routes/events'),
-                handle: handle('History', { topLevel: true }),
-              },
-              {
-                path: '/events/:eventId',
-                lazy: () => import('../features/events/routes/event-detail'),
-                handle: handle('Event'),
-              },
-              {
-                path: '/goals',
-                lazy: () => import('../features/goals/routes/goals'),
-                handle: handle('Goals', { topLevel: true }),
-              },
-              {
-                path: '/stats',
-                lazy: () => import('../features/stats/routes/stats'),
-                handle: handle('Statistics', { topLevel: true }),
-              },
-              {
-                path: '/groups/:groupId',
-                lazy: () => import('../features/groups/routes/group-detail'),
-                handle: handle('Group'),
-              },
-              {
-                path: '/attributes/:attributeId',
-                lazy: () => import('../features/attributes/routes/attribute-detail'),
-                handle: handle('Attribute'),
-              },
-              ...formRoutes,
-            ],
-          },
-          {
-            path: '*',
-            lazy: () => import('./not-found'),
-            handle: handle('Not Found', { topLevel: true }),
+            path: '/forgot-password',
+            ...screen('Forgot Password', () => import('../features/auth/routes/forgot-password')),
           },
         ],
       },
+      {
+        // Not only for the signed out: the link may open where someone is signed in.
+        path: '/reset-password',
+        ...screen('Reset Password', () => import('../features/auth/routes/reset-password'), {
+          topLevel: true,
+        }),
+      },
+      {
+        path: '/confirm-email',
+        ...screen('Confirm Email', () => import('../features/auth/routes/confirm-email'), {
+          topLevel: true,
+        }),
+      },
+      {
+        element: <RequireSignIn />,
+        children: [
+          { path: '/me', ...screen('Account', () => import('./routes/me'), { topLevel: true }) },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            index: true,
+            ...screen('Kindling', () => import('./routes/home'), {
+              documentTitle: 'Home',
+              topLevel: true,
+            }),
+          },
+          {
+            path: '/schedule',
+            ...screen('Schedule', () => import('../features/schedule/routes/schedule'), {
+              topLevel: true,
+            }),
+          },
+          {
+            path: '/activities',
+            ...screen('Habits', () => import('../features/activities/routes/activities'), {
+              topLevel: true,
+            }),
+          },
+          {
+            path: '/activities/:activityId',
+            ...screen('Habit', () => import('../features/activities/routes/activity-detail')),
+          },
+          {
+            path: '/events',
+            ...screen('History', () => import('../features/events/routes/events'), {
+              topLevel: true,
+            }),
+          },
+          {
+            path: '/events/:eventId',
+            ...screen('Event', () => import('../features/events/routes/event-detail')),
+          },
+          {
+            path: '/goals',
+            ...screen('Goals', () => import('../features/goals/routes/goals'), { topLevel: true }),
+          },
+          {
+            path: '/stats',
+            ...screen('Statistics', () => import('../features/stats/routes/stats'), {
+              topLevel: true,
+            }),
+          },
+          {
+            path: '/groups/:groupId',
+            ...screen('Group', () => import('../features/groups/routes/group-detail')),
+          },
+          {
+            path: '/attributes/:attributeId',
+            ...screen('Attribute', () => import('../features/attributes/routes/attribute-detail')),
+          },
+          ...formRoutes,
+        ],
+      },
+      { path: '*', ...screen('Not Found', () => import('./not-found'), { topLevel: true }) },
     ],
   },
 ]
 
-export const router = createBrowserRouter(routes)
+/**
+ * Starts fetching the screen of `pathname` at once, while the first auth check runs (the screen
+ * renders only after it). A failed fetch shows when the screen renders.
+ */
+export function preloadScreen(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    screenHandle(match.route)
+      ?.load()
+      .catch(() => undefined)
+  }
+}
+
+/** The routes, and the matched screen's handle for the shell (title, back or menu button). */
+export function AppRoutes() {
+  const location = useLocation()
+  const handle = useMemo(() => {
+    const matches = matchRoutes(routes, location) ?? []
+    for (let index = matches.length - 1; index >= 0; index--) {
+      const route = matches[index]?.route
+      const routeHandle = route && screenHandle(route)
+      if (routeHandle) return routeHandle
+    }
+    return null
+  }, [location])
+  const element = useRoutes(routes, location)
+  return <RouteHandleContext.Provider value={handle}>{element}</RouteHandleContext.Provider>
+}

@@ -26,4 +26,23 @@ describe('ErrorBoundary', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(screen.getByText('Rendered fine')).toBeInTheDocument()
   })
+
+  it("reloads the page on 'Try again' when the code failed to download", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const reload = vi.fn()
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload })
+    function Missing(): never {
+      throw new TypeError('Failed to fetch dynamically imported module: /assets/goals-x.js')
+    }
+    render(
+      <MantineProvider>
+        <ErrorBoundary>
+          <Missing />
+        </ErrorBoundary>
+      </MantineProvider>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(reload).toHaveBeenCalledTimes(1)
+    expect(screen.getByText('Uh oh. Failed to render the component.')).toBeInTheDocument()
+  })
 })

@@ -11,6 +11,16 @@ export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
   )
 }
 
+/** A screen's code that failed to download (lazy() keeps the failure: only a reload fetches it again). */
+export function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading/i.test(
+      error.message,
+    )
+  )
+}
+
 interface ErrorBoundaryProps {
   children: ReactNode
   /** A change of this value (e.g. the route) clears a caught error. */
@@ -22,7 +32,10 @@ interface ErrorBoundaryState {
   resetKey: unknown
 }
 
-/** Catches render errors below it; 'Try again' renders the children anew. */
+/**
+ * Catches render errors below it; 'Try again' renders the children anew, or reloads the page
+ * when what failed was downloading their code.
+ */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: null, resetKey: this.props.resetKey }
 
@@ -42,7 +55,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     console.error(error, info.componentStack)
   }
 
-  reset = () => this.setState({ error: null })
+  reset = () => {
+    if (isChunkLoadError(this.state.error)) window.location.reload()
+    else this.setState({ error: null })
+  }
 
   override render() {
     if (this.state.error) return <ErrorFallback onRetry={this.reset} />

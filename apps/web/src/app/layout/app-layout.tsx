@@ -17,7 +17,7 @@ import { useRouteHandle } from '../route-handle'
 import { SpotlightLauncher } from '../spotlight/spotlight-launcher'
 import { loadToasts } from '../toasts'
 import { AppHeader } from './app-header'
-import { BootScreen } from './boot-screen'
+import { BootScreen, PageLoading } from './boot-screen'
 import { TabBar } from './tab-bar'
 
 /** The native shells' local notifications: loaded there only, once a verified user is in. */
@@ -186,7 +186,10 @@ function Shell() {
           }}
         >
           <ErrorBoundary resetKey={pathname}>
-            <Outlet />
+            {/* While a screen's code loads the first time, the shell draws with an empty page. */}
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
           </ErrorBoundary>
         </Box>
         {showTabBar && <TabBar />}
