@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 /*
- * The Capacitor plugins faked at their module boundary: the core reports the platform the
- * test chooses, and each plugin is a set of spies. The web fallbacks run for real (Mantine).
+ * The native shells' bridges faked on the window, as the iOS and Android shells inject them, for
+ * the platform the test chooses; each plugin is a set of spies. The web fallbacks run for real
+ * (Mantine).
  */
 const fake = vi.hoisted(() => ({
   platform: 'web' as string,
@@ -13,12 +14,17 @@ const fake = vi.hoisted(() => ({
   preferences: new Map<string, string>(),
 }))
 
-vi.mock('@capacitor/core', () => ({
-  Capacitor: {
-    getPlatform: () => fake.platform,
-    isNativePlatform: () => fake.platform !== 'web',
-  },
-}))
+Object.defineProperty(window, 'androidBridge', {
+  configurable: true,
+  get: () => (fake.platform === 'android' ? { postMessage: () => {} } : undefined),
+})
+Object.defineProperty(window, 'webkit', {
+  configurable: true,
+  get: () =>
+    fake.platform === 'ios'
+      ? { messageHandlers: { bridge: { postMessage: () => {} } } }
+      : undefined,
+})
 
 vi.mock('@capacitor/app', () => ({
   App: {
@@ -116,7 +122,7 @@ afterEach(() => {
 })
 
 describe('platform', () => {
-  it('reports the Capacitor platform, anything unknown as web', () => {
+  it("reports the shell's platform from its bridge, anything else as web", () => {
     fake.platform = 'ios'
     expect(getPlatform()).toBe('ios')
     expect(isNativePlatform()).toBe(true)

@@ -1,5 +1,3 @@
-import { Capacitor } from '@capacitor/core'
-
 /**
  * The one place that knows about Capacitor (SPEC §1 native app). Everything here has a web
  * fallback, so the same build runs in a browser and in the native shell. The plugins are
@@ -9,13 +7,24 @@ import { Capacitor } from '@capacitor/core'
 
 export type Platform = 'ios' | 'android' | 'web'
 
-export function isNativePlatform(): boolean {
-  return Capacitor.isNativePlatform()
+interface NativeBridges {
+  androidBridge?: unknown
+  webkit?: { messageHandlers?: { bridge?: unknown } }
 }
 
+/**
+ * The platform as @capacitor/core decides it, from the bridge the iOS or Android shell injects
+ * before the app's scripts run; without loading @capacitor/core, which the web never needs.
+ */
 export function getPlatform(): Platform {
-  const platform = Capacitor.getPlatform()
-  return platform === 'ios' || platform === 'android' ? platform : 'web'
+  const bridges = window as Window & NativeBridges
+  if (bridges.androidBridge) return 'android'
+  if (bridges.webkit?.messageHandlers?.bridge) return 'ios'
+  return 'web'
+}
+
+export function isNativePlatform(): boolean {
+  return getPlatform() !== 'web'
 }
 
 export interface AppInfo {
