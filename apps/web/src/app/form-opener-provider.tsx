@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
+import { ErrorBoundary } from '../components/error-boundary'
 import { dialogOpened } from '../lib/dialog-state'
 import { FormOpenerContext, type OpenForm } from '../lib/form-opener'
 import { useFormsAsPages } from '../lib/layout'
@@ -50,9 +51,11 @@ export function FormOpenerProvider({ children }: { children: ReactNode }) {
     <FormOpenerContext.Provider value={openForm}>
       {children}
       {mounted && (
-        <Suspense fallback={null}>
-          <FormModal modal={modal} onClose={close} />
-        </Suspense>
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <FormModal modal={modal} onClose={close} />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </FormOpenerContext.Provider>
   )

@@ -1,5 +1,6 @@
 import { useNotifications } from '@mantine/notifications'
 import { lazy, Suspense, useState } from 'react'
+import { ErrorBoundary } from '../components/error-boundary'
 
 /** Mantine's toast container and its transitions: loaded with the first toast, or when idle. */
 export const loadToasts = () => import('./toast-container')
@@ -15,9 +16,13 @@ export function Toasts() {
   const [mounted, setMounted] = useState(shown)
   if (shown && !mounted) setMounted(true)
   if (!mounted) return null
+  // Code that cannot be fetched (offline before the service worker holds it) shows no toast
+  // rather than taking the app down.
   return (
-    <Suspense fallback={null}>
-      <Notifications position="top-center" />
-    </Suspense>
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <Notifications position="top-center" />
+      </Suspense>
+    </ErrorBoundary>
   )
 }

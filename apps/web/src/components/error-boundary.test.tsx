@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core'
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ErrorBoundary } from './error-boundary'
@@ -44,5 +44,22 @@ describe('ErrorBoundary', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(reload).toHaveBeenCalledTimes(1)
     expect(screen.getByText('Uh oh. Failed to render the component.')).toBeInTheDocument()
+  })
+
+  it('shows its own fallback when given one (parts that draw nothing until used)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    function Broken(): never {
+      throw new Error('boom')
+    }
+    const { container } = render(
+      <MantineProvider>
+        <p>Around</p>
+        <ErrorBoundary fallback={null}>
+          <Broken />
+        </ErrorBoundary>
+      </MantineProvider>,
+    )
+    expect(within(container).getByText('Around')).toBeInTheDocument()
+    expect(within(container).queryByRole('alert')).toBeNull()
   })
 })

@@ -25,6 +25,8 @@ interface ErrorBoundaryProps {
   children: ReactNode
   /** A change of this value (e.g. the route) clears a caught error. */
   resetKey?: unknown
+  /** Shown instead of SPEC's message, for parts that draw nothing until used (`null`). */
+  fallback?: ReactNode
 }
 
 interface ErrorBoundaryState {
@@ -61,7 +63,13 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override render() {
-    if (this.state.error) return <ErrorFallback onRetry={this.reset} />
+    if (this.state.error) {
+      return this.props.fallback !== undefined ? (
+        this.props.fallback
+      ) : (
+        <ErrorFallback onRetry={this.reset} />
+      )
+    }
     return this.props.children
   }
 }

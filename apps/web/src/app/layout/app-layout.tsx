@@ -12,6 +12,7 @@ import { useDialogHostWanted, useDialogOpen } from '../../lib/dialog-state'
 import { isTextEntry, setKeyboardShown, useKeyboardShown } from '../../lib/keyboard'
 import { useIsMobile } from '../../lib/layout'
 import { isNativePlatform, listenToKeyboard } from '../../lib/platform'
+import { useSyncedOnce } from '../../lib/sync/store'
 import { FormOpenerProvider, loadFormModal } from '../form-opener-provider'
 import { useRouteHandle } from '../route-handle'
 import { SpotlightLauncher } from '../spotlight/spotlight-launcher'
@@ -49,20 +50,24 @@ export function AppLayout() {
         <AuthGate />
       </SpotlightLauncher>
       {dialogHostWanted && (
-        <Suspense fallback={null}>
-          <WebDialogHost />
-        </Suspense>
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <WebDialogHost />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </FormOpenerProvider>
   )
 }
 
 /**
- * What the first screen does not draw but a tap may need at once, fetched when the page is idle
- * (and before a write made offline could need it): the modal, dialog and toast code.
+ * What the first screen does not draw but a tap may need at once (the modal, dialog and toast
+ * code), fetched when the page is idle once `ready`: after the first sync of a new device, so
+ * it never delays the page's own data and drawing.
  */
-function usePreloadWhenIdle() {
+function usePreloadWhenIdle(ready: boolean) {
   useEffect(() => {
+    if (!ready) return
     const preload = () => {
       loadFormModal().catch(() => undefined)
       loadWebDialogs().catch(() => undefined)
@@ -74,7 +79,7 @@ function usePreloadWhenIdle() {
     }
     const idle = requestIdleCallback(preload)
     return () => cancelIdleCallback(idle)
-  }, [])
+  }, [ready])
 }
 
 /** Nothing but the boot screen until the first auth check has completed (SPEC §2 Layout). */
@@ -131,7 +136,8 @@ function Shell() {
   const keyboardShown = useKeyboardShown()
   const dialogOpen = useDialogOpen()
   useTrackKeyboard(isMobile)
-  usePreloadWhenIdle()
+  const synced = useSyncedOnce()
+  usePreloadWhenIdle(!signedIn || synced)
 
   const title = handle?.title ?? PRODUCT_NAME
   const [recordTitle, setRecordTitle] = useState<string | null>(null)
