@@ -142,10 +142,11 @@ test('spotlight actions open forms: a modal on wide layouts, a page on mobile', 
   }
 })
 
-test('closing the menu, a form or a confirm gives the focus back to the button that opened it', async ({
+test('closing the menu, a group menu, a form or a confirm gives the focus back to the button that opened it', async ({
   signedInPage: { page },
 }, testInfo) => {
   const created = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
+  await api(page, 'POST', 'groups', { name: 'Body', activities: [created.id] })
   await page.goto('/activities')
   await expect(page.getByRole('heading', { name: 'Habits', level: 1 })).toBeVisible()
 
@@ -156,6 +157,18 @@ test('closing the menu, a form or a confirm gives the focus back to the button t
   await page.keyboard.press('Escape')
   await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden()
   await expect(openMenu).toBeFocused()
+
+  // The group menu: a bottom drawer on mobile, a dropdown on wide layouts.
+  const groupMenu = page.getByRole('button', { name: 'Group menu for Body' })
+  await groupMenu.click()
+  const groupActions =
+    testInfo.project.name === 'mobile'
+      ? page.getByRole('dialog', { name: 'Body', exact: true })
+      : page.getByRole('menu')
+  await expect(groupActions.getByText('Edit Group')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(groupActions).toBeHidden()
+  await expect(groupMenu).toBeFocused()
 
   if (testInfo.project.name === 'desktop') {
     const addActivity = page.getByRole('button', { name: 'Add activity', exact: true })

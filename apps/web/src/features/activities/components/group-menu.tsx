@@ -1,13 +1,31 @@
 import type { Group } from '@kindling/core'
-import { ActionIcon, Button, Drawer, Menu, Stack } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
-import { IconDots, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
+import { ActionIcon } from '@mantine/core'
+import { IconDots } from '@tabler/icons-react'
+import { type ComponentProps, lazy, Suspense, useState } from 'react'
 import { useNavigate } from 'react-router'
+import { ErrorBoundary } from '../../../components/error-boundary'
 import { useConfirmDeleteGroup } from '../../../components/group-delete'
 import { useOpenForm } from '../../../lib/form-opener'
 import { useIsMobile } from '../../../lib/layout'
 import { paths } from '../../../lib/paths'
 import { getPlatform, showActionSheet } from '../../../lib/platform'
+
+export interface GroupAction {
+  label: 'Add Activity' | 'View Group' | 'Edit Group' | 'Delete Group'
+  destructive?: boolean
+  run: () => void
+}
+
+// The drawer and dropdown (Mantine's overlays, a dozen chunks) load on intent: hovering or
+// focusing the button fetches them, pressing it shows them. The habits page draws without them.
+const loadPopup = () => import('./group-menu-popup')
+const preload = () => void loadPopup().catch(() => undefined)
+const GroupMenuDrawer = lazy(() =>
+  loadPopup().then((module) => ({ default: module.GroupMenuDrawer })),
+)
+const GroupMenuDropdown = lazy(() =>
+  loadPopup().then((module) => ({ default: module.GroupMenuDropdown })),
+)
 
 /**
  * The group's actions (SPEC §2 Group menu): the system action sheet on iOS, a bottom drawer on
@@ -18,34 +36,20 @@ export function GroupMenu({ group }: { group: Group }) {
   const openForm = useOpenForm()
   const navigate = useNavigate()
   const { confirmDelete } = useConfirmDeleteGroup()
-  const [drawerOpened, drawer] = useDisclosure(false)
   const label = `Group menu for ${group.name}`
+  // The drawer: mounted from the first opening on, so it can play its closing transition.
+  const [drawer, setDrawer] = useState({ mounted: false, opened: false })
+  // The dropdown, once pressed: it replaces the stand-in button, with the focus it had.
+  const [dropdown, setDropdown] = useState<{ focused: boolean } | null>(null)
 
-  const actions = [
-    {
-      label: 'Add Activity',
-      icon: <IconPlus size={16} aria-hidden />,
-      run: () => openForm(paths.addActivity({ groupId: group.id })),
-    },
-    {
-      label: 'View Group',
-      icon: <IconEye size={16} aria-hidden />,
-      run: () => navigate(paths.group(group.id)),
-    },
-    {
-      label: 'Edit Group',
-      icon: <IconPencil size={16} aria-hidden />,
-      run: () => openForm(paths.updateGroup({ groupId: group.id })),
-    },
-    {
-      label: 'Delete Group',
-      icon: <IconTrash size={16} aria-hidden />,
-      color: 'red',
-      run: () => confirmDelete(group),
-    },
+  const actions: GroupAction[] = [
+    { label: 'Add Activity', run: () => openForm(paths.addActivity({ groupId: group.id })) },
+    { label: 'View Group', run: () => navigate(paths.group(group.id)) },
+    { label: 'Edit Group', run: () => openForm(paths.updateGroup({ groupId: group.id })) },
+    { label: 'Delete Group', destructive: true, run: () => confirmDelete(group) },
   ]
 
-  const trigger = (props: { onClick?: () => void }) => (
+  const trigger = (props: Omit<ComponentProps<'button'>, 'color' | 'style'>) => (
     <ActionIcon variant="subtle" color="gray" aria-label={label} {...props}>
       <IconDots size={18} aria-hidden />
     </ActionIcon>
@@ -55,7 +59,7 @@ export function GroupMenu({ group }: { group: Group }) {
     const openActionSheet = async () => {
       const index = await showActionSheet(
         group.name,
-        actions.map((action) => ({ title: action.label, destructive: action.color === 'red' })),
+        actions.map((action) => ({ title: action.label, destructive: action.destructive })),
       )
       if (index !== null) actions[index]?.run()
     }
@@ -65,53 +69,38 @@ export function GroupMenu({ group }: { group: Group }) {
   if (isMobile) {
     return (
       <>
-        {trigger({ onClick: drawer.open })}
-        <Drawer
-          opened={drawerOpened}
-          onClose={drawer.close}
-          position="bottom"
-          size={320}
-          title={group.name}
-          radius="md"
-        >
-          <Stack gap="xs" pb="md">
-            {actions.map((action) => (
-              <Button
-                key={action.label}
-                variant="light"
-                color={action.color ?? 'gray'}
-                justify="flex-start"
-                leftSection={action.icon}
-                size="md"
-                onClick={() => {
-                  drawer.close()
-                  action.run()
-                }}
-              >
-                {action.label}
-              </Button>
-            ))}
-          </Stack>
-        </Drawer>
+        {trigger({
+          onPointerEnter: preload,
+          onFocus: preload,
+          onClick: () => setDrawer({ mounted: true, opened: true }),
+        })}
+        {drawer.mounted && (
+          <ErrorBoundary fallback={null}>
+            <Suspense fallback={null}>
+              <GroupMenuDrawer
+                title={group.name}
+                actions={actions}
+                opened={drawer.opened}
+                onClose={() => setDrawer({ mounted: true, opened: false })}
+              />
+            </Suspense>
+          </ErrorBoundary>
+        )}
       </>
     )
   }
 
+  const standIn = trigger({
+    onPointerEnter: preload,
+    onFocus: preload,
+    onClick: (event) => setDropdown({ focused: document.activeElement === event.currentTarget }),
+  })
+  if (!dropdown) return standIn
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>{trigger({})}</Menu.Target>
-      <Menu.Dropdown>
-        {actions.map((action) => (
-          <Menu.Item
-            key={action.label}
-            leftSection={action.icon}
-            color={action.color}
-            onClick={action.run}
-          >
-            {action.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <ErrorBoundary fallback={standIn}>
+      <Suspense fallback={standIn}>
+        <GroupMenuDropdown label={label} actions={actions} takeFocus={dropdown.focused} />
+      </Suspense>
+    </ErrorBoundary>
   )
 }
