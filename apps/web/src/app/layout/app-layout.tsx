@@ -12,7 +12,6 @@ import { useDialogHostWanted, useDialogOpen } from '../../lib/dialog-state'
 import { isTextEntry, setKeyboardShown, useKeyboardShown } from '../../lib/keyboard'
 import { useIsMobile } from '../../lib/layout'
 import { isNativePlatform, listenToKeyboard } from '../../lib/platform'
-import { useSyncedOnce } from '../../lib/sync/store'
 import { FormOpenerProvider, loadFormModal } from '../form-opener-provider'
 import { useRouteHandle } from '../route-handle'
 import { SpotlightLauncher } from '../spotlight/spotlight-launcher'
@@ -62,24 +61,23 @@ export function AppLayout() {
 
 /**
  * What the first screen does not draw but a tap may need at once (the modal, dialog and toast
- * code), fetched when the page is idle once `ready`: after the first sync of a new device, so
- * it never delays the page's own data and drawing.
+ * code), fetched on the first sign of a user at work: a pointer or a key pressed anywhere.
+ * Earlier, it would compete with the page's own data and drawing on a new device.
  */
-function usePreloadWhenIdle(ready: boolean) {
+function usePreloadOnIntent() {
   useEffect(() => {
-    if (!ready) return
+    const events = ['pointerdown', 'keydown'] as const
     const preload = () => {
+      for (const type of events) window.removeEventListener(type, preload, true)
       loadFormModal().catch(() => undefined)
       loadWebDialogs().catch(() => undefined)
       loadToasts().catch(() => undefined)
     }
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(preload, 0)
-      return () => window.clearTimeout(timer)
+    for (const type of events) window.addEventListener(type, preload, true)
+    return () => {
+      for (const type of events) window.removeEventListener(type, preload, true)
     }
-    const idle = requestIdleCallback(preload)
-    return () => cancelIdleCallback(idle)
-  }, [ready])
+  }, [])
 }
 
 /** Nothing but the boot screen until the first auth check has completed (SPEC §2 Layout). */
@@ -136,8 +134,7 @@ function Shell() {
   const keyboardShown = useKeyboardShown()
   const dialogOpen = useDialogOpen()
   useTrackKeyboard(isMobile)
-  const synced = useSyncedOnce()
-  usePreloadWhenIdle(!signedIn || synced)
+  usePreloadOnIntent()
 
   const title = handle?.title ?? PRODUCT_NAME
   const [recordTitle, setRecordTitle] = useState<string | null>(null)

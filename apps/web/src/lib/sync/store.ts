@@ -73,15 +73,6 @@ export function useSyncVersion(): number {
   )
 }
 
-/** Whether the copy has synced once (a new device: its first sync is done); re-renders on that only. */
-export function useSyncedOnce(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => engine?.status.synced ?? false,
-    () => false,
-  )
-}
-
 const IDLE: SyncStatus = { loaded: false, synced: false, online: true, pending: 0, syncing: false }
 
 export function useSyncStatus(): SyncStatus {
