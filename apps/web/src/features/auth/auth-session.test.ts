@@ -82,6 +82,21 @@ describe('auth session', () => {
     await vi.waitFor(() => expect(getAuthState().idToken).toBe(token))
   })
 
+  it('asks for the id token before anything listening for the signed-in user runs', async () => {
+    const server = mockServer({ '/api/auth/token': () => jsonResponse({ token }) })
+    const tokenAsked = () =>
+      server.mock.calls.some(([input]) => String(input).includes('/api/auth/token'))
+    // What React does with the change: it draws the signed-in screens in a microtask.
+    const askedWhenDrawn: boolean[] = []
+    const stop = subscribeAuthState(() => {
+      if (getAuthState().user) queueMicrotask(() => askedWhenDrawn.push(tokenAsked()))
+    })
+    applySessionUser(verified)
+    await vi.waitFor(() => expect(getAuthState().idToken).toBe(token))
+    stop()
+    expect(askedWhenDrawn[0]).toBe(true)
+  })
+
   it('sets hasCheckedAuth after the first check, signed out or not', async () => {
     mockServer({ '/api/auth/get-session': () => jsonResponse(null) })
     expect(await checkSession()).toBeNull()

@@ -118,15 +118,17 @@ function applyUser(sessionUser: SessionUser | null, previous: User | null): void
   }
   writePendingEmail(null)
   rememberUser(user)
+  // The id token is asked for before the state changes: the signed-in screens that change
+  // draws need it for their first requests, and drawing them first delayed it (issue 19).
+  if (previous?.uid !== user.uid || !previous.emailVerified || !getAuthState().idToken) {
+    void refresher.start()
+  }
   setAuthState({
     user,
     isConfirmingEmail: false,
     pendingEmail: null,
     isDeveloper: isDeveloperEmail(user.email),
   })
-  if (previous?.uid !== user.uid || !previous.emailVerified || !getAuthState().idToken) {
-    void refresher.start()
-  }
 }
 
 /** The state of `user` signed in on this device, as the server last confirmed it. */
