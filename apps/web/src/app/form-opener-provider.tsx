@@ -7,7 +7,7 @@ import { useFormsAsPages } from '../lib/layout'
 import type { OpenFormModal } from './form-modal'
 import { findForm } from './forms'
 
-/** Mantine's modal code loads with the first form opened as a modal (or when the page is idle). */
+/** Mantine's modal code loads with the first form opened as a modal (or with the first press anywhere). */
 export const loadFormModal = () => import('./form-modal')
 const FormModal = lazy(() => loadFormModal().then((module) => ({ default: module.FormModal })))
 

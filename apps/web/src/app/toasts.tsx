@@ -2,7 +2,7 @@ import { useNotifications } from '@mantine/notifications'
 import { lazy, Suspense, useState } from 'react'
 import { ErrorBoundary } from '../components/error-boundary'
 
-/** Mantine's toast container and its transitions: loaded with the first toast, or when idle. */
+/** Mantine's toast container and its transitions: loaded with the first toast or press. */
 export const loadToasts = () => import('./toast-container')
 const Notifications = lazy(() => loadToasts().then((module) => ({ default: module.Notifications })))
 
