@@ -1,6 +1,7 @@
 import type { SyncChanges, SyncHistory } from '@kindling/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from './app'
+import { buildLoopBackup } from './data-transfer/test-fixtures'
 import {
   createBackend,
   postgresAvailable,
@@ -186,6 +187,64 @@ describe.each([
         seen.add(event.id)
       }
       expect(seen.size).toBe(80)
+    })
+
+    it('misses none of an import that races writers and a reader', async () => {
+      const activity = (await call(alice, 'POST', '/api/activities', { name: 'Beside' })).json()
+      // The import numbers its own events in the feed (migration 0006). Its habits exist
+      // already (a first, smaller file), so it writes events only.
+      const days = Array.from({ length: 3001 }, (_, n) =>
+        new Date(Date.UTC(2010, 0, 1 + n)).toISOString().slice(0, 10),
+      )
+      const backup = (count: number) =>
+        buildLoopBackup(25, [
+          {
+            name: 'Imported A',
+            repetitions: days.slice(0, count).map((day) => ({ day, value: 2 })),
+          },
+          {
+            name: 'Imported B',
+            repetitions: days.slice(0, count).map((day) => ({ day, value: 2 })),
+          },
+        ])
+      const importFile = async (file: Uint8Array) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/import',
+          headers: {
+            authorization: `Bearer ${alice.token}`,
+            'content-type': 'application/octet-stream',
+          },
+          payload: Buffer.from(file),
+        })
+      expect((await importFile(await backup(1))).statusCode).toBe(200)
+      const file = await backup(3001)
+      const start = await changes(alice)
+      let cursor = start.cursor
+      const seen = new Set<string>()
+      let reading = Promise.resolve()
+      const readOnce = async () => {
+        const page = await changes(alice, `?after=${cursor}`)
+        for (const event of page.events) seen.add(event.id)
+        cursor = page.cursor
+      }
+      const [imported] = await Promise.all([
+        importFile(file),
+        ...Array.from({ length: 4 }, async (_, writer) => {
+          for (let n = 0; n < 10; n += 1) {
+            const eventDate = new Date(Date.UTC(2026, 10, 1 + n, writer)).toISOString()
+            await call(alice, 'POST', '/api/events', { activityId: activity.id, eventDate })
+            reading = reading.then(readOnce)
+          }
+        }),
+      ])
+      expect(imported?.statusCode, imported?.body).toBe(200)
+      expect(imported?.json().events).toBe(6000)
+      await reading
+      for (const event of (await drain(alice, cursor)).pages.flatMap((page) => page.events)) {
+        seen.add(event.id)
+      }
+      expect(seen.size).toBe(6040)
     })
   })
 

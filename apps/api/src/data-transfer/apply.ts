@@ -281,6 +281,7 @@ export async function applyPlan(
         : plan.sameAccountIds
           ? await withoutOwnIds(tx, uid, eventRows)
           : eventRows
+    if (fresh.length > 0) await lockChangeFeed(tx, uid)
     for (let start = 0; start < fresh.length; start += EVENT_CHUNK) {
       const chunk = fresh.slice(start, start + EVENT_CHUNK)
       counts.events += await insertEvents(tx, uid, chunk, plan.eventIdentity === 'id')
@@ -346,7 +347,21 @@ const ROWS = sql.raw(
   'x(id uuid, "activityId" uuid, "eventDate" timestamptz, attributes jsonb, "createdAt" timestamptz)',
 )
 
-/** Inserts one chunk of events; answers how many were new (a backup's copy may exist). */
+/**
+ * Takes the author's change-feed lock of migration 0003 until commit. The events below are
+ * numbered by the insert itself (`nextval`), not the row trigger (migration 0006), and their
+ * numbers must come after the lock, as the trigger's do.
+ */
+async function lockChangeFeed(tx: Tx, uid: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('kindling:changes'), hashtext(${uid}))`,
+  )
+}
+
+/**
+ * Inserts one chunk of events, each numbered in the change feed as it is written; answers how
+ * many were new (a backup's copy may exist).
+ */
 async function insertEvents(
   tx: Tx,
   uid: string,
@@ -356,8 +371,8 @@ async function insertEvents(
   const json = JSON.stringify(rows.map(({ originalId: _original, ...row }) => row))
   const result = await tx.execute(sql`
     with inserted as (
-      insert into events (id, author, activity_id, event_date, attributes, created_at)
-      select x.id, ${uid}, x."activityId", x."eventDate", x.attributes, x."createdAt"
+      insert into events (id, author, activity_id, event_date, attributes, created_at, seq)
+      select x.id, ${uid}, x."activityId", x."eventDate", x.attributes, x."createdAt", nextval('change_seq')
       from jsonb_to_recordset(${json}::jsonb) as ${ROWS}
       ${copies ? sql`on conflict (id) do nothing` : sql``}
       returning 1
