@@ -234,6 +234,53 @@ test.describe('without the service worker', () => {
     release()
     await expect(page.getByText('No daily goals yet.')).toBeVisible()
   })
+
+  test('offline before the worker holds the files: a first tap opens its dialog or says why not', async ({
+    signedInPage: { page },
+  }) => {
+    const stretch = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
+    // The dialog code comes once the page's data has, not only with a first press.
+    const dialogCode = page.waitForResponse(/\/assets\/web-dialogs-[^/]*\.js$/)
+    await page.goto(`/activities/${stretch.id}`)
+    await expect(page.getByRole('heading', { name: 'Stretch' })).toBeVisible()
+    if (test.info().project.name === 'mobile')
+      await page.getByRole('tab', { name: 'Settings' }).click()
+    const remove = page.getByRole('button', { name: 'Delete activity' })
+    await expect(remove).toBeVisible()
+    await dialogCode
+    await page.waitForLoadState('networkidle')
+    await page.context().setOffline(true)
+
+    await remove.click()
+    await expect(page.getByText('Are you sure you want to delete this activity?')).toBeVisible()
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByText('Are you sure you want to delete this activity?')).toBeHidden()
+
+    // A form is code of its own, not fetched ahead: it says it failed instead of showing nothing.
+    await page.getByRole('button', { name: 'Add event' }).click()
+    await expect(page.getByText('Uh oh. Failed to render the component.')).toBeVisible()
+  })
+
+  test("a confirm whose code cannot be fetched asks with the browser's own dialog", async ({
+    signedInPage: { page },
+  }) => {
+    const stretch = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
+    await page.route('**/assets/web-dialogs-*.js', (route) => route.abort())
+    await page.goto(`/activities/${stretch.id}`)
+    await expect(page.getByRole('heading', { name: 'Stretch' })).toBeVisible()
+    if (test.info().project.name === 'mobile')
+      await page.getByRole('tab', { name: 'Settings' }).click()
+    const asked = new Promise<string>((resolve) => {
+      page.once('dialog', async (dialog) => {
+        resolve(dialog.message())
+        await dialog.accept()
+      })
+    })
+    await page.getByRole('button', { name: 'Delete activity' }).click()
+    expect(await asked).toContain('Are you sure you want to delete this activity?')
+    await expect(page).toHaveURL(/\/activities$/)
+    await expect(page.getByText('No habits yet.', { exact: false })).toBeVisible()
+  })
 })
 
 test('crawlers get a robots.txt, not the app page', async ({ request }) => {

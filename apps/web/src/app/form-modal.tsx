@@ -1,4 +1,5 @@
 import { Modal } from '@mantine/core'
+import { ErrorBoundary } from '../components/error-boundary'
 import { useMounted } from '../lib/use-mounted'
 import type { FormEntry } from './forms'
 import { LazyForm } from './lazy-form'
@@ -30,13 +31,11 @@ export function FormModal({
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {modal && (
-        <LazyForm
-          key={modal.key}
-          entry={modal.entry}
-          search={modal.search}
-          onDone={onClose}
-          onCancel={onClose}
-        />
+        // A form whose code cannot be fetched (offline before the service worker holds it)
+        // says so in the dialog, which stays closable.
+        <ErrorBoundary key={modal.key}>
+          <LazyForm entry={modal.entry} search={modal.search} onDone={onClose} onCancel={onClose} />
+        </ErrorBoundary>
       )}
     </Modal>
   )

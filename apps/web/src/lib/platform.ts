@@ -75,8 +75,15 @@ export async function confirm(message: string, options: ConfirmOptions = {}): Pr
     })
     return value
   }
-  const { openWebConfirm } = await import('./web-dialogs')
-  return openWebConfirm(message, {
+  let dialogs: typeof import('./web-dialogs')
+  try {
+    dialogs = await import('./web-dialogs')
+  } catch {
+    // Its code cannot be fetched (offline before the service worker holds it): the browser's
+    // own dialog still asks, where nothing would otherwise answer.
+    return window.confirm(options.title ? `${options.title}\n\n${message}` : message)
+  }
+  return dialogs.openWebConfirm(message, {
     title: options.title,
     confirmLabel,
     cancelLabel,

@@ -12,6 +12,7 @@ import { useDialogHostWanted, useDialogOpen } from '../../lib/dialog-state'
 import { isTextEntry, setKeyboardShown, useKeyboardShown } from '../../lib/keyboard'
 import { useIsMobile } from '../../lib/layout'
 import { isNativePlatform, listenToKeyboard } from '../../lib/platform'
+import { whenSynced } from '../../lib/sync/store'
 import { FormOpenerProvider, loadFormModal } from '../form-opener-provider'
 import { useRouteHandle } from '../route-handle'
 import { SpotlightLauncher } from '../spotlight/spotlight-launcher'
@@ -61,24 +62,44 @@ export function AppLayout() {
 
 /**
  * What the first screen does not draw but a tap may need at once (the modal, dialog and toast
- * code), fetched on the first sign of a user at work: a pointer or a key pressed anywhere.
- * Earlier, it would compete with the page's own data and drawing on a new device.
+ * code): fetched on the first sign of a user at work (a pointer or a key pressed anywhere), and
+ * otherwise when the browser is idle after the page's data has come. Not before: on a new
+ * device it would compete with the page's own data and drawing. Not only on a press: a user who
+ * goes offline before the service worker holds every file would find the form or the confirm
+ * of their first tap unfetchable.
  */
 function usePreloadOnIntent() {
   useEffect(() => {
     const events = ['pointerdown', 'keydown'] as const
+    let idle: number | undefined
     const preload = () => {
-      for (const type of events) window.removeEventListener(type, preload, true)
+      stop()
       loadFormModal().catch(() => undefined)
       loadWebDialogs().catch(() => undefined)
       loadToasts().catch(() => undefined)
     }
-    for (const type of events) window.addEventListener(type, preload, true)
-    return () => {
+    const cancelWait = whenSynced(() => {
+      idle = onIdle(preload)
+    })
+    function stop() {
       for (const type of events) window.removeEventListener(type, preload, true)
+      cancelWait()
+      if (idle !== undefined) cancelIdle(idle)
     }
+    for (const type of events) window.addEventListener(type, preload, true)
+    return stop
   }, [])
 }
+
+/** `requestIdleCallback`, where the browser has it (Safari has not), else the next task. */
+const onIdle = (callback: () => void): number =>
+  typeof window.requestIdleCallback === 'function'
+    ? window.requestIdleCallback(callback, { timeout: 2000 })
+    : window.setTimeout(callback, 0)
+const cancelIdle = (handle: number): void =>
+  typeof window.cancelIdleCallback === 'function'
+    ? window.cancelIdleCallback(handle)
+    : window.clearTimeout(handle)
 
 /** Nothing but the boot screen until the first auth check has completed (SPEC §2 Layout). */
 function AuthGate() {

@@ -64,6 +64,24 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
+/**
+ * Calls `callback` once the signed-in user's copy is readable and has been pulled at least once
+ * (at once when it is); answers the cancel.
+ */
+export function whenSynced(callback: () => void): () => void {
+  const isSynced = () => Boolean(engine?.status.loaded && engine.status.synced)
+  if (isSynced()) {
+    callback()
+    return () => {}
+  }
+  const unsubscribe = subscribe(() => {
+    if (!isSynced()) return
+    unsubscribe()
+    callback()
+  })
+  return unsubscribe
+}
+
 /** A number that changes whenever the synced copy (or its status) changes. */
 export function useSyncVersion(): number {
   return useSyncExternalStore(
