@@ -12,6 +12,7 @@ import { ErrorBoundary } from './components/error-boundary'
 import { startAuth } from './features/auth/auth-session'
 import { setApiBaseUrl, setRetryOnAuthFailure } from './lib/api-client'
 import { getBuildApiBaseUrl } from './lib/build-config'
+import { registerServiceWorker } from './lib/offline-files'
 import { isNativePlatform } from './lib/platform'
 import { getDeviceLanguage } from './lib/time-zone'
 
@@ -29,11 +30,7 @@ startAuth()
 preloadScreen(window.location.pathname)
 
 // The offline shell (issue 13); the native shells carry their files already.
-if (import.meta.env.PROD && 'serviceWorker' in navigator && !isNativePlatform()) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.error(error))
-  })
-}
+registerServiceWorker()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('No #root element in index.html')

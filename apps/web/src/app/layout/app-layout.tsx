@@ -11,6 +11,7 @@ import { FOOTER_HEIGHT_PX, HEADER_HEIGHT_PX } from '../../lib/constants'
 import { useDialogHostWanted, useDialogOpen } from '../../lib/dialog-state'
 import { isTextEntry, setKeyboardShown, useKeyboardShown } from '../../lib/keyboard'
 import { useIsMobile } from '../../lib/layout'
+import { whenFilesHeldOffline } from '../../lib/offline-files'
 import { isNativePlatform, listenToKeyboard } from '../../lib/platform'
 import { whenSynced } from '../../lib/sync/store'
 import { FormOpenerProvider, loadFormModal } from '../form-opener-provider'
@@ -62,16 +63,16 @@ export function AppLayout() {
 
 /**
  * What the first screen does not draw but a tap may need at once (the modal, dialog and toast
- * code): fetched on the first sign of a user at work (a pointer or a key pressed anywhere), and
- * otherwise when the browser is idle after the page's data has come. Not before: on a new
- * device it would compete with the page's own data and drawing. Not only on a press: a user who
- * goes offline before the service worker holds every file would find the form or the confirm
- * of their first tap unfetchable.
+ * code), fetched on the first sign of a user at work: a pointer or a key pressed anywhere. Not
+ * before: on a new device it would compete with the page's own data and drawing. Where no
+ * service worker will hold every file (http on a LAN name), it also comes at idle once the
+ * page's data has: a user who goes offline before a first tap would find its code unfetchable.
  */
 function usePreloadOnIntent() {
   useEffect(() => {
     const events = ['pointerdown', 'keydown'] as const
     let idle: number | undefined
+    let stopped = false
     const preload = () => {
       stop()
       loadFormModal().catch(() => undefined)
@@ -79,9 +80,12 @@ function usePreloadOnIntent() {
       loadToasts().catch(() => undefined)
     }
     const cancelWait = whenSynced(() => {
-      idle = onIdle(preload)
+      whenFilesHeldOffline().then((held) => {
+        if (!held && !stopped) idle = onIdle(preload)
+      })
     })
     function stop() {
+      stopped = true
       for (const type of events) window.removeEventListener(type, preload, true)
       cancelWait()
       if (idle !== undefined) cancelIdle(idle)
