@@ -52,6 +52,35 @@ describe.each([
     }
   }
 
+  /**
+   * A reader of `user`'s feed from where it stands now: `write(...)` posts an event and then
+   * pulls once more, as a device would, while other writers go on; `seen()` drains the rest and
+   * answers every event id read.
+   */
+  const feedReader = async (user: TestUser) => {
+    let cursor = (await changes(user)).cursor
+    const seen = new Set<string>()
+    let reading = Promise.resolve()
+    const readOnce = async () => {
+      const page = await changes(user, `?after=${cursor}`)
+      for (const event of page.events) seen.add(event.id)
+      cursor = page.cursor
+    }
+    return {
+      write: async (activityId: string, eventDate: string) => {
+        await call(user, 'POST', '/api/events', { activityId, eventDate })
+        reading = reading.then(readOnce)
+      },
+      seen: async () => {
+        await reading
+        for (const event of (await drain(user, cursor)).pages.flatMap((page) => page.events)) {
+          seen.add(event.id)
+        }
+        return seen
+      },
+    }
+  }
+
   beforeAll(async () => {
     if (skip) return
     smtp = await startSmtp()
@@ -162,31 +191,19 @@ describe.each([
     })
 
     it('misses nothing while eight writers race a reader', async () => {
-      const start = await changes(alice)
       const activity = (await call(alice, 'POST', '/api/activities', { name: 'Race' })).json()
-      let cursor = start.cursor
-      const seen = new Set<string>()
-      // A reader pulls after every write, while the other writers go on.
-      let reading = Promise.resolve()
-      const readOnce = async () => {
-        const page = await changes(alice, `?after=${cursor}`)
-        for (const event of page.events) seen.add(event.id)
-        cursor = page.cursor
-      }
+      const reader = await feedReader(alice)
       await Promise.all(
         Array.from({ length: 8 }, async (_, writer) => {
           for (let n = 0; n < 10; n += 1) {
-            const eventDate = new Date(Date.UTC(2026, 9, 1 + n, writer)).toISOString()
-            await call(alice, 'POST', '/api/events', { activityId: activity.id, eventDate })
-            reading = reading.then(readOnce)
+            await reader.write(
+              activity.id,
+              new Date(Date.UTC(2026, 9, 1 + n, writer)).toISOString(),
+            )
           }
         }),
       )
-      await reading
-      for (const event of (await drain(alice, cursor)).pages.flatMap((page) => page.events)) {
-        seen.add(event.id)
-      }
-      expect(seen.size).toBe(80)
+      expect((await reader.seen()).size).toBe(80)
     })
 
     it('misses none of an import that races writers and a reader', async () => {
@@ -219,32 +236,21 @@ describe.each([
         })
       expect((await importFile(await backup(1))).statusCode).toBe(200)
       const file = await backup(3001)
-      const start = await changes(alice)
-      let cursor = start.cursor
-      const seen = new Set<string>()
-      let reading = Promise.resolve()
-      const readOnce = async () => {
-        const page = await changes(alice, `?after=${cursor}`)
-        for (const event of page.events) seen.add(event.id)
-        cursor = page.cursor
-      }
+      const reader = await feedReader(alice)
       const [imported] = await Promise.all([
         importFile(file),
         ...Array.from({ length: 4 }, async (_, writer) => {
           for (let n = 0; n < 10; n += 1) {
-            const eventDate = new Date(Date.UTC(2026, 10, 1 + n, writer)).toISOString()
-            await call(alice, 'POST', '/api/events', { activityId: activity.id, eventDate })
-            reading = reading.then(readOnce)
+            await reader.write(
+              activity.id,
+              new Date(Date.UTC(2026, 10, 1 + n, writer)).toISOString(),
+            )
           }
         }),
       ])
       expect(imported?.statusCode, imported?.body).toBe(200)
       expect(imported?.json().events).toBe(6000)
-      await reading
-      for (const event of (await drain(alice, cursor)).pages.flatMap((page) => page.events)) {
-        seen.add(event.id)
-      }
-      expect(seen.size).toBe(6040)
+      expect((await reader.seen()).size).toBe(6040)
     })
   })
 
