@@ -59,6 +59,11 @@ export async function destroyLocalCopy(): Promise<void> {
   await current?.destroy()
 }
 
+/** The copy is open and has been pulled at least once: screens can show it. */
+function isSynced(): boolean {
+  return Boolean(engine?.status.loaded && engine.status.synced)
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener)
   return () => listeners.delete(listener)
@@ -69,7 +74,6 @@ function subscribe(listener: () => void) {
  * (at once when it is); answers the cancel.
  */
 export function whenSynced(callback: () => void): () => void {
-  const isSynced = () => Boolean(engine?.status.loaded && engine.status.synced)
   if (isSynced()) {
     callback()
     return () => {}
@@ -117,7 +121,7 @@ export function useSynced<T>(
   deps: readonly unknown[],
 ): Synced<T> {
   const current = useSyncVersion()
-  const ready = Boolean(engine?.status.loaded && engine.status.synced)
+  const ready = isSynced()
   // biome-ignore lint/correctness/useExhaustiveDependencies: the copy changes with `current`.
   const data = useMemo(
     () => (engine && ready ? select(engine.view, engine) : undefined),
