@@ -65,3 +65,19 @@ export function csvLine(fields: readonly (string | number | boolean | null | und
 export function decodeUtf8(bytes: Uint8Array): string {
   return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
 }
+
+const DECIMAL_DIGIT = /\p{Nd}/u
+
+/**
+ * Digits of any script as ASCII ('٠٠١' and '۰۰۱' are '001'): Android's `String.format` writes
+ * the phone's own digits, as Loop 1 to 2.2 did for positions, folder names and values. Unicode
+ * keeps every script's digits in one run of code points from its zero up.
+ */
+export function asciiDigits(text: string): string {
+  return text.replace(/\p{Nd}/gu, (digit) => {
+    const code = digit.codePointAt(0) as number
+    let zero = code
+    while (DECIMAL_DIGIT.test(String.fromCodePoint(zero - 1))) zero -= 1
+    return String((code - zero) % 10)
+  })
+}

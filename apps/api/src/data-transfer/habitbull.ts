@@ -45,8 +45,9 @@ interface Row {
  * Reads HabitBull's CSV (`HabitName,HabitDescription,HabitCategory,CalendarDate,Value,
  * CommentText`, one row per habit and day), the generic format several trackers export. A habit
  * whose values are all 0 or 1 is yes/no (1 is done); otherwise its values are amounts, kept in a
- * number attribute 'Value'. A day with a value above 0 is an event; comments go to a text
- * attribute 'Notes'; categories become groups.
+ * number attribute 'Value'. A day with a value above 0 is an event, a negative value (HabitBull's
+ * -2150000000) a day without an answer; comments go to a text attribute 'Notes'; categories
+ * become groups.
  */
 export function readHabitBullCsv(text: string): ImportPlan {
   let table: string[][]
@@ -58,6 +59,7 @@ export function readHabitBullCsv(text: string): ImportPlan {
   }
   const skipped = new SkipCounter()
   const habits = new Map<string, { description: string; category: string; rows: Row[] }>()
+  const readDay = dayReader(table.slice(1).map((cells) => cells[3] ?? ''))
   table.slice(1).forEach((cells, index) => {
     const line = index + 2
     if (cells.length < 5) {
@@ -67,9 +69,11 @@ export function readHabitBullCsv(text: string): ImportPlan {
     }
     const [name = '', description = '', category = '', date = '', rawValue = '', comment = ''] =
       cells
-    const day = date.trim()
-    if (!isValidCalendarDay(day)) {
-      throw new ImportError(`HabitBull CSV line ${line}: "${date}" is not a date YYYY-MM-DD.`)
+    const day = readDay(date)
+    if (!day) {
+      throw new ImportError(
+        `HabitBull CSV line ${line}: "${date}" is not a date (YYYY-MM-DD, or M/D/YYYY as HabitBull writes it).`,
+      )
     }
     const value = Number(rawValue.trim())
     if (rawValue.trim() === '' || !Number.isFinite(value)) {
@@ -86,7 +90,7 @@ export function readHabitBullCsv(text: string): ImportPlan {
   const groups = new Map<string, PlannedGroup>()
   const usedKeys = new Set<string>()
   const activities: PlannedActivity[] = [...habits].map(([name, habit], index) => {
-    const amounts = habit.rows.some((row) => row.value !== 0 && row.value !== 1)
+    const amounts = habit.rows.some((row) => row.value > 0 && row.value !== 1)
     const seen = new Set<string>()
     let hasNotes = false
     const events: PlannedActivity['events'] = []
@@ -97,7 +101,8 @@ export function readHabitBullCsv(text: string): ImportPlan {
       }
       seen.add(row.day)
       if (row.value <= 0) {
-        skipped.add(SKIP.notDone)
+        // HabitBull marks a day without an answer -2150000000.
+        skipped.add(row.value < 0 ? SKIP.unknown : SKIP.notDone)
         if (row.comment) skipped.add(SKIP.noteNotDone)
         continue
       }
@@ -165,5 +170,27 @@ export function readHabitBullCsv(text: string): ImportPlan {
     activities,
     skipped,
     eventIdentity: 'day',
+  }
+}
+
+const SLASHED = /^(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})$/
+
+/**
+ * Reads the file's dates: ISO (YYYY-MM-DD), or the phone's short date that HabitBull writes
+ * (11/5/2020, month first as in the US; day first when a first number above 12 says so, or
+ * with dots as in Europe). One order for the whole file, as one phone wrote it.
+ */
+function dayReader(dates: string[]): (text: string) => string | null {
+  const slashed = dates.map((date) => SLASHED.exec(date.trim())).filter((match) => match !== null)
+  const dayFirst = slashed.some((match) => Number(match[1]) > 12 || match[0].includes('.'))
+  return (text) => {
+    const date = text.trim()
+    if (isValidCalendarDay(date)) return date
+    const match = SLASHED.exec(date)
+    if (!match) return null
+    const [, first = '', second = '', year = ''] = match
+    const [month, day] = dayFirst ? [second, first] : [first, second]
+    const iso = `${year.length === 2 ? `20${year}` : year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`
+    return isValidCalendarDay(iso) ? iso : null
   }
 }

@@ -1,6 +1,6 @@
 import { isValidCalendarDay } from '@kindling/core'
 import { unzipSync } from 'fflate'
-import { CsvError, decodeUtf8, parseCsv } from './csv'
+import { asciiDigits, CsvError, decodeUtf8, parseCsv } from './csv'
 import {
   LOOP_NO,
   LOOP_PALETTE,
@@ -12,7 +12,7 @@ import {
   type LoopHabit,
   mapLoopHabits,
 } from './loop'
-import { ImportError, type ImportPlan } from './plan'
+import { ImportError, type ImportPlan, SKIP, SkipCounter } from './plan'
 
 export const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04] as const
 
@@ -106,34 +106,43 @@ export function readLoopCsvZip(files: Record<string, Uint8Array>): ImportPlan {
   if (at.position < 0 || at.name < 0) {
     throw new ImportError('Habits.csv has no Position and Name columns: it is not from Loop.')
   }
-  // Loop 2 added the Type column; Loop 1's checkmark files fill every day, so its zeros are
-  // days without an entry rather than amounts the user typed.
-  const loop2 = at.type >= 0
-  // Read only when a habit has no folder of its own.
-  let wide: Map<string, LoopEntry[]> | undefined
-  const wideEntries = (name: string) => {
-    wide ??= readWideCheckmarks(files, `${base}Checkmarks.csv`)
-    return wide.get(name)
-  }
-
-  const habits: LoopHabit[] = lines.map((cells, index) => {
-    const cell = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '')
-    const positionText = cell(at.position)
+  // Loop 2 moved the question out of the description (and 2.3 added the Type column); Loop 1's
+  // checkmark files fill every day, so its zeros are days without an entry rather than amounts
+  // the user typed.
+  const loop2 = at.type >= 0 || at.question >= 0
+  const rows = lines.map((cells, index) => {
+    const positionText = asciiDigits((cells[at.position] ?? '').trim())
     const position = Number.parseInt(positionText, 10)
     if (!Number.isFinite(position)) {
       throw new ImportError(
-        `Habits.csv line ${index + 2}: the position "${positionText}" is not a number.`,
+        `Habits.csv line ${index + 2}: the position "${cells[at.position] ?? ''}" is not a number.`,
       )
     }
+    const folder = readHabitCheckmarks(files, base, positionText.padStart(3, '0'))
+    return { cells, position, folder }
+  })
+  // A habit without a folder is looked for in the wide file at the root. Exported from one
+  // habit's screen, the zip lists every habit in Habits.csv but holds that habit only, in its
+  // folder and the wide file (Loop 2.0 wrote the latter unreadably): the others are left out.
+  const withFolders = rows.some((row) => row.folder !== null)
+  const wide =
+    withFolders && rows.every((row) => row.folder !== null)
+      ? new Map<string, LoopEntry[]>()
+      : readWideCheckmarks(files, `${base}Checkmarks.csv`, { lenient: withFolders })
+  const included = rows.filter(
+    (row) => !withFolders || row.folder !== null || wide.has((row.cells[at.name] ?? '').trim()),
+  )
+  const skipped = new SkipCounter()
+  skipped.add(SKIP.notExported, rows.length - included.length)
+
+  const habits: LoopHabit[] = included.map(({ cells, position, folder }) => {
+    const cell = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '')
     const name = cells[at.name] ?? ''
-    const entries =
-      readHabitCheckmarks(files, base, positionText.padStart(3, '0')) ??
-      wideEntries(name.trim()) ??
-      []
+    const entries = folder ?? wide.get(name.trim()) ?? []
     const typeText = cell(at.type)
-    const numerical = loop2
-      ? typeText === 'NUMERICAL'
-      : entries.some((entry) => entry.value > LOOP_SKIP)
+    // Before Loop 2.3 no column said so: amounts above the check values do.
+    const numerical =
+      at.type >= 0 ? typeText === 'NUMERICAL' : entries.some((entry) => entry.value > LOOP_SKIP)
     const targetValue = Number.parseFloat(cell(at.targetValue))
     const color = cell(at.color).toLowerCase()
     return {
@@ -142,8 +151,8 @@ export function readLoopCsvZip(files: Record<string, Uint8Array>): ImportPlan {
       // Loop 1 wrote the question as the description.
       question: at.question >= 0 ? (cells[at.question] ?? '') : (cells[at.description] ?? ''),
       description: at.question >= 0 && at.description >= 0 ? (cells[at.description] ?? '') : '',
-      freqNum: Number.parseInt(cell(at.num), 10) || 1,
-      freqDen: Number.parseInt(cell(at.den), 10) || 1,
+      freqNum: Number.parseInt(asciiDigits(cell(at.num)), 10) || 1,
+      freqDen: Number.parseInt(asciiDigits(cell(at.den)), 10) || 1,
       numerical,
       target:
         numerical && Number.isFinite(targetValue)
@@ -160,18 +169,18 @@ export function readLoopCsvZip(files: Record<string, Uint8Array>): ImportPlan {
       entries,
     }
   })
-  return mapLoopHabits(habits, 'loop-csv', { explicitZeros: loop2 })
+  return mapLoopHabits(habits, 'loop-csv', { explicitZeros: loop2, skipped })
 }
 
 function parseValue(raw: string, where: string): number {
-  const value = raw.trim()
+  const value = asciiDigits(raw.trim())
   if (value in LABELS) return LABELS[value] as number
   if (/^-?\d+$/.test(value)) return Number.parseInt(value, 10)
   throw new ImportError(`${where}: "${raw}" is not a Loop check value.`)
 }
 
 function parseDay(raw: string, where: string): string {
-  const day = raw.trim()
+  const day = asciiDigits(raw.trim())
   if (!isValidCalendarDay(day))
     throw new ImportError(`${where}: "${raw}" is not a date YYYY-MM-DD.`)
   return day
@@ -185,7 +194,7 @@ function readHabitCheckmarks(
 ): LoopEntry[] | null {
   const path = Object.keys(files).find((candidate) => {
     if (!candidate.startsWith(base) || !candidate.endsWith('/Checkmarks.csv')) return false
-    const folder = candidate.slice(base.length, -'/Checkmarks.csv'.length)
+    const folder = asciiDigits(candidate.slice(base.length, -'/Checkmarks.csv'.length))
     return !folder.includes('/') && (folder === position || folder.startsWith(`${position} `))
   })
   if (!path) return null
@@ -202,10 +211,26 @@ function readHabitCheckmarks(
   return entries
 }
 
-/** The root `Checkmarks.csv`: a Date column, then one column per exported habit, by name. */
-function readWideCheckmarks(files: Record<string, Uint8Array>, path: string) {
+/**
+ * The root `Checkmarks.csv`: a Date column, then one column per exported habit, by name. When
+ * the habits' own folders hold the data, `lenient` reads a file that cannot be read as empty.
+ */
+function readWideCheckmarks(
+  files: Record<string, Uint8Array>,
+  path: string,
+  { lenient }: { lenient: boolean },
+): Map<string, LoopEntry[]> {
+  if (!files[path]) return new Map()
+  try {
+    return readWide(files, path)
+  } catch (error) {
+    if (lenient && error instanceof ImportError) return new Map()
+    throw error
+  }
+}
+
+function readWide(files: Record<string, Uint8Array>, path: string) {
   const byName = new Map<string, LoopEntry[]>()
-  if (!files[path]) return byName
   const [header, ...lines] = csv(files, path)
   const names = (header ?? []).slice(1).map((name) => name.trim())
   lines.forEach((cells, index) => {

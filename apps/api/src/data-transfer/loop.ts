@@ -117,9 +117,9 @@ function formatAmount(value: number): string {
 export function mapLoopHabits(
   habits: LoopHabit[],
   format: Extract<ImportFormat, 'loop-db' | 'loop-csv'>,
-  options: { explicitZeros: boolean },
+  options: { explicitZeros: boolean; skipped?: SkipCounter },
 ): ImportPlan {
-  const skipped = new SkipCounter()
+  const skipped = options.skipped ?? new SkipCounter()
   const usedKeys = new Set<string>()
   const activities: PlannedActivity[] = []
   let anyArchived = false
@@ -179,9 +179,10 @@ export function mapLoopHabits(
       const amount = habit.numerical ? classifyAmount(entry.value, atMost, options) : null
       const done = habit.numerical ? amount !== null : entry.value === LOOP_YES_MANUAL
       if (!done) {
-        skipped.add(
-          habit.numerical ? numericalReason(entry.value, options) : yesNoReason(entry.value),
-        )
+        const reason = habit.numerical
+          ? numericalReason(entry.value, options)
+          : yesNoReason(entry.value, options)
+        if (reason) skipped.add(reason)
         if (notes) skipped.add(SKIP.noteNotDone)
         continue
       }
@@ -254,13 +255,18 @@ function classifyAmount(
   return value / 1000
 }
 
-function numericalReason(value: number, options: { explicitZeros: boolean }): string {
+/*
+ * Why a day is not an event, for the summary; none for the 0 of a day Loop 1's CSV wrote only
+ * to fill the calendar (it wrote every day since the first check).
+ */
+function numericalReason(value: number, options: { explicitZeros: boolean }): string | null {
   if (value === LOOP_SKIP) return SKIP.skipped
-  if (value === 0 && options.explicitZeros) return SKIP.zeroAmount
+  if (value === 0) return options.explicitZeros ? SKIP.zeroAmount : null
   return SKIP.unknown
 }
 
-function yesNoReason(value: number): string {
+function yesNoReason(value: number, options: { explicitZeros: boolean }): string | null {
+  if (value === LOOP_NO && !options.explicitZeros) return null
   switch (value) {
     case LOOP_SKIP:
       return SKIP.skipped

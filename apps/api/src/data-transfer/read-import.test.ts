@@ -1,4 +1,4 @@
-import { strToU8, zipSync } from 'fflate'
+import { strToU8, unzipSync, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { LOOP_PALETTE } from './loop'
 import type { ImportPlan, PlannedActivity } from './plan'
@@ -295,6 +295,57 @@ describe("Loop's CSV export", () => {
     expect(amounts(byName(plan, 'Coffee'))).toEqual([3, 1.5])
     expect(byName(plan, 'Run').attributes[0]?.fields.name).toBe('Value')
     expect(byName(plan, 'Meditate').description).toBe('Did you meditate today?')
+    // The zeros filling the days between checks are no one's answer: not counted.
+    expect(skips(plan)).toEqual({
+      'Skipped days (a skip is not an event)': 2,
+      'Automatic checks Loop computed from the frequency (not done days)': 1,
+      'Days marked unknown': 1,
+    })
+  })
+
+  it('reads Loop 2.0 to 2.2 (a Question column, no Type): its zeros were typed', async () => {
+    const plan = await readImport(buildLoopCsvZip('loop20', HABITS))
+    expect(byName(plan, 'Meditate').description).toBe(
+      'Did you meditate today?\n\nTen minutes, in the morning.',
+    )
+    expect(days(byName(plan, 'Meditate'))).toEqual([noon('2020-03-01'), noon('2020-03-06')])
+    expect(amounts(byName(plan, 'Run'))).toEqual([5.2, 10])
+    expect(skips(plan)).toMatchObject({
+      'Days marked not done': 2,
+      'Days with an amount of 0 (kept only on at-most habits)': 2,
+    })
+  })
+
+  it.each(['loop1', 'loop20'] as const)(
+    'reads %s as a phone in Arabic wrote it, its own digits in positions, folders and values',
+    async (generation) => {
+      const plan = await readImport(
+        buildLoopCsvZip(generation, HABITS, { today: '2020-03-10', arabicDigits: true }),
+      )
+      expect(plan.activities).toHaveLength(HABITS.length)
+      expect(days(byName(plan, 'Meditate'))).toEqual([noon('2020-03-01'), noon('2020-03-06')])
+      expect(amounts(byName(plan, 'Run'))).toEqual([5.2, 10])
+      expect(byName(plan, 'Run').schedule).toMatchObject({ type: 'Weekly' })
+    },
+  )
+
+  it("reads an export of one habit's screen: that habit, the others listed only", async () => {
+    const plan = await readImport(buildLoopCsvZip('labels', HABITS, { selected: [1] }))
+    expect(plan.activities.map((activity) => activity.name)).toEqual(['Run'])
+    expect(amounts(byName(plan, 'Run'))).toEqual([5.2, 10])
+    expect(plan.groups).toEqual([])
+    expect(skips(plan)).toMatchObject({
+      'Habits listed in Habits.csv but not exported with it (a one-habit export)': 4,
+    })
+    // Loop 2.0 wrote the wide file's cells as `Entry(timestamp=..., value=...)`: the folder is
+    // what counts.
+    const files = unzipSync(buildLoopCsvZip('loop20', HABITS, { selected: [1] }))
+    files['Checkmarks.csv'] = strToU8(
+      'Date,Run,\n2020-03-08,"Entry(timestamp=2020-03-08, value=10000)",\n',
+    )
+    const older = await readImport(zipSync(files))
+    expect(older.activities.map((activity) => activity.name)).toEqual(['Run'])
+    expect(amounts(byName(older, 'Run'))).toEqual([5.2, 10])
   })
 
   it('finds folders by their position even when the name lost characters', async () => {
@@ -345,6 +396,30 @@ describe('HabitBull CSV', () => {
       'Duplicate entries for the same habit and day in the file': 1,
     })
   })
+
+  it("reads HabitBull's own dates, month first, and its mark of a day without an answer", async () => {
+    const csv = buildHabitBullCsv([
+      { name: 'Floss', day: '11/5/2020', value: 1 },
+      { name: 'Floss', day: '11/6/2020', value: -2150000000 },
+      { name: 'Floss', day: '12/31/2020', value: 1 },
+    ])
+    const plan = await readImport(strToU8(csv))
+    const floss = byName(plan, 'Floss')
+    expect(floss.attributes).toEqual([])
+    expect(days(floss)).toEqual([noon('2020-11-05'), noon('2020-12-31')])
+    expect(skips(plan)).toEqual({ 'Days marked unknown': 1 })
+  })
+
+  it('reads dates day first when a first number above 12 says the phone wrote them so', async () => {
+    const csv = buildHabitBullCsv([
+      { name: 'Floss', day: '5/11/2020', value: 1 },
+      { name: 'Floss', day: '31/12/20', value: 1 },
+    ])
+    expect(days(byName(await readImport(strToU8(csv)), 'Floss'))).toEqual([
+      noon('2020-11-05'),
+      noon('2020-12-31'),
+    ])
+  })
 })
 
 describe("Table Habit's JSON export", () => {
@@ -381,6 +456,22 @@ describe("Table Habit's JSON export", () => {
       },
       { name: 'Old', status: 2, records: [] },
       {
+        // As Table Habit writes a yes/no habit: a tap gives done (the goal, 1), a second one
+        // "zero" (done with the value 0), a third a skip, the only record a reason is kept on.
+        name: 'Meditate',
+        type: 1,
+        status: 1,
+        daily_goal: 1.0,
+        freq_type: 3,
+        freq_custom: '[1,1]',
+        reminder: '{"type":2,"time":{"hour":7,"minute":30},"extra":[]}',
+        records: [
+          { record_date: epochDay('2023-03-01'), record_type: 1, record_value: 1.0 },
+          { record_date: epochDay('2023-03-02'), record_type: 1, record_value: 0.0 },
+          { record_date: epochDay('2023-03-03'), record_type: 2, record_value: 0.0, reason: 'ill' },
+        ],
+      },
+      {
         name: 'Stretch',
         status: 1,
         daily_goal: 1,
@@ -397,6 +488,7 @@ describe("Table Habit's JSON export", () => {
     expect(plan.activities.map((activity) => activity.name)).toEqual([
       'Water',
       'No sugar',
+      'Meditate',
       'Stretch',
     ])
     const water = byName(plan, 'Water')
@@ -418,22 +510,30 @@ describe("Table Habit's JSON export", () => {
     expect(sugar.description).toBe('Frequency: 5 times a week.')
     expect(sugar.goals[0]?.target).toMatchObject({ comparison: 'atMost', value: 1 })
     expect(amounts(sugar)).toEqual([0])
+    const meditate = byName(plan, 'Meditate')
+    expect(meditate.attributes).toEqual([])
+    expect(meditate.goals).toEqual([])
+    expect(meditate.events.map((event) => [event.eventDate, event.values])).toEqual([
+      [noon('2023-03-01'), {}],
+    ])
+    expect(meditate.description).toBe('Reminder: 07:30.')
     const stretch = byName(plan, 'Stretch')
     expect(stretch.schedule).toEqual({ type: 'Monthly', dayOfMonth: 1 })
     expect(stretch.attributes).toEqual([])
     expect(days(stretch)).toEqual([noon('2023-02-05')])
     expect(plan.groups.map((group) => group.name)).toEqual(['Archived'])
     expect(skips(plan)).toEqual({
-      'Skipped days (a skip is not an event)': 1,
+      'Skipped days (a skip is not an event)': 2,
       'Days marked unknown': 1,
-      'Notes on days that were not done': 1,
+      'Days with an amount of 0 (kept only on at-most habits)': 1,
+      'Notes on days that were not done': 2,
       'Habits deleted in the other app': 1,
     })
   })
 
   it('also reads the older bare list of habits', async () => {
     const plan = await readImport(strToU8(JSON.stringify(file.habits)))
-    expect(plan.activities).toHaveLength(3)
+    expect(plan.activities).toHaveLength(4)
   })
 })
 

@@ -137,7 +137,7 @@ export function readTableHabitJson(json: unknown): ImportPlan {
       keys: [key],
       name: (str(group.name).trim() || 'Group').slice(0, GROUP_NAME_MAX_LENGTH),
       description: str(group.desc).slice(0, 1000),
-      color: paletteColor(groups.size + 5),
+      color: colorOf(group, groups.size + 5),
     })
   }
   const activities: PlannedActivity[] = []
@@ -173,7 +173,11 @@ export function readTableHabitJson(json: unknown): ImportPlan {
         reason: str(record.reason).trim(),
       }
     })
-    const done = parsed.filter((record) => record.type === RECORD_DONE)
+    // Table Habit cycles a day through done, "zero" (done with the value 0) and skip: on a
+    // positive habit the zero is a day not done; on a negative one it is the best day there is.
+    const isDone = (record: (typeof parsed)[number]) =>
+      record.type === RECORD_DONE && (negative || record.value !== 0)
+    const done = parsed.filter(isDone)
     const amounts =
       negative || unit !== '' || goal !== 1 || done.some((record) => (record.value ?? 1) !== 1)
 
@@ -186,8 +190,14 @@ export function readTableHabitJson(json: unknown): ImportPlan {
         continue
       }
       seen.add(record.day)
-      if (record.type !== RECORD_DONE) {
-        skipped.add(record.type === RECORD_SKIP ? SKIP.skipped : SKIP.unknown)
+      if (!isDone(record)) {
+        skipped.add(
+          record.type === RECORD_DONE
+            ? SKIP.zeroAmount
+            : record.type === RECORD_SKIP
+              ? SKIP.skipped
+              : SKIP.unknown,
+        )
         if (record.reason) skipped.add(SKIP.noteNotDone)
         continue
       }

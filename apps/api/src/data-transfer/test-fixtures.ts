@@ -177,40 +177,67 @@ const LABEL: Record<number, string> = {
 export const loopFolder = (position: number, name: string) =>
   `${String(position).padStart(3, '0')} ${name.replace(/[^ a-zA-Z0-9._-]+/g, '').slice(0, 100)}`.trim()
 
+/** `text` with its ASCII digits written in Arabic-Indic ones, as an Arabic phone formats them. */
+export const arabicDigits = (text: string) =>
+  text.replace(/[0-9]/g, (digit) => String.fromCodePoint(0x660 + Number(digit)))
+
 /**
  * Loop's CSV export as a zip, in one of its generations: `loop1` (Loop 1.x: Habits.csv without
- * Type, checkmark files of `date,value` filling every day from the first repetition to `today`
- * with 0/1/2), `ints` (Loop 2.0-2.3.0: `date,value` of the known entries as integers) or `labels`
- * (Loop 2.3.1 on: `Date,Value,Notes` with YES_MANUAL, SKIP... for yes/no habits).
+ * Type, the question in Description, checkmark files of `date,value` filling every day from the
+ * first repetition to `today` with 0/1/2), `loop20` (Loop 2.0-2.2: Habits.csv with Question and
+ * without Type, `date,value` of the known entries as integers), `ints` (Loop 2.3.0: the full
+ * Habits.csv) or `labels` (Loop 2.3.1 on: `Date,Value,Notes` with YES_MANUAL, SKIP... for yes/no
+ * habits). `arabicDigits`: positions, folder names and values as a phone in Arabic wrote them
+ * before Loop 2.3 (its `String.format` without a locale). `selected`: the habits exported (from
+ * one habit's screen); Habits.csv lists them all.
  */
 export function buildLoopCsvZip(
-  generation: 'loop1' | 'ints' | 'labels',
+  generation: 'loop1' | 'loop20' | 'ints' | 'labels',
   habits: FixtureHabit[],
-  options: { today?: string; omitFolders?: number[] } = {},
+  options: {
+    today?: string
+    omitFolders?: number[]
+    arabicDigits?: boolean
+    selected?: number[]
+  } = {},
 ): Uint8Array {
   const files: Record<string, Uint8Array> = {}
+  const digits = options.arabicDigits ? arabicDigits : (text: string) => text
   const header =
     generation === 'loop1'
       ? ['Position', 'Name', 'Description', 'NumRepetitions', 'Interval', 'Color']
-      : [
-          'Position',
-          'Name',
-          'Type',
-          'Question',
-          'Description',
-          'FrequencyNumerator',
-          'FrequencyDenominator',
-          'Color',
-          'Unit',
-          'Target Type',
-          'Target Value',
-          'Archived?',
-        ]
+      : generation === 'loop20'
+        ? ['Position', 'Name', 'Question', 'Description', 'NumRepetitions', 'Interval', 'Color']
+        : [
+            'Position',
+            'Name',
+            'Type',
+            'Question',
+            'Description',
+            'FrequencyNumerator',
+            'FrequencyDenominator',
+            'Color',
+            'Unit',
+            'Target Type',
+            'Target Value',
+            'Archived?',
+          ]
   const rows = habits.map((habit, index) => {
-    const position = String(index + 1).padStart(3, '0')
+    const position = digits(String(index + 1).padStart(3, '0'))
     const color = (LOOP_PALETTE[habit.color ?? 0] as string).toUpperCase()
+    const frequency = [digits(String(habit.freqNum ?? 1)), digits(String(habit.freqDen ?? 1))]
+    if (generation === 'loop20') {
+      return [
+        position,
+        habit.name,
+        habit.question ?? '',
+        habit.description ?? '',
+        ...frequency,
+        color,
+      ]
+    }
     return generation === 'loop1'
-      ? [position, habit.name, habit.question ?? '', habit.freqNum ?? 1, habit.freqDen ?? 1, color]
+      ? [position, habit.name, habit.question ?? '', ...frequency, color]
       : [
           position,
           habit.name,
@@ -228,9 +255,10 @@ export function buildLoopCsvZip(
   })
   files['Habits.csv'] = strToU8(`${[header, ...rows].map(csvLine).join('\n')}\n`)
 
+  const exported = habits.filter((_, index) => options.selected?.includes(index) ?? true)
   habits.forEach((habit, index) => {
-    if (options.omitFolders?.includes(index)) return
-    const folder = loopFolder(index + 1, habit.name)
+    if (options.omitFolders?.includes(index) || !exported.includes(habit)) return
+    const folder = digits(loopFolder(index + 1, habit.name))
     const sorted = [...habit.repetitions].sort((a, b) => b.day.localeCompare(a.day))
     let lines: string[]
     if (generation === 'loop1') {
@@ -240,12 +268,12 @@ export function buildLoopCsvZip(
       if (oldest) {
         for (let day = options.today ?? sorted[0]?.day ?? oldest; day >= oldest; ) {
           const value = byDay.get(day) ?? 0
-          lines.push(`${day},${value}`)
+          lines.push(`${day},${digits(String(value))}`)
           day = new Date(midnight(day) - 86_400_000).toISOString().slice(0, 10)
         }
       }
-    } else if (generation === 'ints') {
-      lines = sorted.map((repetition) => `${repetition.day},${repetition.value}`)
+    } else if (generation === 'ints' || generation === 'loop20') {
+      lines = sorted.map((repetition) => `${repetition.day},${digits(String(repetition.value))}`)
     } else {
       lines = [
         'Date,Value,Notes',
@@ -264,15 +292,15 @@ export function buildLoopCsvZip(
     files[`${folder}/Scores.csv`] = strToU8('Date,Score\n')
   })
 
-  // The wide files at the root: one column per habit, newest day first.
-  const days = [...new Set(habits.flatMap((habit) => habit.repetitions.map((r) => r.day)))].sort(
+  // The wide files at the root: one column per exported habit, newest day first.
+  const days = [...new Set(exported.flatMap((habit) => habit.repetitions.map((r) => r.day)))].sort(
     (a, b) => b.localeCompare(a),
   )
   const wide = [
-    `Date,${habits.map((habit) => habit.name).join(',')},`,
+    `Date,${exported.map((habit) => habit.name).join(',')},`,
     ...days.map(
       (day) =>
-        `${day},${habits
+        `${day},${exported
           .map((habit) => {
             const value = habit.repetitions.find((repetition) => repetition.day === day)?.value
             const raw = value ?? -1
