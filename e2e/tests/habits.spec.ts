@@ -452,3 +452,47 @@ test('the calendar marks weekends and shows a decade as 12 years, 3 by 4', async
   await decade.getByRole('button', { name: year }).click()
   await expect(decade).toHaveCount(0)
 })
+
+test('turning the phone on a habit page keeps the typed name and the month shown', async ({
+  signedInPage,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'it turns a phone: one project is enough')
+  const { page } = signedInPage
+  const walk = await api<Created>(page, 'POST', 'activities', { name: 'Walk' })
+  const lastMonth = await page.evaluate(() => {
+    const now = new Date()
+    const first = new Date(now.getFullYear(), now.getMonth() - 1, 1)
+    return `${first.getFullYear()}-${String(first.getMonth() + 1).padStart(2, '0')}-01`
+  })
+  await page.goto(`/activities/${walk.id}`)
+  await page.getByRole('tab', { name: 'Calendar' }).click()
+  await page.getByRole('button', { name: 'Previous month' }).click()
+  await expect(page.getByRole('button', { name: `${lastMonth}: 0 events` })).toBeVisible()
+  await page.getByRole('tab', { name: 'Settings' }).click()
+  // The tab kept the month while it was away.
+  await page.getByRole('tab', { name: 'Calendar' }).click()
+  await expect(page.getByRole('button', { name: `${lastMonth}: 0 events` })).toBeVisible()
+  await page.getByRole('tab', { name: 'Settings' }).click()
+  const name = page.getByRole('textbox', { name: 'Name' })
+  await name.fill('Walk the dog')
+
+  // Turned to landscape, 844 px wide: the three-column layout, drawn anew.
+  await page.setViewportSize({ width: 844, height: 390 })
+  const settings = page.getByRole('region', { name: 'Settings' })
+  await expect(settings.getByRole('textbox', { name: 'Name' })).toHaveValue('Walk the dog')
+  await expect(
+    page
+      .getByRole('region', { name: 'Calendar' })
+      .getByRole('button', { name: `${lastMonth}: 0 events` }),
+  ).toBeVisible()
+  await shot(page, 'turned-landscape')
+
+  // Leaving the field saves what was kept; turned back, the Settings tab shows it.
+  await settings.getByRole('textbox', { name: 'Name' }).press('Tab')
+  await expect(page.getByRole('heading', { level: 2, name: /Walk the dog/ })).toBeVisible()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Walk the dog')
+  await expect
+    .poll(async () => (await api<{ name: string }>(page, 'GET', `activities/${walk.id}`)).name)
+    .toBe('Walk the dog')
+})

@@ -2,9 +2,10 @@ import { computeHeatShade, getDecadeGrid, toCalendarDay } from '@kindling/core'
 import { ActionIcon, Button, Group, SimpleGrid, Stack } from '@mantine/core'
 import { Calendar, type CalendarLevel } from '@mantine/dates'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useDayCounts } from '../../../api/events'
 import { useOpenForm } from '../../../lib/form-opener'
+import { usePageState } from '../../../lib/page-state'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import classes from './activity-calendar.module.css'
@@ -26,8 +27,8 @@ export interface ActivityCalendarProps {
 export default function ActivityCalendar({ activityId, activityName, now }: ActivityCalendarProps) {
   const timeZone = getDeviceTimeZone()
   const today = toCalendarDay(now, timeZone)
-  const [shownMonth, setShownMonth] = useState(today)
-  const [level, setLevel] = useState<CalendarLevel>('month')
+  const [shownMonth, setShownMonth] = usePageState('calendar:month', today)
+  const [level, setLevel] = usePageState<CalendarLevel>('calendar:level', 'month')
   const openForm = useOpenForm()
   const dayCounts = useDayCounts()
   const counts = useMemo(() => {

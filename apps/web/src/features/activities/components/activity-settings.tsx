@@ -29,10 +29,18 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
   const navigate = useNavigate()
   const openForm = useOpenForm()
   // Drafts follow the stored activity, so an edit made in the Update Activity dialog shows here.
-  const [name, setName] = useDraft(activity.name)
-  const [description, setDescription] = useDraft(activity.description)
-  const [color, setColor] = useDraft(activity.color)
-  const [schedule, setSchedule] = useDraft<Schedule>(activity.schedule, sameSchedule)
+  const [name, setName] = useDraft(activity.name, Object.is, 'settings:name')
+  const [description, setDescription] = useDraft(
+    activity.description,
+    Object.is,
+    'settings:description',
+  )
+  const [color, setColor] = useDraft(activity.color, Object.is, 'settings:color')
+  const [schedule, setSchedule] = useDraft<Schedule>(
+    activity.schedule,
+    sameSchedule,
+    'settings:schedule',
+  )
   const nameError = getNameError(name, true)
   const group = (groupsQuery.data ?? []).find(
     (candidate) => !isDeleted(candidate) && candidate.activities.includes(activity.id),

@@ -1,6 +1,6 @@
 import type { Activity, Attribute } from '@kindling/core'
 import { isDeleted } from '@kindling/core'
-import { Button, Paper, SimpleGrid, Skeleton, Stack, Tabs, Title } from '@mantine/core'
+import { Box, Button, Paper, Skeleton, Stack, Tabs, Title } from '@mantine/core'
 import { IconPencil, IconPlus } from '@tabler/icons-react'
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react'
 import { useParams, useSearchParams } from 'react-router'
@@ -13,6 +13,7 @@ import { Gone } from '../../../components/placeholders'
 import { useRecordTitle } from '../../../components/record-title'
 import { useOpenForm } from '../../../lib/form-opener'
 import { useIsMobile } from '../../../lib/layout'
+import { PageStateScope } from '../../../lib/page-state'
 import { paths } from '../../../lib/paths'
 import { selectActivity } from '../../../lib/selected-activity'
 import { useNow } from '../../../lib/use-now'
@@ -58,24 +59,27 @@ export function Component() {
   }
 
   return (
-    <Stack gap="md">
-      <HeaderActions>
-        <HeaderActionButton
-          label="Edit activity"
-          icon={IconPencil}
-          onClick={() => openForm(paths.updateActivity({ activityId: activity.id }))}
-        />
-        <HeaderActionButton
-          label="Add event"
-          icon={IconPlus}
-          onClick={() => openForm(paths.addEvent({ activityId: activity.id }))}
-        />
-      </HeaderActions>
-      <Title order={2} size="h3">
-        <ActivityBadge activity={activity} size="xl" />
-      </Title>
-      {isMobile ? <MobileDetail activity={activity} /> : <WideDetail activity={activity} />}
-    </Stack>
+    // Parts drawn anew when the layout changes (a phone turned) keep what the user set.
+    <PageStateScope key={activity.id}>
+      <Stack gap="md">
+        <HeaderActions>
+          <HeaderActionButton
+            label="Edit activity"
+            icon={IconPencil}
+            onClick={() => openForm(paths.updateActivity({ activityId: activity.id }))}
+          />
+          <HeaderActionButton
+            label="Add event"
+            icon={IconPlus}
+            onClick={() => openForm(paths.addEvent({ activityId: activity.id }))}
+          />
+        </HeaderActions>
+        <Title order={2} size="h3">
+          <ActivityBadge activity={activity} size="xl" />
+        </Title>
+        {isMobile ? <MobileDetail activity={activity} /> : <WideDetail activity={activity} />}
+      </Stack>
+    </PageStateScope>
   )
 }
 
@@ -141,7 +145,16 @@ function MobileDetail({ activity }: { activity: Activity }) {
 function WideDetail({ activity }: { activity: Activity }) {
   const now = useNow()
   return (
-    <SimpleGrid cols={3} spacing="md" style={{ alignItems: 'start' }}>
+    // Three columns where they fit a month calendar (300 px each, as on a laptop); a turned
+    // phone or a small tablet wraps the third under the first two, a narrow window stacks them.
+    <Box
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 300px), 1fr))',
+        gap: 'var(--mantine-spacing-md)',
+        alignItems: 'start',
+      }}
+    >
       <Stack gap="md" miw={0}>
         <Column title="Calendar">
           <CalendarColumn activity={activity} now={now} />
@@ -161,7 +174,7 @@ function WideDetail({ activity }: { activity: Activity }) {
           <ActivitySettings key={activity.id} activity={activity} />
         </Column>
       </Stack>
-    </SimpleGrid>
+    </Box>
   )
 }
 

@@ -82,8 +82,8 @@ function ReminderRow({
   onSave: (input: { activityId: string; time: string; days: number[] }) => void
   onDelete: () => void
 }) {
-  const [time, setTime] = useDraft(reminder.time)
-  const [days, setDays] = useDraft(reminder.days, sameDays)
+  const [time, setTime] = useDraft(reminder.time, Object.is, `reminder:${reminder.id}:time`)
+  const [days, setDays] = useDraft(reminder.days, sameDays, `reminder:${reminder.id}:days`)
   const [touched, setTouched] = useState(false)
   const timeError = touched && !TIME.test(time) ? 'Enter a time like 08:30.' : null
   // Whatever the row shows is what is saved: a days change right after a time change keeps it.

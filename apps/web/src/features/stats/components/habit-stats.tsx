@@ -17,7 +17,8 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { lazy, type ReactNode, useId, useMemo, useState } from 'react'
+import { lazy, type ReactNode, useId, useMemo } from 'react'
+import { usePageState } from '../../../lib/page-state'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
 import { useActivityDays, useNumberAttributes } from '../hooks/use-activity-days'
@@ -102,7 +103,7 @@ export default function HabitStatsPanel({ activity }: { activity: Activity }) {
 }
 
 function StrengthSection({ stats, today }: { stats: HabitStats; today: string }) {
-  const [view, setView] = useState<StrengthView>('month')
+  const [view, setView] = usePageState<StrengthView>('stats:strength', 'month')
   const points = useMemo(
     () =>
       view === 'month'
@@ -256,7 +257,7 @@ function CountSections({
   stats: HabitStats
   today: string
 }) {
-  const [unit, setUnit] = useState<CountUnit>('week')
+  const [unit, setUnit] = usePageState<CountUnit>('stats:unit', 'week')
   const numberAttributes = useNumberAttributes(activity.id)
   const periods = useMemo(
     () =>
