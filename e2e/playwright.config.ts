@@ -24,7 +24,9 @@ export default defineConfig({
   forbidOnly: e2eEnv.ci,
   retries: 0,
   workers: 2,
-  timeout: 60_000,
+  // Every wait is on what the user sees; this bounds a whole test. A long flow (a password reset
+  // with four sign-ins, a group's whole life) took 60-70 s on a 2-core machine loaded twice over.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
