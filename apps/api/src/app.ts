@@ -232,11 +232,17 @@ async function registerEverything(
     },
   })
 
-  const auth = createAuth({ config, db, mailer, logger })
+  const verifier = createIdTokenVerifier(db, config.publicUrl)
+  const auth = createAuth({
+    config,
+    db,
+    mailer,
+    logger,
+    onSessionsEnded: (uid) => verifier.forgetUser(uid),
+  })
   registerAuthRoutes(app, { auth, db, config, clock })
 
   registerPushKeyRoute(app, config.vapid.publicKey)
-  const verifier = createIdTokenVerifier(db, config.publicUrl)
   await app.register(async (scope) => {
     scope.addHook('onRequest', createCallerHook(verifier))
     registerActivityRoutes(scope, db)

@@ -1,10 +1,12 @@
 import { once } from 'node:events'
 import { type AddressInfo, connect } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { App } from './app'
+import { SESSION_RECHECK_MS } from './auth/id-token'
 import {
   cookieHeader,
   createBackend,
+  idToken,
   nextIp,
   ORIGIN,
   PASSWORD,
@@ -218,6 +220,61 @@ describe.each([
       expect(again.statusCode).toBe(400)
       expect(again.json().code).toBe('INVALID_TOKEN')
       expect((await signIn(email, 'a brand new passphrase')).statusCode).toBe(200)
+    })
+
+    it('stops the id tokens of every ended session at once, not 15 minutes later', async () => {
+      const email = `reset-token-${kind}-${crypto.randomUUID()}@example.com`
+      const first = await signUp(app, smtp, email)
+      smtp.mails.splice(0, smtp.mails.length)
+      const other = cookieHeader((await signIn(email, PASSWORD)).headers['set-cookie'])
+      const otherToken = await idToken(app, other)
+      const read = (token: string) =>
+        app.inject({
+          method: 'GET',
+          url: '/api/activities',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      expect((await read(first.token)).statusCode).toBe(200)
+      expect((await read(otherToken)).statusCode).toBe(200)
+
+      await post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' })
+      const token = (await resetLink(email)).searchParams.get('token') as string
+      const reset = await post('/api/auth/reset-password', {
+        token,
+        newPassword: 'a brand new passphrase',
+      })
+      expect(reset.statusCode).toBe(200)
+      for (const ended of [first.token, otherToken]) {
+        const refused = await read(ended)
+        expect(refused.statusCode).toBe(401)
+        expect(refused.json().error.code).toBe('invalid-token')
+      }
+      // A new sign-in's tokens work.
+      const fresh = cookieHeader(
+        (await signIn(email, 'a brand new passphrase')).headers['set-cookie'],
+      )
+      expect((await read(await idToken(app, fresh))).statusCode).toBe(200)
+    })
+
+    it("refuses a signed-out session's id token once the server looks again", async () => {
+      const email = `sign-out-${kind}-${crypto.randomUUID()}@example.com`
+      const user = await signUp(app, smtp, email)
+      const read = () =>
+        app.inject({
+          method: 'GET',
+          url: '/api/activities',
+          headers: { authorization: `Bearer ${user.token}` },
+        })
+      expect((await read()).statusCode).toBe(200)
+      expect((await post('/api/auth/sign-out', {}, user.cookie)).statusCode).toBe(200)
+      // Another server (or this one within seconds) still trusts its last look; the next look
+      // finds the session gone. The clock moves on without the test waiting.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SESSION_RECHECK_MS })
+      try {
+        expect((await read()).statusCode).toBe(401)
+      } finally {
+        vi.useRealTimers()
+      }
     })
 
     it('answers an unknown address like a known one, and mails nobody', async () => {

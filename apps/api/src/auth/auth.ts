@@ -33,6 +33,8 @@ export function createAuth(options: {
   db: Database
   mailer: Mailer
   logger: Logger
+  /** A user's sessions were ended (a password reset): their id tokens must stop at once. */
+  onSessionsEnded?: (uid: string) => void
 }) {
   const { config, db, mailer, logger } = options
   const limits = config.authRateLimit
@@ -64,8 +66,9 @@ export function createAuth(options: {
         }
       },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_LIFETIME,
-      // Whoever knew the old password is signed out everywhere.
+      // Whoever knew the old password is signed out everywhere, id tokens included.
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => options.onSessionsEnded?.(user.id),
     },
     hooks: { before: accountRules },
     emailVerification: {
@@ -86,9 +89,11 @@ export function createAuth(options: {
           issuer: config.publicUrl,
           audience: ID_TOKEN_AUDIENCE,
           expirationTime: ID_TOKEN_LIFETIME,
-          definePayload: ({ user }) => ({
+          // `sid`: the API refuses the token once its session has ended (auth/id-token.ts).
+          definePayload: ({ user, session }) => ({
             email: user.email,
             emailVerified: user.emailVerified,
+            sid: session.id,
           }),
         },
       }),

@@ -233,7 +233,7 @@ export const authRouteDocs = {
       tags: ['auth'],
       summary: 'Get an id token for the data API',
       description:
-        'A short-lived (15 minutes) signed JWT for `Authorization: Bearer` on the data API. Needs a session (cookie, or `Authorization: Bearer <session token>` for native).',
+        'A short-lived (15 minutes) signed JWT for `Authorization: Bearer` on the data API. Needs a session (cookie, or `Authorization: Bearer <session token>` for native). The token stops working when its session ends (sign-out, password reset): at once on the server that ended it, within 5 seconds on the others.',
       security: sessionSecurity,
       response: {
         200: jsonResponse('A fresh id token.', z.object({ token: z.string() })),

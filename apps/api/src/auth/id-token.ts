@@ -1,6 +1,7 @@
+import { and, eq, gt } from 'drizzle-orm'
 import { importJWK, type JWK, type JWTVerifyGetKey, jwtVerify, type KeyObject } from 'jose'
 import type { Database } from '../db/client'
-import { jwks } from '../db/schema'
+import { jwks, session } from '../db/schema'
 import { ID_TOKEN_AUDIENCE } from './auth'
 
 export interface Caller {
@@ -13,6 +14,21 @@ export class InvalidTokenError extends Error {}
 
 /** How many verified tokens are remembered (the oldest is forgotten first). */
 export const VERIFIED_TOKENS_MAX = 10_000
+
+/**
+ * How long a token's session is trusted to be alive between two looks: a session ended (a
+ * password reset, a sign-out) stops its id tokens within this time on every server, instead of
+ * when they expire 15 minutes after issue.
+ */
+export const SESSION_RECHECK_MS = 5000
+
+interface Verified {
+  caller: Caller
+  expiresAt: number
+  /** The better-auth session the token was issued for (tokens before this claim have none). */
+  sessionId: string | undefined
+  sessionCheckedAt: number
+}
 
 /**
  * Verifies better-auth's id tokens locally: public keys come from the jwks table once and are
@@ -57,38 +73,83 @@ export function createIdTokenVerifier(db: Database, issuer: string) {
   // A client sends the same token with every call for its 15 minutes: the signature check (an
   // EdDSA verify, the largest single cost of a small read) is done once per token. A cached
   // token still expires at its own `exp`.
-  const verified = new Map<string, { caller: Caller; expiresAt: number }>()
+  const verified = new Map<string, Verified>()
 
-  function remember(token: string, caller: Caller, exp: number | undefined) {
-    if (exp === undefined) return
+  function remember(token: string, entry: Verified) {
     if (verified.size >= VERIFIED_TOKENS_MAX) {
       const oldest = verified.keys().next().value
       if (oldest !== undefined) verified.delete(oldest)
     }
-    verified.set(token, { caller, expiresAt: exp * 1000 })
+    verified.set(token, entry)
   }
 
-  return {
-    async verify(token: string): Promise<Caller> {
-      const cached = verified.get(token)
-      if (cached) {
-        if (cached.expiresAt > Date.now()) return cached.caller
-        verified.delete(token)
-      }
-      try {
-        const { payload } = await jwtVerify(token, getKey, { issuer, audience: ID_TOKEN_AUDIENCE })
-        if (typeof payload.sub !== 'string' || !payload.sub)
-          throw new InvalidTokenError('no subject')
-        const caller = {
+  async function checkSignature(token: string): Promise<Verified> {
+    try {
+      const { payload } = await jwtVerify(token, getKey, { issuer, audience: ID_TOKEN_AUDIENCE })
+      if (typeof payload.sub !== 'string' || !payload.sub) throw new InvalidTokenError('no subject')
+      if (payload.exp === undefined) throw new InvalidTokenError('no expiry')
+      return {
+        caller: {
           uid: payload.sub,
           email: typeof payload.email === 'string' ? payload.email : '',
           emailVerified: payload.emailVerified === true,
+        },
+        expiresAt: payload.exp * 1000,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
+        sessionCheckedAt: 0,
+      }
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw error
+      throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token')
+    }
+  }
+
+  /** Whether the caller's session still exists (a database failure is thrown, not a "no"). */
+  async function sessionAlive(entry: Verified): Promise<boolean> {
+    if (!entry.sessionId) return true
+    const rows = await db
+      .select({ id: session.id })
+      .from(session)
+      .where(
+        and(
+          eq(session.id, entry.sessionId),
+          eq(session.userId, entry.caller.uid),
+          gt(session.expiresAt, new Date()),
+        ),
+      )
+    return rows.length > 0
+  }
+
+  return {
+    /**
+     * The caller of a token: signed by our key, not expired, and its session alive (looked at
+     * again after SESSION_RECHECK_MS). Throws InvalidTokenError for a token to refuse.
+     */
+    async verify(token: string): Promise<Caller> {
+      let entry = verified.get(token)
+      if (entry && entry.expiresAt <= Date.now()) {
+        verified.delete(token)
+        entry = undefined
+      }
+      if (!entry) {
+        entry = await checkSignature(token)
+        remember(token, entry)
+      }
+      const now = Date.now()
+      if (now - entry.sessionCheckedAt >= SESSION_RECHECK_MS) {
+        if (!(await sessionAlive(entry))) {
+          verified.delete(token)
+          throw new InvalidTokenError('the session has ended')
         }
-        remember(token, caller, payload.exp)
-        return caller
-      } catch (error) {
-        if (error instanceof InvalidTokenError) throw error
-        throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token')
+        entry.sessionCheckedAt = now
+      }
+      return entry.caller
+    },
+
+    /** Forgets what was verified for `uid`: the next call looks at its session at once. */
+    forgetUser(uid: string): void {
+      for (const [token, entry] of verified) {
+        if (entry.caller.uid === uid) verified.delete(token)
       }
     },
   }

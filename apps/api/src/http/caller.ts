@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { Caller, IdTokenVerifier } from '../auth/id-token'
+import { type Caller, type IdTokenVerifier, InvalidTokenError } from '../auth/id-token'
 import { HttpError } from './errors'
 
 declare module 'fastify' {
@@ -22,7 +22,9 @@ export function createCallerHook(verifier: IdTokenVerifier) {
     let caller: Caller
     try {
       caller = await verifier.verify(match[1])
-    } catch {
+    } catch (error) {
+      // A database that cannot say whether the session lives is the server's failure (503).
+      if (!(error instanceof InvalidTokenError)) throw error
       throw new HttpError(401, 'invalid-token', 'The id token is invalid or expired.')
     }
     if (!caller.emailVerified) {

@@ -89,7 +89,7 @@ export const E400Query = errorResponse(
   'Invalid query parameters: `fields` names each failing one and its rule.',
 )
 export const E400Body = errorResponse('A body was sent and is not valid JSON (`invalid-json`).')
-export const E401 = errorResponse('No or invalid id token.')
+export const E401 = errorResponse('No or invalid id token (expired, or its session has ended).')
 export const E403 = errorResponse('The e-mail address is not verified yet.')
 export const E404 = errorResponse(
   "No such record of yours (deleted, someone else's, or never existed).",
