@@ -238,7 +238,7 @@ async function registerEverything(
     db,
     mailer,
     logger,
-    onSessionsEnded: (uid) => verifier.forgetUser(uid),
+    onSessionEnded: (sessionId) => verifier.forgetSession(sessionId),
   })
   registerAuthRoutes(app, { auth, db, config, clock })
 

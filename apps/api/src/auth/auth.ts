@@ -33,8 +33,8 @@ export function createAuth(options: {
   db: Database
   mailer: Mailer
   logger: Logger
-  /** A user's sessions were ended (a password reset): their id tokens must stop at once. */
-  onSessionsEnded?: (uid: string) => void
+  /** A session was ended (sign-out, password reset, revoked): its id tokens must stop at once. */
+  onSessionEnded?: (sessionId: string) => void
 }) {
   const { config, db, mailer, logger } = options
   const limits = config.authRateLimit
@@ -66,11 +66,17 @@ export function createAuth(options: {
         }
       },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_LIFETIME,
-      // Whoever knew the old password is signed out everywhere, id tokens included.
+      // Whoever knew the old password is signed out everywhere.
       revokeSessionsOnPasswordReset: true,
-      onPasswordReset: async ({ user }) => options.onSessionsEnded?.(user.id),
     },
     hooks: { before: accountRules },
+    // Every way a session ends (sign-out, a password reset, a revoke) passes here, one call per
+    // session: its id tokens stop on this server at once (auth/id-token.ts).
+    databaseHooks: {
+      session: {
+        delete: { after: async (session) => options.onSessionEnded?.(session.id) },
+      },
+    },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,

@@ -146,10 +146,10 @@ export function createIdTokenVerifier(db: Database, issuer: string) {
       return entry.caller
     },
 
-    /** Forgets what was verified for `uid`: the next call looks at its session at once. */
-    forgetUser(uid: string): void {
+    /** Forgets the tokens of an ended session: their next call looks at it and is refused. */
+    forgetSession(sessionId: string): void {
       for (const [token, entry] of verified) {
-        if (entry.caller.uid === uid) verified.delete(token)
+        if (entry.sessionId === sessionId) verified.delete(token)
       }
     },
   }
