@@ -9,6 +9,7 @@ import type {
 import { addDays, listCalendarDays, toCalendarDay } from '@kindling/core'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
+import { queryClient } from '../app/query-client'
 import { apiRequest } from '../lib/api-client'
 import { createResource } from '../lib/resource'
 import type { SyncEngine } from '../lib/sync/engine'
@@ -182,12 +183,15 @@ export function useEventCounts() {
 /** One event: from the copy, or (older than the copy's window) from the API. */
 export function useEvent(id: string) {
   const local = events.useOne(id)
-  const remote = useQuery({
-    queryKey: ['events', 'detail', id],
-    queryFn: ({ signal }) => apiRequest<Event>(`events/${encodeURIComponent(id)}`, { signal }),
-    enabled: local.isMissing,
-    retry: false,
-  })
+  const remote = useQuery(
+    {
+      queryKey: ['events', 'detail', id],
+      queryFn: ({ signal }) => apiRequest<Event>(`events/${encodeURIComponent(id)}`, { signal }),
+      enabled: local.isMissing,
+      retry: false,
+    },
+    queryClient,
+  )
   if (!local.isMissing) return local
   return {
     data: remote.data,
@@ -221,25 +225,30 @@ export function useEventPages(activityId: string | null) {
     [activityId],
   ).data
   const localDone = local.data !== undefined && shown >= local.data.length
-  const older = useInfiniteQuery({
-    queryKey: ['events', 'older', { activityId, eventsFrom }],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<Event[]>('events', {
-        signal,
-        query: {
-          activityId: activityId ?? undefined,
-          to: eventsFrom,
-          limit: EVENT_PAGE_SIZE,
-          before: pageParam,
-        },
-      }),
-    getNextPageParam: (lastPage) => {
-      const last = lastPage[lastPage.length - 1]
-      return last && lastPage.length >= EVENT_PAGE_SIZE ? `${last.eventDate}_${last.id}` : undefined
+  const older = useInfiniteQuery(
+    {
+      queryKey: ['events', 'older', { activityId, eventsFrom }],
+      initialPageParam: undefined as string | undefined,
+      queryFn: ({ pageParam, signal }) =>
+        apiRequest<Event[]>('events', {
+          signal,
+          query: {
+            activityId: activityId ?? undefined,
+            to: eventsFrom,
+            limit: EVENT_PAGE_SIZE,
+            before: pageParam,
+          },
+        }),
+      getNextPageParam: (lastPage) => {
+        const last = lastPage[lastPage.length - 1]
+        return last && lastPage.length >= EVENT_PAGE_SIZE
+          ? `${last.eventDate}_${last.id}`
+          : undefined
+      },
+      enabled: false,
     },
-    enabled: false,
-  })
+    queryClient,
+  )
   const pages = useMemo(() => {
     const list = (local.data ?? []).filter(
       (event) => eventsFrom === undefined || event.eventDate >= eventsFrom,

@@ -1,39 +1,27 @@
 import { MantineProvider } from '@mantine/core'
 import { DatesProvider } from '@mantine/dates'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
 import { ActivityPanelsProvider } from '../features/activities/panels'
-import { useFollowDeviceTimeZone } from '../features/reminders/api/reminders'
-import { getAuthState, useAuthState } from '../lib/auth-state'
+import { useFollowDeviceTimeZone } from '../features/reminders/api/time-zone'
 import { DEFAULT_LOCALE, WEEK_START_DAY } from '../lib/constants'
 import { activityPanels } from './activity-panels'
-import { createQueryClient } from './query-client'
 import { theme } from './theme'
 import { Toasts } from './toasts'
 
 /**
- * Everything the app needs above the router: Mantine (dark, orange), the query cache, toasts,
- * the date settings (locale en, weeks start Monday) and the panels one feature shows in another's
- * screen. Modals live inside the router (see AppLayout) so their content can navigate.
+ * Everything the app needs above the router: Mantine (dark, orange), toasts, the date settings
+ * (locale en, weeks start Monday) and the panels one feature shows in another's screen. Modals
+ * live inside the router (see AppLayout) so their content can navigate. The query cache needs no
+ * provider: its hooks are handed it (app/query-client.ts).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient)
-  const uid = useAuthState((auth) => auth.user?.uid ?? null)
-
-  // One user's cached records must never show for the next one.
-  useEffect(() => {
-    if (uid === null && !getAuthState().user) queryClient.clear()
-  }, [uid, queryClient])
-
   return (
     <MantineProvider theme={theme} forceColorScheme="dark" defaultColorScheme="dark">
-      <QueryClientProvider client={queryClient}>
-        <DatesProvider settings={{ locale: DEFAULT_LOCALE, firstDayOfWeek: WEEK_START_DAY }}>
-          <Toasts />
-          <DeviceTimeZone />
-          <ActivityPanelsProvider value={activityPanels}>{children}</ActivityPanelsProvider>
-        </DatesProvider>
-      </QueryClientProvider>
+      <DatesProvider settings={{ locale: DEFAULT_LOCALE, firstDayOfWeek: WEEK_START_DAY }}>
+        <Toasts />
+        <DeviceTimeZone />
+        <ActivityPanelsProvider value={activityPanels}>{children}</ActivityPanelsProvider>
+      </DatesProvider>
     </MantineProvider>
   )
 }

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from '../lib/api-client'
+import { getAuthState, subscribeAuthState } from '../lib/auth-state'
 
 const MAX_RETRIES = 2
 
@@ -21,3 +22,16 @@ export function createQueryClient(): QueryClient {
     },
   })
 }
+
+/**
+ * The cache of the reads outside the device's copy (reminders, settings, old history). The hooks
+ * are handed it instead of finding it in a provider, so TanStack Query loads with the screens
+ * that read that way, not with the first screen (issue 19, decision 102).
+ */
+export const queryClient = createQueryClient()
+// What QueryClientProvider would do: refetch on focus and on reconnect.
+queryClient.mount()
+// One user's cached records must never show for the next one.
+subscribeAuthState(() => {
+  if (!getAuthState().user) queryClient.clear()
+})

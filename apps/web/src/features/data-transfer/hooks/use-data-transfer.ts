@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
+import { queryClient } from '../../../app/query-client'
 import { flushOutbox, getSyncEngine } from '../../../lib/sync/store'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { type ExportFormat, exportData, importFile } from '../api/transfer-requests'
@@ -8,14 +9,16 @@ import { type ExportFormat, exportData, importFile } from '../api/transfer-reque
  * and the reads outside the copy are refetched.
  */
 export function useImportFile() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (file: File) => importFile(file),
-    onSuccess: () => {
-      getSyncEngine()?.kick()
-      return queryClient.invalidateQueries()
+  return useMutation(
+    {
+      mutationFn: (file: File) => importFile(file),
+      onSuccess: () => {
+        getSyncEngine()?.kick()
+        return queryClient.invalidateQueries()
+      },
     },
-  })
+    queryClient,
+  )
 }
 
 /** Saves a blob under `fileName` through a temporary link (the browser's download). */
@@ -34,13 +37,16 @@ function saveFile(blob: Blob, fileName: string): void {
 
 /** Downloads the account as a JSON backup or the events as CSV (dates in the device's zone). */
 export function useExportData() {
-  return useMutation({
-    mutationFn: async (format: ExportFormat) => {
-      // Changes made offline are sent first, so the file holds them (when the server is reachable).
-      await flushOutbox()
-      const { blob, fileName } = await exportData(format, getDeviceTimeZone())
-      saveFile(blob, fileName)
-      return fileName
+  return useMutation(
+    {
+      mutationFn: async (format: ExportFormat) => {
+        // Changes made offline are sent first, so the file holds them (when the server is reachable).
+        await flushOutbox()
+        const { blob, fileName } = await exportData(format, getDeviceTimeZone())
+        saveFile(blob, fileName)
+        return fileName
+      },
     },
-  })
+    queryClient,
+  )
 }

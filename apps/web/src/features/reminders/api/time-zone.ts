@@ -1,5 +1,7 @@
 import type { UserSettings } from '@kindling/core'
+import { useEffect } from 'react'
 import { apiRequest } from '../../../lib/api-client'
+import { useAuthState } from '../../../lib/auth-state'
 import { readStoredString, writeStoredString } from '../../../lib/stored-string'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 
@@ -20,4 +22,33 @@ export async function saveDeviceTimeZone(uid: string): Promise<UserSettings | nu
     console.warn('The time zone was not saved:', error)
     return null
   }
+}
+
+type SavedListener = (saved: UserSettings) => void | Promise<void>
+const savedListeners = new Set<SavedListener>()
+
+/**
+ * Calls `listener` with what the server holds after each save of the device's zone (the settings
+ * cache, once the screens that read it have loaded); returns the unsubscribe.
+ */
+export function onDeviceTimeZoneSaved(listener: SavedListener): () => void {
+  savedListeners.add(listener)
+  return () => savedListeners.delete(listener)
+}
+
+/**
+ * Tells the server this device's time zone once a verified user is signed in and the id token is
+ * there (a request without it would be refused), once per user.
+ */
+export function useFollowDeviceTimeZone(): void {
+  const uid = useAuthState((auth) =>
+    auth.user?.emailVerified && auth.idToken ? auth.user.uid : null,
+  )
+  useEffect(() => {
+    if (!uid) return
+    void saveDeviceTimeZone(uid).then(async (saved) => {
+      if (!saved) return
+      for (const listener of savedListeners) await listener(saved)
+    })
+  }, [uid])
 }
