@@ -17,7 +17,7 @@ export function connectSync(): void {
     const { user, idToken } = getAuthState()
     if (user?.emailVerified) {
       const engine = startSync(user.uid, tellRefused)
-      if (idToken && idToken !== token) engine.kick()
+      if (idToken && idToken !== token) engine.tokenChanged()
     } else if (getSyncEngine()) {
       stopSync()
     }

@@ -118,6 +118,34 @@ const activityBody = (name: string) => ({
 })
 
 describe('SyncEngine outbox', () => {
+  it('pulls once when the id token comes in during a round, and again when it comes in between', async () => {
+    const server = fakeServer()
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const engine = new SyncEngine({
+      uid: `u-${Math.random()}`,
+      timeZone: () => 'UTC',
+      // The first round's requests wait for the token, as apiRequest does at start.
+      request: async (path, options) => {
+        await held
+        return server.request(path, options)
+      },
+      onRejected: () => {},
+    })
+    engines.push(engine)
+    await engine.start()
+    const pulls = () => server.calls.filter((call) => call === 'GET sync/changes').length
+    engine.tokenChanged()
+    release()
+    await engine.settled()
+    expect(pulls()).toBe(1)
+    engine.tokenChanged()
+    await engine.settled()
+    expect(pulls()).toBe(2)
+  })
+
   it('shows a write at once and sends the outbox in order', async () => {
     const server = fakeServer()
     const { engine } = await startEngine(server)

@@ -184,6 +184,16 @@ export class SyncEngine {
     })
   }
 
+  /**
+   * A new id token (a sign-in, a refresh): sends what waits and pulls now, unless a round is
+   * under way, whose requests ask for the newest token themselves. A second round would only
+   * pull again what the first just pulled (on every start, when the token comes in while the
+   * first round waits for it).
+   */
+  tokenChanged(): void {
+    if (!this.running) this.kick()
+  }
+
   /** Resolves once the current round of sending and pulling is over. */
   async settled(): Promise<void> {
     while (this.running) await this.running
