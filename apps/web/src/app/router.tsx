@@ -1,7 +1,8 @@
-import { type ComponentType, lazy, useMemo } from 'react'
+import { type ComponentType, type ReactPromise, use, useMemo, useSyncExternalStore } from 'react'
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router'
 import { forms } from './forms'
 import { AppLayout } from './layout/app-layout'
+import { PageLoading } from './layout/boot-screen'
 import { PublicOnly, RequireAuth, RequireSignIn } from './route-guards'
 import { type RouteHandle, RouteHandleContext } from './route-handle'
 
@@ -13,19 +14,62 @@ import { type RouteHandle, RouteHandleContext } from './route-handle'
 
 type ScreenModule = { Component: ComponentType }
 
+/** `promise`, saying synchronously how it ended: what React's `use` reads to not suspend. */
+function tracked<T>(promise: Promise<T>): Promise<T> & ReactPromise<T> {
+  const state = promise as Promise<T> & { status?: string; value?: T; reason?: unknown }
+  state.status = 'pending'
+  promise.then(
+    (value) => {
+      state.status = 'fulfilled'
+      state.value = value
+    },
+    (reason: unknown) => {
+      state.status = 'rejected'
+      state.reason = reason
+    },
+  )
+  return state as Promise<T> & ReactPromise<T>
+}
+
 /** A screen's handle: what the shell shows for it, and its module (fetched early at start). */
 interface ScreenHandle extends RouteHandle {
   load: () => Promise<ScreenModule>
 }
 
-/** A screen whose code loads on first visit; the layout's Suspense shows the shell meanwhile. */
+/** Whether a screen has been drawn since the page loaded. */
+let screenShown = false
+
+/**
+ * A screen whose code loads on first visit, fetched once (a failure is kept, as `lazy` keeps
+ * it: the error boundary's 'Try again' reloads the page). A navigation to a screen not yet
+ * loaded suspends: the old screen stays until the new one's code is in. The first screen of
+ * the page instead draws an empty page and then itself, without suspending: React holds back
+ * content that was suspended for 300 ms after its fallback showed, and on a repeat visit the
+ * first screen's code and data are usually in well before that (issue 19).
+ */
 function screen(
   title: string,
   load: () => Promise<ScreenModule>,
   extra: Omit<RouteHandle, 'title'> = {},
 ): Pick<RouteObject, 'element' | 'handle'> {
-  const Screen = lazy(() => load().then((module) => ({ default: module.Component })))
-  const handle: ScreenHandle = { title, ...extra, load }
+  let loading: (Promise<ScreenModule> & ReactPromise<ScreenModule>) | undefined
+  const loadOnce = () => {
+    loading ??= tracked(load())
+    return loading
+  }
+  const subscribe = (onSettled: () => void) => {
+    loadOnce().then(onSettled, onSettled)
+    return () => {}
+  }
+  const isSettled = () => loadOnce().status !== 'pending'
+  function Screen() {
+    const settled = useSyncExternalStore(subscribe, isSettled, isSettled)
+    if (!settled && !screenShown) return <PageLoading />
+    const { Component } = use(loadOnce())
+    screenShown = true
+    return <Component />
+  }
+  const handle: ScreenHandle = { title, ...extra, load: loadOnce }
   return { element: <Screen />, handle }
 }
 
