@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactPromise, use, useMemo, useSyncExternalStore } from 'react'
+import { type ComponentType, lazy, useMemo, useState, useSyncExternalStore } from 'react'
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router'
 import { forms } from './forms'
 import { AppLayout } from './layout/app-layout'
@@ -14,21 +14,27 @@ import { type RouteHandle, RouteHandleContext } from './route-handle'
 
 type ScreenModule = { Component: ComponentType }
 
-/** `promise`, saying synchronously how it ended: what React's `use` reads to not suspend. */
-function tracked<T>(promise: Promise<T>): Promise<T> & ReactPromise<T> {
-  const state = promise as Promise<T> & { status?: string; value?: T; reason?: unknown }
-  state.status = 'pending'
+/** A module being fetched, and how that ended so far (read synchronously while rendering). */
+interface Fetch<T> {
+  promise: Promise<T>
+  status: 'pending' | 'fulfilled' | 'rejected'
+  value?: T
+  reason?: unknown
+}
+
+function fetchOf<T>(promise: Promise<T>): Fetch<T> {
+  const fetch: Fetch<T> = { promise, status: 'pending' }
   promise.then(
     (value) => {
-      state.status = 'fulfilled'
-      state.value = value
+      fetch.status = 'fulfilled'
+      fetch.value = value
     },
     (reason: unknown) => {
-      state.status = 'rejected'
-      state.reason = reason
+      fetch.status = 'rejected'
+      fetch.reason = reason
     },
   )
-  return state as Promise<T> & ReactPromise<T>
+  return fetch
 }
 
 /** A screen's handle: what the shell shows for it, and its module (fetched early at start). */
@@ -40,34 +46,42 @@ interface ScreenHandle extends RouteHandle {
 let screenShown = false
 
 /**
- * A screen whose code loads on first visit, fetched once (a failure is kept, as `lazy` keeps
- * it: the error boundary's 'Try again' reloads the page). A navigation to a screen not yet
- * loaded suspends: the old screen stays until the new one's code is in. The first screen of
- * the page instead draws an empty page and then itself, without suspending: React holds back
- * content that was suspended for 300 ms after its fallback showed, and on a repeat visit the
- * first screen's code and data are usually in well before that (issue 19).
+ * A screen whose code loads on first visit. A navigation to a screen not yet loaded suspends
+ * (`lazy`): the old screen stays until the new one's code is in. The page's first screen instead
+ * draws an empty page and then itself, without suspending: React holds back content that
+ * suspended for 300 ms after its fallback showed, and on a repeat visit the first screen's code
+ * and data are usually in well before that (issue 19).
  */
 function screen(
   title: string,
   load: () => Promise<ScreenModule>,
   extra: Omit<RouteHandle, 'title'> = {},
 ): Pick<RouteObject, 'element' | 'handle'> {
-  let loading: (Promise<ScreenModule> & ReactPromise<ScreenModule>) | undefined
-  const loadOnce = () => {
-    loading ??= tracked(load())
-    return loading
+  let fetched: Fetch<ScreenModule> | undefined
+  const fetchOnce = () => {
+    fetched ??= fetchOf(load())
+    return fetched
   }
+  const loadOnce = () => fetchOnce().promise
+  const Lazy = lazy(() => loadOnce().then((module) => ({ default: module.Component })))
   const subscribe = (onSettled: () => void) => {
     loadOnce().then(onSettled, onSettled)
     return () => {}
   }
-  const isSettled = () => loadOnce().status !== 'pending'
-  function Screen() {
+  const isSettled = () => fetchOnce().status !== 'pending'
+  function FirstScreen() {
     const settled = useSyncExternalStore(subscribe, isSettled, isSettled)
-    if (!settled && !screenShown) return <PageLoading />
-    const { Component } = use(loadOnce())
+    const { status, value, reason } = fetchOnce()
+    if (!settled) return <PageLoading />
+    // A failure is the error boundary's to show ('Try again' reloads the page).
+    if (status === 'rejected' || !value) throw reason
     screenShown = true
-    return <Component />
+    return <value.Component />
+  }
+  function Screen() {
+    // Decided once per mount: switching later would mount the screen anew.
+    const [first] = useState(() => !screenShown)
+    return first ? <FirstScreen /> : <Lazy />
   }
   const handle: ScreenHandle = { title, ...extra, load: loadOnce }
   return { element: <Screen />, handle }
