@@ -7,21 +7,17 @@ import type {
   SyncHistory,
 } from '@kindling/core'
 import { addDays, listCalendarDays, toCalendarDay } from '@kindling/core'
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
-import { queryClient } from '../app/query-client'
-import { apiRequest } from '../lib/api-client'
 import { createResource } from '../lib/resource'
 import type { SyncEngine } from '../lib/sync/engine'
-import { getSyncEngine, useSynced, useSyncVersion } from '../lib/sync/store'
+import { useSynced } from '../lib/sync/store'
 import type { Tables } from '../lib/sync/view'
 import { getDeviceTimeZone } from '../lib/time-zone'
 import { unknownActivity } from './checks'
 
 /*
- * The one module that owns the events contract of the web app. Events of the last 90 days are
- * records in the synced copy; older ones are per-day counts (the copy's history) and, for the
- * lists that page back that far, pages of `GET /api/events` (page size, cursor and query here).
+ * The events contract of the web app: events of the last 90 days are records in the synced copy;
+ * older ones are per-day counts (the copy's history) and, for the lists and pages that reach back
+ * that far, `GET /api/events` (event-pages.ts, which loads the query cache with it).
  */
 
 /** Newest first, ties by id: the API's order. */
@@ -178,97 +174,4 @@ export function useEventCounts() {
     }
     return [...totals.values()]
   }, [])
-}
-
-/** One event: from the copy, or (older than the copy's window) from the API. */
-export function useEvent(id: string) {
-  const local = events.useOne(id)
-  const remote = useQuery(
-    {
-      queryKey: ['events', 'detail', id],
-      queryFn: ({ signal }) => apiRequest<Event>(`events/${encodeURIComponent(id)}`, { signal }),
-      enabled: local.isMissing,
-      retry: false,
-    },
-    queryClient,
-  )
-  if (!local.isMissing) return local
-  return {
-    data: remote.data,
-    isLoading: remote.isLoading,
-    isPending: remote.isPending,
-    isSuccess: remote.isSuccess,
-    isError: remote.isError,
-    error: remote.error,
-    isMissing: remote.isError,
-  }
-}
-
-/** Events per page of the lists: enough to fill a tall screen. */
-export const EVENT_PAGE_SIZE = 50
-
-/**
- * The user's events (of one activity, or all) newest first, a page at a time: the copy's
- * first, then older pages of `GET /api/events?to=<window start>&limit=&before=` (cursor
- * `<eventDate>_<id>`, ties ordered by id so none is skipped).
- */
-export function useEventPages(activityId: string | null) {
-  useSyncVersion()
-  const [shown, setShown] = useState(EVENT_PAGE_SIZE)
-  const local = useEvents(activityId ? { activityId } : {})
-  const eventsFrom = getSyncEngine()?.syncMeta.eventsFrom
-  const hasOlder = useSynced(
-    (_view, engine) =>
-      (engine.syncMeta.history?.activities ?? []).some(
-        (item) => activityId === null || item.activityId === activityId,
-      ),
-    [activityId],
-  ).data
-  const localDone = local.data !== undefined && shown >= local.data.length
-  const older = useInfiniteQuery(
-    {
-      queryKey: ['events', 'older', { activityId, eventsFrom }],
-      initialPageParam: undefined as string | undefined,
-      queryFn: ({ pageParam, signal }) =>
-        apiRequest<Event[]>('events', {
-          signal,
-          query: {
-            activityId: activityId ?? undefined,
-            to: eventsFrom,
-            limit: EVENT_PAGE_SIZE,
-            before: pageParam,
-          },
-        }),
-      getNextPageParam: (lastPage) => {
-        const last = lastPage[lastPage.length - 1]
-        return last && lastPage.length >= EVENT_PAGE_SIZE
-          ? `${last.eventDate}_${last.id}`
-          : undefined
-      },
-      enabled: false,
-    },
-    queryClient,
-  )
-  const pages = useMemo(() => {
-    const list = (local.data ?? []).filter(
-      (event) => eventsFrom === undefined || event.eventDate >= eventsFrom,
-    )
-    return [list.slice(0, shown), ...(older.data?.pages ?? [])]
-  }, [local.data, shown, older.data, eventsFrom])
-  const olderStarted = older.data !== undefined
-  const hasNextPage =
-    !localDone || (hasOlder === true && (!olderStarted || older.hasNextPage === true))
-  return {
-    data: local.data === undefined ? undefined : { pages },
-    isLoading: local.isLoading,
-    isError: older.isError,
-    refetch: () => older.refetch(),
-    hasNextPage,
-    isFetchingNextPage: older.isFetching,
-    fetchNextPage: async () => {
-      if (!localDone) setShown((count) => count + EVENT_PAGE_SIZE)
-      else if (!olderStarted) await older.refetch()
-      else await older.fetchNextPage()
-    },
-  }
 }

@@ -1,7 +1,7 @@
 import { formatRelativeTime, toCalendarDay } from '@kindling/core'
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
-import { useEventPages } from '../../../api/events'
+import { useEventPages } from '../../../api/event-pages'
 import { PlainList } from '../../../components/plain-list'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
