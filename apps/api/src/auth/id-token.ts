@@ -28,6 +28,8 @@ interface Verified {
   /** The better-auth session the token was issued for (tokens before this claim have none). */
   sessionId: string | undefined
   sessionCheckedAt: number
+  /** The look at the session under way: parallel calls with one token share it. */
+  sessionCheck?: Promise<boolean> | undefined
 }
 
 /**
@@ -74,6 +76,8 @@ export function createIdTokenVerifier(db: Database, issuer: string) {
   // EdDSA verify, the largest single cost of a small read) is done once per token. A cached
   // token still expires at its own `exp`.
   const verified = new Map<string, Verified>()
+  /** Signature checks under way, by token. */
+  const checking = new Map<string, Promise<Verified>>()
 
   function remember(token: string, entry: Verified) {
     if (verified.size >= VERIFIED_TOKENS_MAX) {
@@ -132,16 +136,30 @@ export function createIdTokenVerifier(db: Database, issuer: string) {
         entry = undefined
       }
       if (!entry) {
-        entry = await checkSignature(token)
-        remember(token, entry)
+        // Parallel first calls with one token share one check, and so its session's look.
+        let signing = checking.get(token)
+        if (!signing) {
+          signing = checkSignature(token).finally(() => checking.delete(token))
+          checking.set(token, signing)
+        }
+        entry = await signing
+        if (!verified.has(token)) remember(token, entry)
       }
-      const now = Date.now()
-      if (now - entry.sessionCheckedAt >= SESSION_RECHECK_MS) {
-        if (!(await sessionAlive(entry))) {
+      if (Date.now() - entry.sessionCheckedAt >= SESSION_RECHECK_MS) {
+        const checked = entry
+        const started = Date.now()
+        checked.sessionCheck ??= sessionAlive(checked)
+          .then((alive) => {
+            if (alive) checked.sessionCheckedAt = started
+            return alive
+          })
+          .finally(() => {
+            checked.sessionCheck = undefined
+          })
+        if (!(await checked.sessionCheck)) {
           verified.delete(token)
           throw new InvalidTokenError('the session has ended')
         }
-        entry.sessionCheckedAt = now
       }
       return entry.caller
     },
