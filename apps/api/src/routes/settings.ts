@@ -1,4 +1,4 @@
-import { UserSettings, UserSettingsInput } from '@kindling/core'
+import { mergeUserSettings, UserSettings, UserSettingsInput } from '@kindling/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Database } from '../db/client'
@@ -45,14 +45,7 @@ export function registerSettingsRoutes(
       const uid = uidOf(request)
       const input = parseBody(UserSettingsInput, bodyObject(request.body))
       const stored = await readSettings(db, uid)
-      const next: UserSettings = {
-        timeZone: input.timeZone ?? stored.timeZone,
-        emailReminders: input.emailReminders ?? stored.emailReminders,
-        remindersPausedUntil:
-          input.remindersPausedUntil === undefined
-            ? stored.remindersPausedUntil
-            : input.remindersPausedUntil,
-      }
+      const next = mergeUserSettings(stored, input)
       const now = clock()
       await db
         .insert(userSettings)

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { PushSubscriptionInput, ReminderInput, UserSettingsInput } from './reminder'
+import {
+  mergeUserSettings,
+  PushSubscriptionInput,
+  ReminderInput,
+  UserSettingsInput,
+} from './reminder'
 
 describe('ReminderInput', () => {
   it('defaults to every day and sorts and de-duplicates the days', () => {
@@ -30,6 +35,35 @@ describe('UserSettingsInput', () => {
     expect(UserSettingsInput.safeParse({ timeZone: 'Mars/Olympus' }).success).toBe(false)
     expect(UserSettingsInput.safeParse({ remindersPausedUntil: '2026-02-30' }).success).toBe(false)
     expect(UserSettingsInput.safeParse({ emailReminders: 'yes' }).success).toBe(false)
+  })
+})
+
+describe('mergeUserSettings', () => {
+  const stored = {
+    timeZone: 'Europe/Berlin',
+    emailReminders: true,
+    remindersPausedUntil: '2026-12-01',
+  }
+
+  it('replaces the fields sent and keeps the others', () => {
+    expect(mergeUserSettings(stored, { timeZone: 'Asia/Tokyo' })).toEqual({
+      ...stored,
+      timeZone: 'Asia/Tokyo',
+    })
+    expect(mergeUserSettings(stored, { emailReminders: false })).toEqual({
+      ...stored,
+      emailReminders: false,
+    })
+    expect(mergeUserSettings(stored, {})).toEqual(stored)
+  })
+
+  it('ends a pause with null, and keeps it when the field is left out', () => {
+    expect(
+      mergeUserSettings(stored, { remindersPausedUntil: null }).remindersPausedUntil,
+    ).toBeNull()
+    expect(mergeUserSettings(stored, { emailReminders: false }).remindersPausedUntil).toBe(
+      '2026-12-01',
+    )
   })
 })
 

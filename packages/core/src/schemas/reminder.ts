@@ -58,6 +58,18 @@ export const UserSettingsInput = z.object({
 })
 export type UserSettingsInput = z.input<typeof UserSettingsInput>
 
+/** The settings after a PUT: the fields sent replace the stored ones, the others stay. */
+export function mergeUserSettings(stored: UserSettings, change: UserSettingsInput): UserSettings {
+  return {
+    timeZone: change.timeZone ?? stored.timeZone,
+    emailReminders: change.emailReminders ?? stored.emailReminders,
+    remindersPausedUntil:
+      change.remindersPausedUntil === undefined
+        ? stored.remindersPausedUntil
+        : change.remindersPausedUntil,
+  }
+}
+
 const Base64Url = z
   .string()
   .min(1)

@@ -1,4 +1,5 @@
 import type { Reminder, ReminderInput, UserSettings, UserSettingsInput } from '@kindling/core'
+import { mergeUserSettings } from '@kindling/core'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { queryClient as client } from '../../../app/query-client'
 import { apiRequest } from '../../../lib/api-client'
@@ -118,14 +119,7 @@ export function useUpdateUserSettings() {
         await client.cancelQueries({ queryKey: keys.settings })
         const previous = client.getQueryData<UserSettings>(keys.settings)
         if (previous) {
-          client.setQueryData<UserSettings>(keys.settings, {
-            timeZone: change.timeZone ?? previous.timeZone,
-            emailReminders: change.emailReminders ?? previous.emailReminders,
-            remindersPausedUntil:
-              change.remindersPausedUntil === undefined
-                ? previous.remindersPausedUntil
-                : change.remindersPausedUntil,
-          })
+          client.setQueryData(keys.settings, mergeUserSettings(previous, change))
         }
         return { previous }
       },
