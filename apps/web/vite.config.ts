@@ -2,11 +2,14 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 import { mantineStylesPerComponent } from './mantine-styles'
+import { screenPreloadsFile } from './screen-preloads'
 
 export default defineConfig({
   plugins: [
     mantineStylesPerComponent(),
     react(),
+    // Each route's screen code, for the server to announce with the page (decision 103).
+    screenPreloadsFile(),
     // Service worker (src/sw.ts) and web app manifest: installable, and the shell works offline.
     VitePWA({
       strategies: 'injectManifest',

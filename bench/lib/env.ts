@@ -27,6 +27,13 @@ export const benchEnv = {
   skipLighthouse: Boolean(process.env.BENCH_SKIP_LIGHTHOUSE),
   /** Where to keep each page's whole Lighthouse report (JSON), to read what a score is made of. */
   lighthouseDir: process.env.BENCH_LIGHTHOUSE_DIR,
+  /**
+   * 'devtools' throttles the page's real network and CPU (slow 4G, 4x) instead of simulating
+   * them: slower to run, but it shows the order requests really wait in (decision 103).
+   */
+  lighthouseThrottling: (process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools'
+    ? 'devtools'
+    : 'simulate') as 'devtools' | 'simulate',
   /** Where to keep a CPU profile of each account's first visit to each page (.cpuprofile). */
   profileDir: process.env.BENCH_WEB_PROFILE_DIR,
   /**

@@ -167,6 +167,7 @@ export async function runWeb(ctx: Context): Promise<void> {
       { label: 'heavy user', cookie: env.heavy.user.cookie },
     ]
     if (benchEnv.profileDir) await profilePages(chrome.port, web.url, accounts)
+    const throttling = benchEnv.lighthouseThrottling === 'devtools' ? ' (devtools throttling)' : ''
     for (const account of accounts) {
       for (const page of PAGES) {
         log(`web: lighthouse ${page} (${account.label})`)
@@ -178,6 +179,7 @@ export async function runWeb(ctx: Context): Promise<void> {
             onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
             extraHeaders: { Cookie: account.cookie },
             maxWaitForLoad: 45_000,
+            throttlingMethod: benchEnv.lighthouseThrottling,
           })
           if (!result?.lhr) throw new Error(`lighthouse gave no result for ${page}`)
           return result.lhr
@@ -189,7 +191,7 @@ export async function runWeb(ctx: Context): Promise<void> {
         const lhr = first.runtimeError ? await audit() : first
         recordLighthouse(
           lhr,
-          `Lighthouse mobile ${page}, ${account.label}`,
+          `Lighthouse mobile${throttling} ${page}, ${account.label}`,
           first.runtimeError ? `Lighthouse's first run failed (${first.runtimeError.code})` : '',
         )
         if (benchEnv.lighthouseDir) {

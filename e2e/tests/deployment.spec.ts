@@ -112,3 +112,34 @@ test('the app works over plain http at a LAN name, not only at localhost', async
     await browser.close()
   }
 })
+
+test("a page's HTML announces its screen's code, so a first visit fetches it beside the entry", async ({
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'no layout involved: one project is enough')
+  const html = { accept: 'text/html' }
+  const announced = async (path: string) => {
+    const response = await request.get(path, { headers: html })
+    expect(response.status()).toBe(200)
+    const body = await response.text()
+    return [...body.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)">/g)].map(
+      ([, href]) => href ?? '',
+    )
+  }
+  // What index.html itself preloads (the entry's own files), as a page without a screen gets it.
+  const entry = new Set(await announced('/add-event'))
+  const screen = async (path: string) => (await announced(path)).filter((href) => !entry.has(href))
+  const activities = await screen('/activities')
+  expect(activities[0]).toMatch(/^\/assets\/activities-[\w-]+\.js$/)
+  const detail = await screen('/activities/any-id')
+  expect(detail[0]).toMatch(/^\/assets\/activity-detail-[\w-]+\.js$/)
+  expect((await screen('/'))[0]).toMatch(/^\/assets\/home-[\w-]+\.js$/)
+  // Every file announced is there, as the kind of file it is announced as.
+  for (const href of new Set([...activities, ...detail])) {
+    const file = await request.get(href)
+    expect(file.status(), href).toBe(200)
+    expect(file.headers()['content-type'], href).toMatch(
+      href.endsWith('.css') ? /^text\/css/ : /^text\/javascript|^application\/javascript/,
+    )
+  }
+})

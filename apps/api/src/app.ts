@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { Agent } from 'node:https'
-import { join } from 'node:path'
 import fastifyCompress from '@fastify/compress'
 import fastifyCors from '@fastify/cors'
 import fastifyHelmet from '@fastify/helmet'
-import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import { PRODUCT_NAME } from '@kindling/core'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import pino, { type Logger } from 'pino'
 import { z } from 'zod'
@@ -25,6 +21,7 @@ import { errorBody, registerErrorHandler } from './http/errors'
 import { registerInputGuard } from './http/input-guard'
 import { errorResponse, jsonResponse, publicSecurity, swaggerOptions } from './http/openapi'
 import { responseSerializer } from './http/serializer'
+import { registerWebApp } from './http/web-app'
 import { createMailer } from './mail/mailer'
 import { DEFAULT_WEB_DIST_DIR } from './paths'
 import { createPushSender } from './reminders/push-sender'
@@ -258,45 +255,4 @@ async function registerEverything(
   })
 
   await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR)
-}
-
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
-
-function wantsHtml(request: FastifyRequest): boolean {
-  const accept = request.headers.accept ?? ''
-  return accept.includes('text/html') || accept.includes('*/*') || accept === ''
-}
-
-/** The built SPA: hashed assets cached forever, index.html never, and the SPA fallback. */
-async function registerWebApp(app: FastifyInstance, distDir: string) {
-  const hasWeb = existsSync(join(distDir, 'index.html'))
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: true,
-      cacheControl: false,
-      setHeaders: (res, path) => {
-        res.header(
-          'cache-control',
-          /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        )
-      },
-    })
-  } else {
-    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .type('text/plain; charset=utf-8')
-        .send(`${PRODUCT_NAME}: the API is running, but the web app is not built (npm run build).`),
-    )
-  }
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? ''
-    const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') && !isApi(path) && wantsHtml(request)
-    if (hasWeb && isPageRequest && !path.startsWith('/assets/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
-    }
-    return reply.status(404).send(errorBody('not-found', `No route ${request.method} ${path}.`))
-  })
 }
