@@ -153,6 +153,39 @@ test('a repeat visit shows the habits before the server says who is signed in', 
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible()
 })
 
+test("a tab opened during another tab's first sync shows the habits once that sync lands", async ({
+  browser,
+  request,
+}) => {
+  const user = await createUser(request)
+  const context = await browser.newContext()
+  try {
+    // A new device whose first tab's first sync meets a slow server.
+    const first = await context.newPage()
+    const answer = await holdRequests(first, '**/api/sync/changes*')
+    await signIn(first, user)
+    await api<Created>(first, 'POST', 'activities', { name: 'Row' })
+    const second = await context.newPage()
+    await second.goto('/activities')
+    // The second tab has read the (still empty) copy and waits for the first, which syncs.
+    await expect
+      .poll(() =>
+        second.evaluate(async () =>
+          ((await navigator.locks.query()).pending ?? []).some((lock) =>
+            lock.name?.startsWith('kindling-sync-'),
+          ),
+        ),
+      )
+      .toBe(true)
+    answer()
+    await expect(second.getByRole('listitem', { name: 'Row' })).toBeVisible()
+    await first.goto('/activities')
+    await expect(first.getByRole('listitem', { name: 'Row' })).toBeVisible()
+  } finally {
+    await context.close()
+  }
+})
+
 test('a repeat visit after the session ended elsewhere goes to sign-in', async ({
   signedInPage: { page },
 }) => {

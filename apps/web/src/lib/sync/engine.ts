@@ -122,12 +122,13 @@ export class SyncEngine {
   async start(): Promise<void> {
     this.db = await openLocalDb(this.options.uid)
     if (this.stopped) return this.db.close()
-    await this.reload()
-    this.setStatus({ loaded: true, synced: this.meta.cursor !== undefined })
-    this.channel = new BroadcastChannel(`kindling-sync-${this.options.uid}`)
     // Another tab (or the service worker's 'Done') changed the copy: show it, and if this tab
-    // sends, send what it added.
+    // sends, send what it added. Listening before the first read, so that a change stored in
+    // between is not missed.
+    this.channel = new BroadcastChannel(`kindling-sync-${this.options.uid}`)
     this.channel.onmessage = () => void this.reload().then(() => this.kick())
+    await this.reload()
+    this.setStatus({ loaded: true })
     window.addEventListener('online', this.onOnline)
     window.addEventListener('offline', this.onOffline)
     document.addEventListener('visibilitychange', this.onVisible)
@@ -240,6 +241,10 @@ export class SyncEngine {
     this.outbox = all.outbox
     this.meta = all.meta
     this.changed()
+    // Pulled at least once: by this tab, or by the tab that sends (a tab opened during another
+    // tab's first sync learns of it only here, and would otherwise show it loading until the
+    // other tab closed).
+    if (this.meta.cursor !== undefined && !this.status.synced) this.setStatus({ synced: true })
   }
 
   private changed(): void {
