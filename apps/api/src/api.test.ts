@@ -6,15 +6,15 @@ import { attributes, events } from './db/schema'
 import { EVENTS_PAGE_MAX } from './routes/events'
 import {
   cookieHeader,
-  createBackend,
   idToken,
   nextIp,
   ORIGIN,
   PASSWORD,
   postgresAvailable,
   signUp,
-  startApp,
-  startSmtp,
+  startTestServer,
+  stopTestServer,
+  type TestServer,
   type TestUser,
   terminateConnections,
   verificationLink,
@@ -34,8 +34,8 @@ describe.each([
   { kind: 'postgres' as const, skip: !hasPostgres },
 ])('API on $kind', ({ kind, skip }) => {
   let app: App
-  let smtp: Awaited<ReturnType<typeof startSmtp>>
-  let backend: Awaited<ReturnType<typeof createBackend>>
+  let smtp: TestServer['smtp']
+  let backend: TestServer['backend']
   let alice: TestUser
   let bob: TestUser
   let carol: TestUser // never verified
@@ -50,9 +50,7 @@ describe.each([
 
   beforeAll(async () => {
     if (skip) return
-    smtp = await startSmtp()
-    backend = await createBackend(kind)
-    app = await startApp(backend, smtp.url)
+    ;({ smtp, backend, app } = await startTestServer(kind))
     ;[alice, bob, carol] = await Promise.all([
       signUp(app, smtp, `alice-${kind}@example.com`),
       signUp(app, smtp, `bob-${kind}@example.com`),
@@ -62,9 +60,7 @@ describe.each([
 
   afterAll(async () => {
     if (skip) return
-    await app?.close()
-    await smtp?.close()
-    await backend?.drop()
+    await stopTestServer({ smtp, backend, app })
   })
 
   describe.skipIf(skip)('accounts', () => {

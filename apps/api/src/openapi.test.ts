@@ -1,21 +1,17 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBackend, startApp, startSmtp } from './test/harness'
+import { startTestServer, stopTestServer, type TestServer } from './test/harness'
 
 describe('OpenAPI document', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>
-  let backend: Awaited<ReturnType<typeof createBackend>>
-  let app: Awaited<ReturnType<typeof startApp>>
+  let smtp: TestServer['smtp']
+  let backend: TestServer['backend']
+  let app: TestServer['app']
 
   beforeAll(async () => {
-    smtp = await startSmtp()
-    backend = await createBackend('pglite')
-    app = await startApp(backend, smtp.url)
+    ;({ smtp, backend, app } = await startTestServer())
   })
   afterAll(async () => {
-    await app.close()
-    await smtp.close()
-    await backend.drop()
+    await stopTestServer({ smtp, backend, app })
   })
 
   it('passes the recommended rules of an OpenAPI linter with no warning', async () => {

@@ -15,6 +15,9 @@ import {
   signUp,
   startApp,
   startSmtp,
+  startTestServer,
+  stopTestServer,
+  type TestServer,
   type TestUser,
 } from './test/harness'
 
@@ -32,23 +35,19 @@ describe.each([
   { kind: 'postgres' as const, skip: !hasPostgres },
 ])('security on $kind', ({ kind, skip }) => {
   let app: App
-  let smtp: Awaited<ReturnType<typeof startSmtp>>
-  let backend: Awaited<ReturnType<typeof createBackend>>
+  let smtp: TestServer['smtp']
+  let backend: TestServer['backend']
   let user: TestUser
 
   beforeAll(async () => {
     if (skip) return
-    smtp = await startSmtp()
-    backend = await createBackend(kind)
-    app = await startApp(backend, smtp.url)
+    ;({ smtp, backend, app } = await startTestServer(kind))
     user = await signUp(app, smtp, `security-${kind}@example.com`)
   })
 
   afterAll(async () => {
     if (skip) return
-    await app?.close()
-    await smtp?.close()
-    await backend?.drop()
+    await stopTestServer({ smtp, backend, app })
   })
 
   describe.skipIf(skip)('cross-origin clients (native shells)', () => {

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from './app'
 import { buildLoopBackup } from './data-transfer/test-fixtures'
 import {
-  createBackend,
   postgresAvailable,
   signUp,
-  startApp,
-  startSmtp,
+  startTestServer,
+  stopTestServer,
+  type TestServer,
   type TestUser,
 } from './test/harness'
 
@@ -20,8 +20,8 @@ describe.each([
   { kind: 'postgres' as const, skip: !hasPostgres },
 ])('sync API on $kind', ({ kind, skip }) => {
   let app: App
-  let smtp: Awaited<ReturnType<typeof startSmtp>>
-  let backend: Awaited<ReturnType<typeof createBackend>>
+  let smtp: TestServer['smtp']
+  let backend: TestServer['backend']
   let alice: TestUser
   let bob: TestUser
 
@@ -83,9 +83,7 @@ describe.each([
 
   beforeAll(async () => {
     if (skip) return
-    smtp = await startSmtp()
-    backend = await createBackend(kind)
-    app = await startApp(backend, smtp.url)
+    ;({ smtp, backend, app } = await startTestServer(kind))
     ;[alice, bob] = await Promise.all([
       signUp(app, smtp, `sync-alice-${kind}@example.com`),
       signUp(app, smtp, `sync-bob-${kind}@example.com`),
@@ -94,9 +92,7 @@ describe.each([
 
   afterAll(async () => {
     if (skip) return
-    await app?.close()
-    await smtp?.close()
-    await backend?.drop()
+    await stopTestServer({ smtp, backend, app })
   })
 
   describe.skipIf(skip)('creates with device-made ids', () => {

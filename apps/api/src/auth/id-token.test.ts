@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { App } from '../app'
 import type { Database } from '../db/client'
-import { createBackend, PUBLIC_URL, signUp, startApp, startSmtp } from '../test/harness'
+import {
+  PUBLIC_URL,
+  signUp,
+  startTestServer,
+  stopTestServer,
+  type TestServer,
+} from '../test/harness'
 import { createIdTokenVerifier, InvalidTokenError, SESSION_RECHECK_MS } from './id-token'
 
 /** `db`, counting the reads it starts (the verifier reads the keys and the session). */
@@ -23,19 +29,15 @@ function counting(db: Database) {
 
 describe('id token verifier', () => {
   let app: App
-  let smtp: Awaited<ReturnType<typeof startSmtp>>
-  let backend: Awaited<ReturnType<typeof createBackend>>
+  let smtp: TestServer['smtp']
+  let backend: TestServer['backend']
 
   beforeAll(async () => {
-    smtp = await startSmtp()
-    backend = await createBackend('pglite')
-    app = await startApp(backend, smtp.url)
+    ;({ smtp, backend, app } = await startTestServer())
   })
 
   afterAll(async () => {
-    await app?.close()
-    await smtp?.close()
-    await backend?.drop()
+    await stopTestServer({ smtp, backend, app })
   })
 
   it("looks at a token's session once for many parallel calls, and again after the interval", async () => {

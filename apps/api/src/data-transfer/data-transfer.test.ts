@@ -3,11 +3,11 @@ import { strToU8 } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../app'
 import {
-  createBackend,
   postgresAvailable,
   signUp,
-  startApp,
-  startSmtp,
+  startTestServer,
+  stopTestServer,
+  type TestServer,
   type TestUser,
 } from '../test/harness'
 import { applyPlan } from './apply'
@@ -60,8 +60,8 @@ describe.each([
   { kind: 'postgres' as const, skip: !hasPostgres },
 ])('import and export on $kind', ({ kind, skip }) => {
   let app: App
-  let smtp: Awaited<ReturnType<typeof startSmtp>>
-  let backend: Awaited<ReturnType<typeof createBackend>>
+  let smtp: TestServer['smtp']
+  let backend: TestServer['backend']
   let alice: TestUser
   let bob: TestUser
   let carol: TestUser
@@ -69,9 +69,7 @@ describe.each([
 
   beforeAll(async () => {
     if (skip) return
-    smtp = await startSmtp()
-    backend = await createBackend(kind)
-    app = await startApp(backend, smtp.url)
+    ;({ smtp, backend, app } = await startTestServer(kind))
     ;[alice, bob, carol] = await Promise.all([
       signUp(app, smtp, `alice-io-${kind}@example.com`),
       signUp(app, smtp, `bob-io-${kind}@example.com`),
@@ -87,9 +85,7 @@ describe.each([
 
   afterAll(async () => {
     if (skip) return
-    await app?.close()
-    await smtp?.close()
-    await backend?.drop()
+    await stopTestServer({ smtp, backend, app })
   })
 
   const upload = (

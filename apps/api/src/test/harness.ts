@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server'
 import { type App, type BuildOptions, buildApp } from '../app'
 import { loadConfig } from '../config'
 
+import { type BackendKind, createBackend } from './databases'
+
 export { createBackend, postgresAvailable, terminateConnections } from './databases'
 
 export const PUBLIC_URL = 'http://localhost:3000'
@@ -84,6 +86,27 @@ export async function startApp(
     ...env,
   })
   return buildApp(config, { logger: pino({ level: 'silent' }), checkResponses: true, ...options })
+}
+
+export interface TestServer {
+  smtp: Awaited<ReturnType<typeof startSmtp>>
+  backend: Awaited<ReturnType<typeof createBackend>>
+  app: App
+}
+
+/** A real SMTP server, a fresh database of `kind` and the app on both: most API tests' start. */
+export async function startTestServer(kind: BackendKind = 'pglite'): Promise<TestServer> {
+  const smtp = await startSmtp()
+  const backend = await createBackend(kind)
+  const app = await startApp(backend, smtp.url)
+  return { smtp, backend, app }
+}
+
+/** Closes what `startTestServer` started; a part that never started (a skipped suite) is left. */
+export async function stopTestServer({ smtp, backend, app }: Partial<TestServer>): Promise<void> {
+  await app?.close()
+  await smtp?.close()
+  await backend?.drop()
 }
 
 let ipCounter = 0
