@@ -115,6 +115,7 @@ describe('registerWebApp', () => {
   it.each([
     ['no screen list', null],
     ['an unreadable one', '{"screens": [{"path": "/", "scripts": ["javascript:alert(1)"]}]}'],
+    ['one cut short', '{"screens": [{"path": "/", "scri'],
   ])('serves every page the plain HTML with %s', async (_case, preloads) => {
     const web = await serve(preloads)
     for (const url of ['/', '/activities']) {

@@ -69,7 +69,13 @@ function withPreloads(index: string, screen: ScreenPreload): string {
 function readScreenPreloads(app: FastifyInstance, distDir: string): ScreenPreload[] {
   const file = join(distDir, SCREEN_PRELOADS_FILE)
   if (!existsSync(file)) return []
-  const parsed = ScreenPreloads.safeParse(JSON.parse(readFileSync(file, 'utf8')))
+  let json: unknown
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    json = undefined
+  }
+  const parsed = ScreenPreloads.safeParse(json)
   if (parsed.success) return parsed.data.screens
   app.log.warn({ file }, 'the web build has an unreadable screen-preloads.json; pages go without')
   return []
