@@ -173,6 +173,39 @@ describe.each([
       )
     })
 
+    it("ends a first sync's cursor past what it left out, so the next pull brings nothing", async () => {
+      const carol = await signUp(app, smtp, `sync-carol-${kind}@example.com`)
+      const activity = (await call(carol, 'POST', '/api/activities', { name: 'Walk' })).json()
+      const post = async (eventDate: string) =>
+        (await call(carol, 'POST', '/api/events', { activityId: activity.id, eventDate })).json()
+      await post('2026-11-20T08:00:00.000Z')
+      // Changed after everything the first sync sends: one dated before its window, one deleted.
+      await post('2025-01-05T08:00:00.000Z')
+      const removed = await post('2026-11-21T08:00:00.000Z')
+      await call(carol, 'DELETE', `/api/events/${removed.id}`)
+
+      for (const limit of [1, 1000]) {
+        let first = await changes(carol, `?limit=${limit}&eventsFrom=2026-11-01T00:00:00.000Z`)
+        const sent = [...first.events]
+        while (first.more) {
+          first = await changes(
+            carol,
+            `?limit=${limit}&after=${first.cursor}&eventsFrom=2026-11-01T00:00:00.000Z`,
+          )
+          sent.push(...first.events)
+        }
+        // Later pages of a first sync may carry the deletion; never the old event.
+        const live = sent.filter((event) => event.deletedAt === null)
+        expect(live.map((event) => event.eventDate)).toEqual(['2026-11-20T08:00:00.000Z'])
+        const next = await changes(carol, `?after=${first.cursor}`)
+        expect(next).toMatchObject({ activities: [], events: [], more: false })
+      }
+      // What changes later still comes, the old and the deleted alike.
+      const cursor = (await changes(carol, '?eventsFrom=2026-11-01T00:00:00.000Z')).cursor
+      const old = await post('2024-06-01T08:00:00.000Z')
+      expect((await changes(carol, `?after=${cursor}`)).events.map((e) => e.id)).toEqual([old.id])
+    })
+
     it("never shows one user's changes to another", async () => {
       const { pages } = await drain(alice)
       const names = pages.flatMap((page) => page.activities.map((a) => a.name))

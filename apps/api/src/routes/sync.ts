@@ -89,7 +89,12 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
             .flatMap((list) => list.map((item) => item.seq))
             .sort((a, b) => a - b)
           const more = seqs.length > limit
-          const last = more ? (seqs[limit - 1] as number) : (seqs.at(-1) ?? since)
+          let last = more ? (seqs[limit - 1] as number) : (seqs.at(-1) ?? since)
+          // The last page of a first sync ends past what it left out (deletions, events before
+          // `eventsFrom`), or the next pull would bring those again as changes.
+          if (!more && (after === undefined || eventsFrom !== undefined)) {
+            last = Math.max(last, await latestSeq(tx, uid))
+          }
           const upTo = <T>(list: Changed<T>[]) =>
             list.filter((item) => item.seq <= last).map((item) => item.record)
           return {
@@ -163,6 +168,16 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
       return { before, timeZone, activities: counted }
     },
   })
+}
+
+/** The author's latest change number in any table (0 without changes). */
+async function latestSeq(tx: Pick<Database, 'execute'>, uid: string): Promise<number> {
+  const latest = [activities, attributes, groups, goals, events].map(
+    (table) => sql`(select max(${table.seq}) from ${table} where ${table.author} = ${uid})`,
+  )
+  const result = await tx.execute(sql`select greatest(${sql.join(latest, sql`, `)}) as seq`)
+  const [row] = (result as unknown as { rows: { seq: string | number | null }[] }).rows
+  return Number(row?.seq ?? 0)
 }
 
 interface NumberRow {
