@@ -41,6 +41,17 @@ for (const origin of ['https://localhost', 'http://localhost']) {
           headers: { authorization: `Bearer ${session}` },
         })
         steps.push(`token ${token.status}`)
+        // The session check carries an id token too, readable from the shell's origin.
+        const checked = await fetch(`${api}/api/auth/get-session?disableCookieCache=true`, {
+          headers: { authorization: `Bearer ${session}` },
+        })
+        const sessionJwt = checked.headers.get('set-auth-jwt')
+        const listed = await fetch(`${api}/api/activities`, {
+          headers: { authorization: `Bearer ${sessionJwt}` },
+        })
+        steps.push(
+          `session ${checked.status} ${sessionJwt ? 'with' : 'without'} id token ${listed.status}`,
+        )
         const auth = { ...json, authorization: `Bearer ${(await token.json()).token}` }
         const created = await fetch(`${api}/api/activities`, {
           method: 'POST',
@@ -73,6 +84,7 @@ for (const origin of ['https://localhost', 'http://localhost']) {
     expect(steps).toEqual([
       'sign-in 200',
       'token 200',
+      'session 200 with id token 200',
       'create 201',
       'edit 200 Edited',
       'delete 204',

@@ -172,6 +172,23 @@ describe.each([
         headers: { authorization: `Bearer ${token.json().token}` },
       })
       expect(list.statusCode).toBe(200)
+
+      // The session check hands over an id token too, readable across origins: one round trip.
+      const session = await app.inject({
+        method: 'GET',
+        url: '/api/auth/get-session?disableCookieCache=true',
+        headers: { origin: 'capacitor://localhost', authorization: `Bearer ${sessionToken}` },
+      })
+      expect(session.json().user.email).toBe(alice.email)
+      const exposed = String(session.headers['access-control-expose-headers'])
+      expect(exposed.split(/,\s*/)).toContain('set-auth-jwt')
+      const idToken = session.headers['set-auth-jwt']
+      const listed = await app.inject({
+        method: 'GET',
+        url: '/api/activities',
+        headers: { authorization: `Bearer ${idToken}` },
+      })
+      expect(listed.statusCode).toBe(200)
     })
 
     it('rate-limits sign-in per IP and per e-mail with 429', async () => {

@@ -97,6 +97,20 @@ describe('auth session', () => {
     expect(askedWhenDrawn[0]).toBe(true)
   })
 
+  it('takes the id token the session check answers with, without asking for one', async () => {
+    const server = mockServer({
+      '/api/auth/get-session': () =>
+        new Response(JSON.stringify({ user: verified }), {
+          headers: { 'Content-Type': 'application/json', 'set-auth-jwt': token },
+        }),
+      '/api/auth/token': () => jsonResponse({ token: 'h.e30.other' }),
+    })
+    await checkSession()
+    expect(getAuthState()).toMatchObject({ user: { uid: 'u1' }, idToken: token })
+    const asked = server.mock.calls.map(([input]) => String(input).split('?')[0])
+    expect(asked).toEqual(['/api/auth/get-session'])
+  })
+
   it('sets hasCheckedAuth after the first check, signed out or not', async () => {
     mockServer({ '/api/auth/get-session': () => jsonResponse(null) })
     expect(await checkSession()).toBeNull()

@@ -7,7 +7,8 @@ import { AuthError } from './api/auth-errors'
 import {
   createUserWithEmail,
   fetchIdToken,
-  getSessionUser,
+  getSession,
+  type Session,
   type SessionUser,
   sendVerificationEmail,
   signInWithEmail,
@@ -89,14 +90,24 @@ function tellOtherTabs(previous: User | null): void {
   authChannel?.postMessage('changed')
 }
 
-/** Brings the auth state in line with what the server says about the session (SPEC §4). */
-export function applySessionUser(sessionUser: SessionUser | null): void {
+/**
+ * Brings the auth state in line with what the server says about the session (SPEC §4);
+ * `idToken`, when the answer carried one, saves asking for it.
+ */
+export function applySessionUser(sessionUser: SessionUser | null, idToken?: string | null): void {
   const previous = getAuthState().user
-  applyUser(sessionUser, previous)
+  applyUser(sessionUser, previous, idToken)
   tellOtherTabs(previous)
 }
 
-function applyUser(sessionUser: SessionUser | null, previous: User | null): void {
+const applySession = (session: Session | null) =>
+  applySessionUser(session?.user ?? null, session?.idToken)
+
+function applyUser(
+  sessionUser: SessionUser | null,
+  previous: User | null,
+  idToken?: string | null,
+): void {
   if (!sessionUser) {
     refresher.stop()
     rememberUser(null)
@@ -118,10 +129,10 @@ function applyUser(sessionUser: SessionUser | null, previous: User | null): void
   }
   writePendingEmail(null)
   rememberUser(user)
-  // The id token is asked for before the state changes: the signed-in screens that change
-  // draws need it for their first requests, and drawing them first delayed it (issue 19).
+  // The id token is in hand (or asked for) before the state changes: the signed-in screens
+  // that change draws need it for their first requests (issue 19).
   if (previous?.uid !== user.uid || !previous.emailVerified || !getAuthState().idToken) {
-    void refresher.start()
+    void refresher.start(idToken)
   }
   setAuthState({
     user,
@@ -137,7 +148,7 @@ const signedInAs = (user: User) => ({ user, isDeveloper: isDeveloperEmail(user.e
 /** Asks the server who is signed in and updates the state; marks the first check done. */
 export async function checkSession(): Promise<User | null> {
   try {
-    applySessionUser(await getSessionUser())
+    applySession(await getSession())
   } catch (error) {
     // Offline at start: the user the server last confirmed here keeps using the device's
     // copy (checked again once online); without one, signed out rather than a loader.
@@ -219,9 +230,9 @@ export async function resendVerificationEmail(): Promise<void> {
 
 /** Reloads the user from the server; true once the e-mail is verified. */
 export async function reloadUser(): Promise<boolean> {
-  const sessionUser = await getSessionUser()
-  applySessionUser(sessionUser)
-  return Boolean(sessionUser?.emailVerified)
+  const session = await getSession()
+  applySession(session)
+  return Boolean(session?.user.emailVerified)
 }
 
 /** Signs out and clears user, token, developer flag and the checked flag (SPEC §4). */

@@ -68,7 +68,10 @@ async function rememberSessionToken(response: Response, path: string): Promise<v
  * Calls one of better-auth's routes under /api/auth. Network failures and timeouts (30 s
  * desktop, 60 s mobile) become network-request-failed; error answers map to SPEC §8's codes.
  */
-async function callAuth<T>(path: string, init: { method: 'GET' | 'POST'; body?: unknown }) {
+async function callAuthWithHeaders<T>(
+  path: string,
+  init: { method: 'GET' | 'POST'; body?: unknown },
+): Promise<{ body: T; headers: Headers }> {
   let response: Response
   const sessionToken = await readSessionToken()
   try {
@@ -102,7 +105,11 @@ async function callAuth<T>(path: string, init: { method: 'GET' | 'POST'; body?: 
     throw new AuthError(code, message, response.status)
   }
   const text = await response.text()
-  return (text ? JSON.parse(text) : null) as T
+  return { body: (text ? JSON.parse(text) : null) as T, headers: response.headers }
+}
+
+async function callAuth<T>(path: string, init: { method: 'GET' | 'POST'; body?: unknown }) {
+  return (await callAuthWithHeaders<T>(path, init)).body
 }
 
 export async function signInWithEmail(email: string, password: string): Promise<SessionUser> {
@@ -144,13 +151,20 @@ export async function resetPassword(token: string, newPassword: string): Promise
   await callAuth('reset-password', { method: 'POST', body: { token, newPassword } })
 }
 
+/** Who is signed in, and the id token the server signed with its answer. */
+export interface Session {
+  user: SessionUser
+  /** From the `set-auth-jwt` header: the data API's token, without asking /token for one. */
+  idToken: string | null
+}
+
 /** The signed-in user, freshly read from the database (not a cached cookie), or null. */
-export async function getSessionUser(): Promise<SessionUser | null> {
-  const body = await callAuth<{ user?: SessionUser } | null>(
+export async function getSession(): Promise<Session | null> {
+  const { body, headers } = await callAuthWithHeaders<{ user?: SessionUser } | null>(
     'get-session?disableCookieCache=true',
     { method: 'GET' },
   )
-  return body?.user ?? null
+  return body?.user ? { user: body.user, idToken: headers.get('set-auth-jwt') } : null
 }
 
 export async function signOutSession(): Promise<void> {

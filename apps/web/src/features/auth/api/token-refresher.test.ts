@@ -88,6 +88,37 @@ describe('createTokenRefresher', () => {
     expect(onToken).toHaveBeenCalledTimes(2)
   })
 
+  it('starts from a token it is given, fetching only when that one is missing or spent', async () => {
+    const clock = createFakeClock()
+    const fetchToken = vi.fn(async () => buildJwt(clock.now() + 15 * MINUTE))
+    const onToken = vi.fn()
+    const refresher = createTokenRefresher({
+      fetchToken,
+      onToken,
+      onSessionLost: vi.fn(),
+      now: clock.now,
+      timers: clock.timers,
+    })
+    const given = buildJwt(clock.now() + 15 * MINUTE)
+    expect(await refresher.start(given)).toBe(given)
+    expect(await refresher.getToken()).toBe(given)
+    expect(fetchToken).not.toHaveBeenCalled()
+    expect(onToken).toHaveBeenCalledWith(given)
+    // Kept fresh as a fetched one: renewed 5 minutes before it expires.
+    expect(clock.pendingDelays()).toEqual([10 * MINUTE])
+    await clock.advance(10 * MINUTE)
+    expect(fetchToken).toHaveBeenCalledTimes(1)
+
+    refresher.stop()
+    const spent = buildJwt(clock.now() + 10_000)
+    const fetched = await refresher.start(spent)
+    expect(fetched).not.toBe(spent)
+    expect(fetchToken).toHaveBeenCalledTimes(2)
+    refresher.stop()
+    await refresher.start('not a jwt')
+    expect(fetchToken).toHaveBeenCalledTimes(3)
+  })
+
   it('retries network failures after 30 s, doubling, and resets after a success', async () => {
     const clock = createFakeClock()
     let failing = true

@@ -55,8 +55,11 @@ export interface TokenOptions {
 }
 
 export interface TokenRefresher {
-  /** Fetches a token now and keeps it fresh until stop(). */
-  start: () => Promise<string | null>
+  /**
+   * Keeps a token fresh until stop(): `token` when given and usable (one the session check
+   * answered with), else one fetched now.
+   */
+  start: (token?: string | null) => Promise<string | null>
   stop: () => void
   /**
    * The current token; fetched first when missing, within 30 s of expiry, or when it is the one
@@ -130,10 +133,18 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
   }
 
   return {
-    start() {
+    start(given) {
       running = true
       failures = 0
-      return refresh()
+      const givenExpiry = given ? getJwtExpiry(given) : null
+      if (!given || givenExpiry === null || now() >= givenExpiry - TOKEN_EXPIRY_MARGIN_MS) {
+        return refresh()
+      }
+      token = given
+      expiresAt = givenExpiry
+      options.onToken(given)
+      schedule(computeRefreshDelay(givenExpiry, now()))
+      return Promise.resolve(given)
     },
     stop() {
       running = false
