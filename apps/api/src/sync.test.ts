@@ -187,6 +187,8 @@ describe.each([
       for (const limit of [1, 1000]) {
         let first = await changes(carol, `?limit=${limit}&eventsFrom=2026-11-01T00:00:00.000Z`)
         const sent = [...first.events]
+        // Whether there is a history to fetch is said once, on the last page.
+        if (first.more) expect(first.olderEvents).toBeUndefined()
         while (first.more) {
           first = await changes(
             carol,
@@ -197,9 +199,13 @@ describe.each([
         // Later pages of a first sync may carry the deletion; never the old event.
         const live = sent.filter((event) => event.deletedAt === null)
         expect(live.map((event) => event.eventDate)).toEqual(['2026-11-20T08:00:00.000Z'])
+        expect(first.olderEvents).toBe(true)
         const next = await changes(carol, `?after=${first.cursor}`)
         expect(next).toMatchObject({ activities: [], events: [], more: false })
+        expect(next.olderEvents).toBeUndefined()
       }
+      const before = await changes(carol, '?eventsFrom=2024-01-01T00:00:00.000Z')
+      expect(before.olderEvents).toBe(false)
       // What changes later still comes, the old and the deleted alike.
       const cursor = (await changes(carol, '?eventsFrom=2026-11-01T00:00:00.000Z')).cursor
       const old = await post('2024-06-01T08:00:00.000Z')

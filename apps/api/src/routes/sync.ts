@@ -95,6 +95,24 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
           if (!more && (after === undefined || eventsFrom !== undefined)) {
             last = Math.max(last, await latestSeq(tx, uid))
           }
+          // Whether the device needs a history at all (a new account does not: one round trip
+          // fewer before its first screen).
+          const olderEvents =
+            !more && eventsFrom !== undefined
+              ? (
+                  await tx
+                    .select({ id: events.id })
+                    .from(events)
+                    .where(
+                      and(
+                        eq(events.author, uid),
+                        isNull(events.deletedAt),
+                        lt(events.eventDate, new Date(eventsFrom)),
+                      ),
+                    )
+                    .limit(1)
+                ).length > 0
+              : undefined
           const upTo = <T>(list: Changed<T>[]) =>
             list.filter((item) => item.seq <= last).map((item) => item.record)
           return {
@@ -105,6 +123,7 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
             events: upTo(changed.events),
             cursor: String(last),
             more,
+            ...(olderEvents === undefined ? {} : { olderEvents }),
           }
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },

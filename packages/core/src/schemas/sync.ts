@@ -52,6 +52,12 @@ export const SyncChanges = z.object({
   events: z.array(Event),
   cursor: SyncCursor.describe('Send it back as `after` for the changes after this page.'),
   more: z.boolean().describe('Whether more changes wait after this page: ask again at once.'),
+  olderEvents: z
+    .boolean()
+    .optional()
+    .describe(
+      'On the last page of a read with `eventsFrom`: whether any of your live events are dated before it. When false there is no history to ask /api/sync/history for.',
+    ),
 })
 export type SyncChanges = z.infer<typeof SyncChanges>
 

@@ -27,6 +27,11 @@ function fakeServer() {
     }
     if (path === 'sync/changes') {
       const after = Number(options.query?.after ?? 0)
+      const eventsFrom = options.query?.eventsFrom as string | undefined
+      const old = (change: { table: string; record: Record<string, unknown> }) =>
+        eventsFrom !== undefined &&
+        change.table === 'events' &&
+        String(change.record.eventDate) < eventsFrom
       const page: SyncChanges = {
         activities: [],
         attributes: [],
@@ -36,9 +41,10 @@ function fakeServer() {
         cursor: String(seq),
         more: false,
       }
-      for (const change of changes.filter((c) => c.seq > after)) {
+      for (const change of changes.filter((c) => c.seq > after && !old(c))) {
         ;(page[change.table as 'events'] as unknown[]).push(change.record)
       }
+      if (eventsFrom !== undefined) page.olderEvents = changes.some(old)
       return page as T
     }
     if (path === 'sync/history') return { before: '', timeZone: 'UTC', activities: [] } as T
@@ -240,6 +246,24 @@ describe('SyncEngine outbox', () => {
     expect(engine.view.activities.has('a1')).toBe(false)
     expect(engine.view.activities.get('a2')?.name).toBe('Walk')
     expect(engine.status.pending).toBe(0)
+  })
+
+  it('asks for the history of old events only when the first sync says there are some', async () => {
+    const fresh = fakeServer()
+    const { engine } = await startEngine(fresh)
+    expect(fresh.calls).toEqual(['GET sync/changes'])
+    expect(engine.status.synced).toBe(true)
+    expect(engine.syncMeta.history).toMatchObject({ timeZone: 'UTC', activities: [] })
+
+    const seasoned = fakeServer()
+    seasoned.store('events', {
+      id: 'e-old',
+      activityId: 'a1',
+      eventDate: '2020-01-01T09:00:00.000Z',
+      deletedAt: null,
+    })
+    await startEngine(seasoned)
+    expect(seasoned.calls).toEqual(['GET sync/changes', 'GET sync/history'])
   })
 
   it('treats a delete of a record already gone as done', async () => {

@@ -396,6 +396,12 @@ export class SyncEngine {
         complete: meta.complete || !page.more,
         historyStale: meta.historyStale || oldChanged,
       }
+      // Nothing dated before the window (a new account): its history is empty, no need to ask.
+      if (first && page.olderEvents === false) {
+        const timeZone = this.options.timeZone()
+        meta = { ...meta, history: { before: eventsFrom, timeZone, activities: [] } }
+        meta.historyStale = false
+      }
       await storeServerState(db, {
         records: {
           activities: page.activities,
