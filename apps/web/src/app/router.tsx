@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, useMemo, useState, useSyncExternalStore } from 'react'
+import { type ComponentType, lazy, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router'
 import { forms } from './forms'
 import { AppLayout } from './layout/app-layout'
@@ -50,9 +50,9 @@ let screenShown = false
  * (`lazy`): the old screen stays until the new one's code is in. The page's first screen instead
  * draws an empty page and then itself, without suspending: React holds back content that
  * suspended for 300 ms after its fallback showed, and on a repeat visit the first screen's code
- * and data are usually in well before that (issue 19).
+ * and data are usually in well before that (issue 19). A screen whose code is in draws at once.
  */
-function screen(
+export function screen(
   title: string,
   load: () => Promise<ScreenModule>,
   extra: Omit<RouteHandle, 'title'> = {},
@@ -75,13 +75,24 @@ function screen(
     if (!settled) return <PageLoading />
     // A failure is the error boundary's to show ('Try again' reloads the page).
     if (status === 'rejected' || !value) throw reason
-    screenShown = true
     return <value.Component />
   }
   function Screen() {
-    // Decided once per mount: switching later would mount the screen anew.
-    const [first] = useState(() => !screenShown)
-    return first ? <FirstScreen /> : <Lazy />
+    // Decided once per mount: switching later would mount the screen anew. Code already here
+    // draws at once: `lazy` would suspend its first drawing all the same, and React holds
+    // content back for 300 ms after a fallback showed.
+    const [mode] = useState(() => {
+      if (fetchOnce().status === 'fulfilled') return 'loaded'
+      return screenShown ? 'lazy' : 'first'
+    })
+    // Once committed, not while rendering: a drawing React throws away and starts again (a
+    // transition interrupted by an update) must decide as the first one did.
+    useEffect(() => {
+      screenShown = true
+    }, [])
+    const { value } = fetchOnce()
+    if (mode === 'loaded' && value) return <value.Component />
+    return mode === 'lazy' ? <Lazy /> : <FirstScreen />
   }
   const handle: ScreenHandle = { title, ...extra, load: loadOnce }
   return { element: <Screen />, handle }
