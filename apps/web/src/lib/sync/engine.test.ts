@@ -266,6 +266,30 @@ describe('SyncEngine outbox', () => {
     expect(seasoned.calls).toEqual(['GET sync/changes', 'GET sync/history'])
   })
 
+  it('leaves the copy as it was when a pull brings nothing, and says so when it brings something', async () => {
+    const server = fakeServer()
+    const { engine } = await startEngine(server)
+    const before = engine.version
+    engine.kick()
+    await engine.settled()
+    expect(server.calls.filter((call) => call === 'GET sync/changes')).toHaveLength(2)
+    expect(engine.version).toBe(before)
+
+    server.store('activities', {
+      id: 'a1',
+      ...activityBody('Read'),
+      author: 'u1',
+      attributes: [],
+      createdAt: '2026-11-20T00:00:00.000Z',
+      updatedAt: null,
+      deletedAt: null,
+    })
+    engine.kick()
+    await engine.settled()
+    expect(engine.version).toBeGreaterThan(before)
+    expect(engine.view.activities.get('a1')?.name).toBe('Read')
+  })
+
   it('treats a delete of a record already gone as done', async () => {
     const server = fakeServer()
     const { engine, refused } = await startEngine(server)

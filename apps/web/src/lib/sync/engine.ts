@@ -412,12 +412,18 @@ export class SyncEngine {
         },
         meta,
       })
+      let records = 0
       for (const table of SYNC_TABLES) {
         for (const record of page[table] as AnyRecord[]) putServerRecord(this.base, table, record)
+        records += page[table].length
       }
       this.meta = meta
-      this.changed()
-      this.channel?.postMessage('changed')
+      // Nothing new (a poll while nothing changed): the screens and other tabs have it all.
+      // A first sync always tells, so that waiting tabs learn it went through.
+      if (first || records > 0) {
+        this.changed()
+        this.channel?.postMessage('changed')
+      }
       if (!page.more) return
     }
   }

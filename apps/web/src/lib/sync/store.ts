@@ -10,10 +10,24 @@ import type { Tables } from './view'
 let engine: SyncEngine | undefined
 let unsubscribe: (() => void) | undefined
 const listeners = new Set<() => void>()
+/** Changes with what the screens read: the copy, whether it is open, whether it is synced. */
 let version = 0
+/** Changes with anything, the status too (online, sending, how many changes wait). */
+let statusVersion = 0
+let shown = ''
 
+/**
+ * Tells the subscribers; the screens' data hooks draw again only when the copy or its readiness
+ * changed. A sync round changes the status three times or more (every 15 s while in view), and
+ * drawing every list again for each was the longest task of a heavy user's screen.
+ */
 function notify() {
-  version += 1
+  statusVersion += 1
+  const now = `${engine?.uid}:${engine?.version}:${engine?.status.loaded}:${isSynced()}`
+  if (now !== shown) {
+    shown = now
+    version += 1
+  }
   for (const listener of listeners) listener()
 }
 
@@ -98,7 +112,11 @@ export function useSyncVersion(): number {
 const IDLE: SyncStatus = { loaded: false, synced: false, online: true, pending: 0, syncing: false }
 
 export function useSyncStatus(): SyncStatus {
-  useSyncVersion()
+  useSyncExternalStore(
+    subscribe,
+    () => statusVersion,
+    () => 0,
+  )
   return engine?.status ?? IDLE
 }
 
