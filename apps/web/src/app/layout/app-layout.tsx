@@ -4,8 +4,6 @@ import { useDisclosure } from '@mantine/hooks'
 import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { ErrorBoundary } from '../../components/error-boundary'
-import { HeaderActionsTargetContext } from '../../components/header-actions'
-import { RecordTitleContext } from '../../components/record-title'
 import { useAuthState } from '../../lib/auth-state'
 import { FOOTER_HEIGHT_PX, HEADER_HEIGHT_PX } from '../../lib/constants'
 import { useDialogHostWanted, useDialogOpen } from '../../lib/dialog-state'
@@ -13,6 +11,7 @@ import { isTextEntry, setKeyboardShown, useKeyboardShown } from '../../lib/keybo
 import { useIsMobile } from '../../lib/layout'
 import { whenFilesHeldOffline } from '../../lib/offline-files'
 import { isNativePlatform, listenToKeyboard } from '../../lib/platform'
+import { loadWriteSchemas } from '../../lib/sync/load-schemas'
 import { whenSynced } from '../../lib/sync/store'
 import { FormOpenerProvider, loadFormModal } from '../form-opener-provider'
 import { useRouteHandle } from '../route-handle'
@@ -20,6 +19,7 @@ import { SpotlightLauncher } from '../spotlight/spotlight-launcher'
 import { loadToasts } from '../toasts'
 import { AppHeader } from './app-header'
 import { BootScreen, PageLoading } from './boot-screen'
+import { HeaderState } from './header-state'
 import { TabBar } from './tab-bar'
 
 /** The native shells' local notifications: loaded there only, once a verified user is in. */
@@ -63,7 +63,7 @@ export function AppLayout() {
 
 /**
  * What the first screen does not draw but a tap may need at once (the modal, dialog and toast
- * code), fetched on the first sign of a user at work: a pointer or a key pressed anywhere. Not
+ * code, the write schemas), fetched on the first sign of a user at work: a pointer or a key pressed anywhere. Not
  * before: on a new device it would compete with the page's own data and drawing. Where no
  * service worker will hold every file (http on a LAN name), it also comes at idle once the
  * page's data has: a user who goes offline before a first tap would find its code unfetchable.
@@ -78,6 +78,7 @@ function usePreloadOnIntent() {
       loadFormModal().catch(() => undefined)
       loadWebDialogs().catch(() => undefined)
       loadToasts().catch(() => undefined)
+      loadWriteSchemas().catch(() => undefined)
     }
     const cancelWait = whenSynced(() => {
       whenFilesHeldOffline().then((held) => {
@@ -155,19 +156,12 @@ function Shell() {
   const [drawerOpened, drawer] = useDisclosure(false)
   // Mounted from the first opening on, so it can play its closing transition.
   const [drawerMounted, setDrawerMounted] = useState(false)
-  const [actionsTarget, setActionsTarget] = useState<HTMLElement | null>(null)
   const keyboardShown = useKeyboardShown()
   const dialogOpen = useDialogOpen()
   useTrackKeyboard(isMobile)
   usePreloadOnIntent()
 
   const title = handle?.title ?? PRODUCT_NAME
-  const [recordTitle, setRecordTitle] = useState<string | null>(null)
-  const documentTitle = recordTitle ?? handle?.documentTitle ?? title
-
-  useEffect(() => {
-    document.title = `${documentTitle} - ${PRODUCT_NAME}`
-  }, [documentTitle])
 
   // A new page starts at its top (SPEC §2 Layout).
   const pathname = location.pathname
@@ -181,52 +175,63 @@ function Shell() {
   const showTabBar = isMobile && signedIn && !keyboardShown && !dialogOpen
 
   return (
-    <RecordTitleContext.Provider value={setRecordTitle}>
-      <HeaderActionsTargetContext.Provider value={actionsTarget}>
-        <AppHeader
-          title={title}
-          topLevel={handle?.topLevel ?? false}
-          isMobile={isMobile}
-          signedIn={signedIn}
-          onOpenMenu={() => {
-            setDrawerMounted(true)
-            drawer.open()
-          }}
-          onMenuIntent={() => void loadNavDrawer()}
-          actionsRef={setActionsTarget}
-        />
-        {drawerMounted && (
-          <Suspense fallback={null}>
-            <NavDrawer opened={drawerOpened} signedIn={signedIn} onClose={drawer.close} />
+    <HeaderState
+      header={({ recordTitle, actionsRef }) => (
+        <>
+          <DocumentTitle title={recordTitle ?? handle?.documentTitle ?? title} />
+          <AppHeader
+            title={title}
+            topLevel={handle?.topLevel ?? false}
+            isMobile={isMobile}
+            signedIn={signedIn}
+            onOpenMenu={() => {
+              setDrawerMounted(true)
+              drawer.open()
+            }}
+            onMenuIntent={() => void loadNavDrawer()}
+            actionsRef={actionsRef}
+          />
+        </>
+      )}
+    >
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <NavDrawer opened={drawerOpened} signedIn={signedIn} onClose={drawer.close} />
+        </Suspense>
+      )}
+      <Box
+        component="main"
+        mx="auto"
+        maw={CONTENT_MAX_WIDTH}
+        style={{
+          paddingLeft: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-left))',
+          paddingRight: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-right))',
+          paddingTop: `calc(${HEADER_HEIGHT_PX}px + env(safe-area-inset-top) + var(--mantine-spacing-md))`,
+          paddingBottom: isMobile
+            ? `calc(${FOOTER_HEIGHT_PX}px + env(safe-area-inset-bottom) + var(--mantine-spacing-md))`
+            : 'var(--mantine-spacing-xl)',
+        }}
+      >
+        <ErrorBoundary resetKey={pathname}>
+          {/* While a screen's code loads the first time, the shell draws with an empty page. */}
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
           </Suspense>
-        )}
-        <Box
-          component="main"
-          mx="auto"
-          maw={CONTENT_MAX_WIDTH}
-          style={{
-            paddingLeft: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-left))',
-            paddingRight: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-right))',
-            paddingTop: `calc(${HEADER_HEIGHT_PX}px + env(safe-area-inset-top) + var(--mantine-spacing-md))`,
-            paddingBottom: isMobile
-              ? `calc(${FOOTER_HEIGHT_PX}px + env(safe-area-inset-bottom) + var(--mantine-spacing-md))`
-              : 'var(--mantine-spacing-xl)',
-          }}
-        >
-          <ErrorBoundary resetKey={pathname}>
-            {/* While a screen's code loads the first time, the shell draws with an empty page. */}
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
-          </ErrorBoundary>
-        </Box>
-        {showTabBar && <TabBar />}
-        {signedInUid && isNativePlatform() ? (
-          <Suspense fallback={null}>
-            <NativeReminderPlanner uid={signedInUid} />
-          </Suspense>
-        ) : null}
-      </HeaderActionsTargetContext.Provider>
-    </RecordTitleContext.Provider>
+        </ErrorBoundary>
+      </Box>
+      {showTabBar && <TabBar />}
+      {signedInUid && isNativePlatform() ? (
+        <Suspense fallback={null}>
+          <NativeReminderPlanner uid={signedInUid} />
+        </Suspense>
+      ) : null}
+    </HeaderState>
   )
+}
+
+function DocumentTitle({ title }: { title: string }) {
+  useEffect(() => {
+    document.title = `${title} - ${PRODUCT_NAME}`
+  }, [title])
+  return null
 }

@@ -1,0 +1,41 @@
+import { render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { HeaderActions } from '../../components/header-actions'
+import { useRecordTitle } from '../../components/record-title'
+import { HeaderState } from './header-state'
+
+describe('HeaderState', () => {
+  it("puts a page's actions and record title in the header without drawing the page again", () => {
+    let pageDrawn = 0
+    function Page() {
+      pageDrawn += 1
+      useRecordTitle('Night run')
+      return (
+        <main>
+          <HeaderActions>
+            <button type="button">Edit</button>
+          </HeaderActions>
+        </main>
+      )
+    }
+    render(
+      <HeaderState
+        header={({ recordTitle, actionsRef }) => (
+          <header>
+            <h1>{recordTitle ?? 'Habit'}</h1>
+            <div data-testid="actions" ref={actionsRef} />
+          </header>
+        )}
+      >
+        <Page />
+      </HeaderState>,
+    )
+    expect(screen.getByRole('heading', { name: 'Night run' })).toBeInTheDocument()
+    expect(screen.getByTestId('actions')).toContainElement(
+      screen.getByRole('button', { name: 'Edit' }),
+    )
+    // The page's own drawing only: its actions draw again (they follow the header's element),
+    // the page does not.
+    expect(pageDrawn).toBe(1)
+  })
+})
