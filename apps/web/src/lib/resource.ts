@@ -1,7 +1,8 @@
 import { type FieldIssue, type SyncTable, toFieldErrors } from '@kindling/core'
 import { notifications } from '@mantine/notifications'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { ApiError } from './api-client'
+import { loadWriteSchemas, type WriteSchemas as Schemas } from './sync/load-schemas'
 import { getSyncEngine, type Synced, useSynced } from './sync/store'
 import type { RecordOf } from './sync/types'
 import { uuidv7 } from './sync/uuid'
@@ -77,19 +78,6 @@ interface Schema {
   }
 }
 
-type Schemas = typeof import('./sync/schemas')
-const loadSchemas = () => import('./sync/schemas')
-
-/**
- * Loads the write schemas with the first screen that can write, so a write made offline later
- * (before the service worker holds every chunk) does not wait on a chunk it cannot fetch.
- */
-function usePreloadedSchemas(): void {
-  useEffect(() => {
-    loadSchemas().catch(() => undefined)
-  }, [])
-}
-
 interface ResourceSpec<T extends SyncTable> {
   /** The create and update schemas (of the module loaded on the first write). */
   schemas: (lib: Schemas) => { create: Schema; update: Schema }
@@ -137,7 +125,7 @@ export function createResource<
 
   async function create(input: TCreate): Promise<TRecord> {
     const engine = requireEngine()
-    const lib = await loadSchemas()
+    const lib = await loadWriteSchemas()
     const body = validate(
       spec.schemas(lib).create,
       spec.prepare ? spec.prepare({ ...input } as Record<string, unknown>) : input,
@@ -153,7 +141,7 @@ export function createResource<
     const engine = requireEngine()
     const stored = (engine.view[table] as Map<string, TRecord>).get(id)
     if (!stored) throw new ApiError(404, 'not-found', 'This was deleted on another device.')
-    const lib = await loadSchemas()
+    const lib = await loadWriteSchemas()
     const body = validate(spec.schemas(lib).update, { ...spec.editable(stored), ...change })
     const problems = spec.check?.(body, engine.view, lib) ?? {}
     if (Object.keys(problems).length > 0) throw invalid(toIssues(problems))
@@ -175,14 +163,8 @@ export function createResource<
       const result = useSynced((view) => (view[table] as Map<string, TRecord>).get(id), [id])
       return { ...result, isMissing: result.isSuccess && result.data === undefined }
     },
-    useCreate: () => {
-      usePreloadedSchemas()
-      return useWrite(create)
-    },
-    useUpdate: () => {
-      usePreloadedSchemas()
-      return useWrite(update)
-    },
+    useCreate: () => useWrite(create),
+    useUpdate: () => useWrite(update),
     useDelete: () => useWrite(remove),
   }
 }
