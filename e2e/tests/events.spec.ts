@@ -118,6 +118,48 @@ test('logs an event with every attribute type and shows it in History and its de
   await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
 })
 
+test('events logged one after another: each reads as past, and the toast stands in the way of nothing', async ({
+  signedInPage: { page },
+}) => {
+  await api<Created>(page, 'POST', 'activities', { name: 'Stretch' })
+  await page.goto('/events')
+  await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
+  const add = page.getByRole('button', { name: 'Add event' })
+  const activity = page.getByRole('combobox', { name: 'Activity', exact: true })
+  for (const total of [1, 2]) {
+    await add.click()
+    if ((await activity.inputValue()) !== 'Stretch') await chooseOption(page, 'Activity', 'Stretch')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('heading', { name: `History (${total} events)` })).toBeVisible()
+  }
+  // Logged a moment ago, from a dialog over the open list: not 'a few seconds away'.
+  await expect(page.getByRole('main').getByText(/ ago$|^just now$/)).toHaveCount(2)
+  // 'Added event' is up. A tap on it goes through to the page, and on a phone it sits under the
+  // header (whose buttons it covered, and a pointer resting there held it for good).
+  const toast = page.getByText('Added event').first()
+  await expect(toast).toBeVisible()
+  const tapGoesThrough = () =>
+    toast.evaluate((text) => {
+      const box = text.getBoundingClientRect()
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+      return hit !== null && !hit.closest('.mantine-Notification-root')
+    })
+  await expect.poll(tapGoesThrough).toBe(true)
+  if (test.info().project.name === 'mobile') {
+    const header = await page.getByRole('banner').boundingBox()
+    await expect
+      .poll(
+        async () =>
+          ((await toast.boundingBox())?.y ?? 0) >= (header?.y ?? 0) + (header?.height ?? 0),
+      )
+      .toBe(true)
+  }
+  await add.hover()
+  await add.click()
+  await expect(activity).toHaveValue('Stretch')
+  await expect(page.getByText('Added event')).toHaveCount(0)
+})
+
 test('History filters by activity, remembers the filter and pages long histories', async ({
   signedInPage: { page },
 }) => {

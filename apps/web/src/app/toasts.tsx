@@ -1,10 +1,13 @@
 import { useNotifications } from '@mantine/notifications'
 import { lazy, Suspense, useState } from 'react'
 import { ErrorBoundary } from '../components/error-boundary'
+import { useIsMobile } from '../lib/layout'
 
 /** Mantine's toast container and its transitions: loaded with the first toast or press. */
 export const loadToasts = () => import('./toast-container')
-const Notifications = lazy(() => loadToasts().then((module) => ({ default: module.Notifications })))
+const ToastContainer = lazy(() =>
+  loadToasts().then((module) => ({ default: module.ToastContainer })),
+)
 
 /**
  * The toasts: `notifications.show` keeps them in Mantine's store, which this container draws
@@ -12,6 +15,7 @@ const Notifications = lazy(() => loadToasts().then((module) => ({ default: modul
  */
 export function Toasts() {
   const shown = useNotifications().notifications.length > 0
+  const isMobile = useIsMobile()
   // Mounted from the first toast on, so later ones animate in and out.
   const [mounted, setMounted] = useState(shown)
   if (shown && !mounted) setMounted(true)
@@ -21,7 +25,7 @@ export function Toasts() {
   return (
     <ErrorBoundary fallback={null}>
       <Suspense fallback={null}>
-        <Notifications position="top-center" />
+        <ToastContainer isMobile={isMobile} />
       </Suspense>
     </ErrorBoundary>
   )

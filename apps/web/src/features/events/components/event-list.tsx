@@ -28,7 +28,7 @@ export function EventList({ activityId = null, emptyText = 'No events yet.' }: E
   const activitiesQuery = useActivities()
   const navigate = useNavigate()
   const location = useLocation()
-  const now = useNow()
+  const tick = useNow()
   const timeZone = getDeviceTimeZone()
   // A state ref: the sentinel appears only once both queries have loaded, and the observer
   // must start then, not on mount.
@@ -52,6 +52,10 @@ export function EventList({ activityId = null, emptyText = 'No events yet.' }: E
     }
     return list
   }, [pages.data, activitiesById])
+  // Relative times from a clock read with the rows: the minute's tick alone made an event
+  // logged a moment ago (from a dialog, the list still open) read 'a few seconds away'.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again whenever the rows change.
+  const now = useMemo(() => new Date(Math.max(tick.getTime(), Date.now())), [tick, rows])
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages
   useEffect(() => {
