@@ -95,6 +95,26 @@ describe('selectDayCounts', () => {
     expect(third.get('run')?.get('2021-09-01')).toBe(1)
   })
 
+  it('merges again only the activity whose events changed, and follows a change of zone', () => {
+    const view = emptyTables()
+    view.events.set('e1', event('e1', 'read', '2026-11-25T20:00:00.000Z'))
+    view.events.set('e2', event('e2', 'run', '2026-11-20T08:00:00.000Z'))
+    const engine = { syncMeta: { eventsFrom, history }, pendingEntries: [] }
+    const first = selectDayCounts(view, engine, timeZone)
+    view.events.set('e3', event('e3', 'read', '2026-11-26T08:00:00.000Z'))
+    const second = selectDayCounts(view, engine, timeZone)
+    // The same years of 'run', not copied again; 'read' merged anew, the first answer untouched.
+    expect(second.get('run')).toBe(first.get('run'))
+    expect(second.get('run')?.get('2026-11-20')).toBe(1)
+    expect(second.get('read')).not.toBe(first.get('read'))
+    expect(second.get('read')?.get('2026-11-26')).toBe(1)
+    expect(first.get('read')?.get('2026-11-26')).toBeUndefined()
+    // 21:00 on the 25th in Berlin is 05:00 on the 26th in Tokyo.
+    const tokyo = selectDayCounts(view, engine, 'Asia/Tokyo')
+    expect(tokyo.get('read')).toEqual(new Map([['2026-11-26', 2]]))
+    expect(selectDayCounts(view, engine, timeZone).get('read')?.get('2026-11-25')).toBe(1)
+  })
+
   it('leaves out a history counted in another zone', () => {
     const counts = selectDayCounts(
       emptyTables(),

@@ -91,9 +91,30 @@ function countHistory(history: SyncHistory): DayCounts {
   return counts
 }
 
+/** Each event's calendar day in a zone, once per event record (records are never changed in place). */
+const eventDays = new WeakMap<object, { timeZone: string; day: string }>()
+
+function dayOf(event: Event, timeZone: string): string {
+  const known = eventDays.get(event)
+  if (known?.timeZone === timeZone) return known.day
+  const day = toCalendarDay(event.eventDate, timeZone)
+  eventDays.set(event, { timeZone, day })
+  return day
+}
+
+/**
+ * Each activity's last merged counts (its history's days plus its recent events' days), kept
+ * while both are unchanged: logging one event merges that activity's years again, not every
+ * activity's.
+ */
+const mergedDays = new Map<
+  string,
+  { history: ReadonlyMap<string, number> | undefined; recent: string; days: Map<string, number> }
+>()
+
 /**
  * Per-day event counts of every activity over its whole history: `Map<activityId, Map<day, n>>`.
- * The answer shares the history's maps with other answers: read it, never change it.
+ * The answer shares its maps with the history and with earlier answers: read it, never change it.
  */
 export function selectDayCounts(
   view: Tables,
@@ -103,23 +124,30 @@ export function selectDayCounts(
   const { history, eventsFrom } = engine.syncMeta
   const base: DayCounts =
     history && history.timeZone === timeZone ? countHistory(history) : new Map()
-  const counts = new Map(base)
-  /** Maps of this answer that are its own copies, so adding to them leaves the history's alone. */
-  const copied = new Set<string>()
   // Events before the window are in the history once the server has them; until then they
   // are changes of this device still waiting in the outbox.
   const waiting = new Set(engine.pendingEntries.map((entry) => entry.id))
+  const recentDays = new Map<string, string[]>()
   for (const event of view.events.values()) {
     const old = eventsFrom !== undefined && event.eventDate < eventsFrom
     if (old && !waiting.has(event.id)) continue
-    let days = counts.get(event.activityId)
-    if (!days || !copied.has(event.activityId)) {
-      days = new Map(days)
-      counts.set(event.activityId, days)
-      copied.add(event.activityId)
+    const days = recentDays.get(event.activityId)
+    if (days) days.push(dayOf(event, timeZone))
+    else recentDays.set(event.activityId, [dayOf(event, timeZone)])
+  }
+  const counts: Map<string, ReadonlyMap<string, number>> = new Map(base)
+  for (const [activityId, days] of recentDays) {
+    const historyDays = base.get(activityId)
+    const recent = days.sort().join()
+    const known = mergedDays.get(activityId)
+    if (known && known.history === historyDays && known.recent === recent) {
+      counts.set(activityId, known.days)
+      continue
     }
-    const day = toCalendarDay(event.eventDate, timeZone)
-    days.set(day, (days.get(day) ?? 0) + 1)
+    const merged = new Map(historyDays)
+    for (const day of days) merged.set(day, (merged.get(day) ?? 0) + 1)
+    mergedDays.set(activityId, { history: historyDays, recent, days: merged })
+    counts.set(activityId, merged)
   }
   return counts
 }
