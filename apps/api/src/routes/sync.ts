@@ -103,13 +103,7 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
                   await tx
                     .select({ id: events.id })
                     .from(events)
-                    .where(
-                      and(
-                        eq(events.author, uid),
-                        isNull(events.deletedAt),
-                        lt(events.eventDate, new Date(eventsFrom)),
-                      ),
-                    )
+                    .where(liveEventsBefore(uid, eventsFrom))
                     .limit(1)
                 ).length > 0
               : undefined
@@ -155,13 +149,7 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
           created: sql<Date>`max(${events.createdAt})`,
         })
         .from(events)
-        .where(
-          and(
-            eq(events.author, uid),
-            isNull(events.deletedAt),
-            lt(events.eventDate, new Date(before)),
-          ),
-        )
+        .where(liveEventsBefore(uid, before))
         // By position: the day expression carries its zone as a parameter of its own.
         .groupBy(sql`1, 2`)
         .orderBy(sql`1, 2`)
@@ -187,6 +175,15 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
       return { before, timeZone, activities: counted }
     },
   })
+}
+
+/** The author's live events dated before `instant`: what the history counts. */
+function liveEventsBefore(uid: string, instant: string): SQL | undefined {
+  return and(
+    eq(events.author, uid),
+    isNull(events.deletedAt),
+    lt(events.eventDate, new Date(instant)),
+  )
 }
 
 /** The author's latest change number in any table (0 without changes). */

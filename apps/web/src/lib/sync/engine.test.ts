@@ -123,6 +123,19 @@ const activityBody = (name: string) => ({
   schedule: { type: 'Daily' },
 })
 
+/** An activity stored on the server as another device made it. */
+function storeActivity(server: ReturnType<typeof fakeServer>, id: string, name: string) {
+  server.store('activities', {
+    id,
+    ...activityBody(name),
+    author: 'u1',
+    attributes: [],
+    createdAt: '2026-11-20T00:00:00.000Z',
+    updatedAt: null,
+    deletedAt: null,
+  })
+}
+
 describe('SyncEngine outbox', () => {
   it('pulls once when the id token comes in during a round, and again when it comes in between', async () => {
     const server = fakeServer()
@@ -212,15 +225,7 @@ describe('SyncEngine outbox', () => {
   it('undoes a refused change, tells why, and sends the rest', async () => {
     const server = fakeServer()
     const { engine, refused } = await startEngine(server)
-    server.store('activities', {
-      id: 'a1',
-      ...activityBody('Read'),
-      author: 'u1',
-      attributes: [],
-      createdAt: '2026-11-20T00:00:00.000Z',
-      updatedAt: null,
-      deletedAt: null,
-    })
+    storeActivity(server, 'a1', 'Read')
     engine.kick()
     await engine.settled()
     server.setOffline(true)
@@ -275,15 +280,7 @@ describe('SyncEngine outbox', () => {
     expect(server.calls.filter((call) => call === 'GET sync/changes')).toHaveLength(2)
     expect(engine.version).toBe(before)
 
-    server.store('activities', {
-      id: 'a1',
-      ...activityBody('Read'),
-      author: 'u1',
-      attributes: [],
-      createdAt: '2026-11-20T00:00:00.000Z',
-      updatedAt: null,
-      deletedAt: null,
-    })
+    storeActivity(server, 'a1', 'Read')
     engine.kick()
     await engine.settled()
     expect(engine.version).toBeGreaterThan(before)

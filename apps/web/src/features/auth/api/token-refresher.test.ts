@@ -66,18 +66,24 @@ describe('computeRetryDelay', () => {
   })
 })
 
+/** A refresher on a fake clock whose server answers tokens valid for 15 minutes. */
+function refresherOfFreshTokens() {
+  const clock = createFakeClock()
+  const fetchToken = vi.fn(async () => buildJwt(clock.now() + 15 * MINUTE))
+  const onToken = vi.fn()
+  const refresher = createTokenRefresher({
+    fetchToken,
+    onToken,
+    onSessionLost: vi.fn(),
+    now: clock.now,
+    timers: clock.timers,
+  })
+  return { clock, fetchToken, onToken, refresher }
+}
+
 describe('createTokenRefresher', () => {
   it('fetches on start and again 5 minutes before expiry', async () => {
-    const clock = createFakeClock()
-    const fetchToken = vi.fn(async () => buildJwt(clock.now() + 15 * MINUTE))
-    const onToken = vi.fn()
-    const refresher = createTokenRefresher({
-      fetchToken,
-      onToken,
-      onSessionLost: vi.fn(),
-      now: clock.now,
-      timers: clock.timers,
-    })
+    const { clock, fetchToken, onToken, refresher } = refresherOfFreshTokens()
     await refresher.start()
     expect(fetchToken).toHaveBeenCalledTimes(1)
     expect(clock.pendingDelays()).toEqual([10 * MINUTE])
@@ -89,16 +95,7 @@ describe('createTokenRefresher', () => {
   })
 
   it('starts from a token it is given, fetching only when that one is missing or spent', async () => {
-    const clock = createFakeClock()
-    const fetchToken = vi.fn(async () => buildJwt(clock.now() + 15 * MINUTE))
-    const onToken = vi.fn()
-    const refresher = createTokenRefresher({
-      fetchToken,
-      onToken,
-      onSessionLost: vi.fn(),
-      now: clock.now,
-      timers: clock.timers,
-    })
+    const { clock, fetchToken, onToken, refresher } = refresherOfFreshTokens()
     const given = buildJwt(clock.now() + 15 * MINUTE)
     expect(await refresher.start(given)).toBe(given)
     expect(await refresher.getToken()).toBe(given)
