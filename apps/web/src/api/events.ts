@@ -6,7 +6,7 @@ import type {
   EventUpdateInput,
   SyncHistory,
 } from '@kindling/core'
-import { addDays, listCalendarDays, toCalendarDay } from '@kindling/core'
+import { addDayCounts, toCalendarDay } from '@kindling/core'
 import { createResource } from '../lib/resource'
 import type { SyncEngine } from '../lib/sync/engine'
 import { useSynced } from '../lib/sync/store'
@@ -78,14 +78,8 @@ function countHistory(history: SyncHistory): DayCounts {
   if (cached) return cached
   const counts: DayCounts = new Map()
   for (const item of history.activities) {
-    const last = addDays(item.firstDay, Math.max(item.counts.length - 1, 0))
-    const days = listCalendarDays(item.firstDay, last)
     const byDay = counts.get(item.activityId) ?? new Map<string, number>()
-    item.counts.forEach((n, index) => {
-      const day = days[index]
-      if (n > 0 && day) byDay.set(day, (byDay.get(day) ?? 0) + n)
-    })
-    counts.set(item.activityId, byDay)
+    counts.set(item.activityId, addDayCounts(byDay, item.firstDay, item.counts))
   }
   historyDayCounts.set(history, counts)
   return counts

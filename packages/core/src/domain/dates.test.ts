@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  addDayCounts,
   addDays,
   getNarrowWeekdayLetters,
   getPeriod,
@@ -106,6 +107,18 @@ describe('addDays, getWeekday and listCalendarDays', () => {
     ])
     expect(listCalendarDays('2026-03-10', '2026-03-10')).toEqual(['2026-03-10'])
     expect(listCalendarDays('2026-03-10', '2026-03-09')).toEqual([])
+  })
+
+  it('adds a run of per-day counts across a leap day, skipping empty days, onto what is there', () => {
+    const into = new Map([['2024-02-29', 2]])
+    expect(addDayCounts(into, '2024-02-27', [1, 0, 3, 1])).toBe(into)
+    expect([...into]).toEqual([
+      ['2024-02-29', 5],
+      ['2024-02-27', 1],
+      ['2024-03-01', 1],
+    ])
+    expect(addDayCounts(new Map(), '2026-03-10', []).size).toBe(0)
+    expect(() => addDayCounts(new Map(), '2026-02-30', [1])).toThrow(RangeError)
   })
 
   it('throws for an invalid day', () => {

@@ -67,6 +67,25 @@ export function listCalendarDays(start: DayString, end: DayString): DayString[] 
   return days
 }
 
+/**
+ * Adds a run of per-day counts (`counts[i]` falls on `firstDay` plus i days) into `into`, day by
+ * day, and answers it. Days without a count are skipped unformatted: a habit's five-year history
+ * is 1,826 days, most of them often empty. Throws RangeError for an invalid day.
+ */
+export function addDayCounts(
+  into: Map<DayString, number>,
+  firstDay: DayString,
+  counts: readonly number[],
+): Map<DayString, number> {
+  const first = requireDayNumber(firstDay)
+  counts.forEach((n, index) => {
+    if (n <= 0) return
+    const day = formatDayNumber(first + index)
+    into.set(day, (into.get(day) ?? 0) + n)
+  })
+  return into
+}
+
 /** The period unit a cadence is judged over: Daily a day, Weekly an ISO week, Monthly a month. */
 export function getPeriodUnit(cadence: CadenceLike): PeriodUnit {
   return cadence === 'Daily' ? 'day' : cadence === 'Weekly' ? 'week' : 'month'

@@ -2,6 +2,7 @@ export type { DecadeGridCell } from './calendar-grids'
 export { getDecadeGrid } from './calendar-grids'
 export type { Period, PeriodUnit, WeekStripDay } from './dates'
 export {
+  addDayCounts,
   addDays,
   getNarrowWeekdayLetters,
   getPeriod,
