@@ -1,14 +1,7 @@
 import 'fake-indexeddb/auto'
-import { render, renderHook, waitFor } from '@testing-library/react'
+import { renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  destroyLocalCopy,
-  getSyncEngine,
-  startSync,
-  useSynced,
-  useSyncStatus,
-  useSyncVersion,
-} from './store'
+import { destroyLocalCopy, getSyncEngine, startSync, useSynced, useSyncStatus } from './store'
 
 afterEach(async () => {
   await destroyLocalCopy()
@@ -44,50 +37,5 @@ describe('sync store', () => {
     expect(dataDrawn).toBe(drawn.data)
     expect(getSyncEngine()).toBe(engine)
     expect(data.result.current.isLoading).toBe(true)
-  })
-
-  it('draws a change of the copy in slices, giving the page back while a long list draws', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {})
-    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'))
-    const engine = startSync(`u-${Math.random()}`, () => {})
-    await waitFor(() => expect(engine.status.loaded).toBe(true))
-    await engine.settled()
-
-    const rows = 40
-    let drawnAfterChange = 0
-    let changed = false
-    function Row() {
-      useSyncVersion()
-      if (changed) {
-        // A row that takes a while to draw, as a heavy user's habit with its streaks does.
-        const until = performance.now() + 2
-        while (performance.now() < until) {}
-        drawnAfterChange += 1
-      }
-      return null
-    }
-    render(
-      <>
-        {Array.from({ length: rows }, () => crypto.randomUUID()).map((id) => (
-          <Row key={id} />
-        ))}
-      </>,
-    )
-    // What the page sees between its own tasks while the list draws (no act: real scheduling).
-    const seen = new Set<number>()
-    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
-    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false
-    try {
-      changed = true
-      await engine.write({ op: 'create', table: 'activities', id: crypto.randomUUID(), body: {} })
-      while (drawnAfterChange < rows) {
-        seen.add(drawnAfterChange)
-        await new Promise((resolve) => setTimeout(resolve, 0))
-      }
-    } finally {
-      actEnvironment.IS_REACT_ACT_ENVIRONMENT = true
-    }
-    // Drawn in one task, the page would only ever see none or all of the rows.
-    expect([...seen].some((n) => n > 0 && n < rows)).toBe(true)
   })
 })

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { useMemo, useSyncExternalStore } from 'react'
 import { getDeviceTimeZone } from '../time-zone'
 import { SyncEngine, type SyncStatus } from './engine'
 import type { Tables } from './view'
@@ -80,9 +80,7 @@ function isSynced(): boolean {
 
 function subscribe(listener: () => void) {
   listeners.add(listener)
-  return () => {
-    listeners.delete(listener)
-  }
+  return () => listeners.delete(listener)
 }
 
 /**
@@ -102,28 +100,13 @@ export function whenSynced(callback: () => void): () => void {
   return unsubscribe
 }
 
-/**
- * A number that changes whenever the synced copy (or its readiness) changes. React draws what
- * follows a change as a transition, in slices between which the page stays responsive: a heavy
- * user's lists are hundreds of components, and `useSyncExternalStore` would draw them in one
- * synchronous task. Each drawing reads the copy as it is then; a change during a drawing is
- * followed by another.
- */
+/** A number that changes whenever the synced copy (or its status) changes. */
 export function useSyncVersion(): number {
-  const [seen, setSeen] = useState(version)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribes once; `seen` is the first drawing's.
-  useEffect(() => {
-    let followed = seen
-    const follow = () => {
-      if (version === followed) return
-      followed = version
-      startTransition(() => setSeen(followed))
-    }
-    // A change between the first drawing and this subscription.
-    follow()
-    return subscribe(follow)
-  }, [])
-  return seen
+  return useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => 0,
+  )
 }
 
 const IDLE: SyncStatus = { loaded: false, synced: false, online: true, pending: 0, syncing: false }
