@@ -63,10 +63,11 @@ export function AppLayout() {
 
 /**
  * What the first screen does not draw but a tap may need at once (the modal, dialog and toast
- * code, the write schemas), fetched on the first sign of a user at work: a pointer or a key pressed anywhere. Not
- * before: on a new device it would compete with the page's own data and drawing. Where no
- * service worker will hold every file (http on a LAN name), it also comes at idle once the
- * page's data has: a user who goes offline before a first tap would find its code unfetchable.
+ * code, the write schemas), fetched on the first sign of a user at work: a pointer or a key
+ * pressed anywhere. Not before: on a new device it would compete with the page's own data and
+ * drawing. Where no service worker will hold every file (http on a LAN name), it also comes at
+ * idle once the page's data has: a user who goes offline before a first tap would find its code
+ * unfetchable.
  */
 function usePreloadOnIntent() {
   useEffect(() => {
