@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { AttributeValue, ImportSummary } from '@kindling/core'
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
+import { liveRowsOf } from '../db/owned'
 import { activities, attributes, events, goals, groups, importLinks } from '../db/schema'
 import { isUuid } from '../routes/common'
 import type { ImportPlan } from './plan'
@@ -333,8 +334,7 @@ async function withoutOwnIds(tx: Tx, uid: string, rows: EventRow[]): Promise<Eve
       .from(events)
       .where(
         and(
-          eq(events.author, uid),
-          isNull(events.deletedAt),
+          liveRowsOf(events, uid),
           inArray(events.id, originals.slice(start, start + EVENT_CHUNK)),
         ),
       )
@@ -401,19 +401,16 @@ async function loadState(tx: Tx, uid: string, source: string): Promise<State> {
   const activityRows = await tx
     .select({ id: activities.id, attributes: activities.attributes })
     .from(activities)
-    .where(and(eq(activities.author, uid), isNull(activities.deletedAt)))
-  const groupRows = await tx
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(eq(groups.author, uid), isNull(groups.deletedAt)))
+    .where(liveRowsOf(activities, uid))
+  const groupRows = await tx.select({ id: groups.id }).from(groups).where(liveRowsOf(groups, uid))
   const attributeRows = await tx
     .select({ id: attributes.id, activityId: attributes.activityId })
     .from(attributes)
-    .where(and(eq(attributes.author, uid), isNull(attributes.deletedAt)))
+    .where(liveRowsOf(attributes, uid))
   const goalRows = await tx
     .select({ id: goals.id, activityId: goals.activityId })
     .from(goals)
-    .where(and(eq(goals.author, uid), isNull(goals.deletedAt)))
+    .where(liveRowsOf(goals, uid))
   return {
     links: new Map(linkRows.map((row) => [`${row.kind}\u0000${row.key}`, row.localId])),
     activities: new Map(activityRows.map((row) => [row.id, row.attributes])),

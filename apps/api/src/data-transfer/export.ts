@@ -10,8 +10,9 @@ import {
   type KindlingBackup,
   toCalendarDay,
 } from '@kindling/core'
-import { and, asc, eq, isNull } from 'drizzle-orm'
+import { asc } from 'drizzle-orm'
 import type { Database } from '../db/client'
+import { liveRowsOf } from '../db/owned'
 import { activities, attributes, events, goals, groups } from '../db/schema'
 import { toActivity, toAttribute, toEvent, toGoal, toGroup } from '../routes/records'
 import { csvLine } from './csv'
@@ -35,27 +36,27 @@ async function loadEverything(db: Database, uid: string): Promise<Everything> {
     db
       .select()
       .from(activities)
-      .where(and(eq(activities.author, uid), isNull(activities.deletedAt)))
+      .where(liveRowsOf(activities, uid))
       .orderBy(asc(activities.createdAt), asc(activities.id)),
     db
       .select()
       .from(groups)
-      .where(and(eq(groups.author, uid), isNull(groups.deletedAt)))
+      .where(liveRowsOf(groups, uid))
       .orderBy(asc(groups.createdAt), asc(groups.id)),
     db
       .select()
       .from(attributes)
-      .where(and(eq(attributes.author, uid), isNull(attributes.deletedAt)))
+      .where(liveRowsOf(attributes, uid))
       .orderBy(asc(attributes.createdAt), asc(attributes.id)),
     db
       .select()
       .from(events)
-      .where(and(eq(events.author, uid), isNull(events.deletedAt)))
+      .where(liveRowsOf(events, uid))
       .orderBy(asc(events.eventDate), asc(events.id)),
     db
       .select()
       .from(goals)
-      .where(and(eq(goals.author, uid), isNull(goals.deletedAt)))
+      .where(liveRowsOf(goals, uid))
       .orderBy(asc(goals.createdAt), asc(goals.id)),
   ])
   const liveActivities = new Set(activityRows.map((row) => row.id))

@@ -1,6 +1,7 @@
 import { DEFAULT_TIME_ZONE, getNextReminderOccurrence, type UserSettings } from '@kindling/core'
-import { and, eq, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
+import { liveRowsOf } from '../db/owned'
 import { reminders, userSettings } from '../db/schema'
 
 /** What a user without a settings row has (SPEC §3: the zone defaults to America/Phoenix). */
@@ -42,10 +43,7 @@ export async function replanReminders(
   timeZone: string,
   now: Date,
 ): Promise<void> {
-  const rows = await db
-    .select()
-    .from(reminders)
-    .where(and(eq(reminders.author, uid), isNull(reminders.deletedAt)))
+  const rows = await db.select().from(reminders).where(liveRowsOf(reminders, uid))
   for (const row of rows) {
     await db
       .update(reminders)

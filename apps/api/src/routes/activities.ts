@@ -2,6 +2,7 @@ import { Activity, ActivityInput, ActivityUpdateInput, randomColor } from '@kind
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../db/client'
+import { liveRowsOf } from '../db/owned'
 import { activities, attributes, groups } from '../db/schema'
 import { registerCrud } from './crud'
 import { toActivity } from './records'
@@ -68,8 +69,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
           .set({ activities: sql`${groups.activities} - ${stored.id}::text`, updatedAt: now })
           .where(
             and(
-              eq(groups.author, uid),
-              isNull(groups.deletedAt),
+              liveRowsOf(groups, uid),
               sql`jsonb_exists(${groups.activities}, ${stored.id}::text)`,
             ),
           )

@@ -1,8 +1,9 @@
 import { Attribute, AttributeInput, AttributeUpdateInput } from '@kindling/core'
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type { Database } from '../db/client'
+import { liveRowsOf } from '../db/owned'
 import { activities, attributes } from '../db/schema'
 import { validationError } from '../http/errors'
 import { findLiveActivity } from './common'
@@ -48,14 +49,10 @@ export function registerAttributeRoutes(app: FastifyInstance, db: Database): voi
     /** Live attributes of the caller's live activities (deleting an activity deletes them too). */
     live: (uid) =>
       and(
-        eq(attributes.author, uid),
-        isNull(attributes.deletedAt),
+        liveRowsOf(attributes, uid),
         inArray(
           attributes.activityId,
-          db
-            .select({ id: activities.id })
-            .from(activities)
-            .where(and(eq(activities.author, uid), isNull(activities.deletedAt))),
+          db.select({ id: activities.id }).from(activities).where(liveRowsOf(activities, uid)),
         ),
       ),
     list: {

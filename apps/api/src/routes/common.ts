@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { z as zod } from 'zod'
 import type { Database } from '../db/client'
+import { liveRowsOf } from '../db/owned'
 import { activities } from '../db/schema'
 import { HttpError, validationError, zodFields } from '../http/errors'
 import { bearerSecurity, errorResponse } from '../http/openapi'
@@ -48,13 +49,7 @@ export async function missingActivities(db: Database, author: string, ids: strin
   const rows = await db
     .select({ id: activities.id })
     .from(activities)
-    .where(
-      and(
-        eq(activities.author, author),
-        isNull(activities.deletedAt),
-        inArray(activities.id, valid),
-      ),
-    )
+    .where(and(liveRowsOf(activities, author), inArray(activities.id, valid)))
   const found = new Set(rows.map((row) => row.id))
   return ids.filter((id) => !found.has(id))
 }

@@ -1,8 +1,9 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm'
+import { and, eq, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../db/client'
+import { liveRowsOf } from '../db/owned'
 import { uidOf } from '../http/caller'
 import { notFound } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
@@ -134,8 +135,7 @@ export function registerCrud<
   const one = noun.toLowerCase()
   const a = `${article(one)} ${one}`
   const path = `/api/${plural}`
-  const live =
-    options.live ?? ((uid: string) => and(eq(table.author, uid), isNull(table.deletedAt)))
+  const live = options.live ?? ((uid: string) => liveRowsOf(table, uid))
   const owned = (uid: string, id: string) => and(eq(table.id, id), live(uid))
 
   async function load(uid: string, id: string): Promise<Row<T>> {

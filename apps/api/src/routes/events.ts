@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '../db/client'
+import { liveRowsOf } from '../db/owned'
 import { attributes, eventCounts, events } from '../db/schema'
 import { uidOf } from '../http/caller'
 import { validationError } from '../http/errors'
@@ -133,7 +134,7 @@ export function registerEventRoutes(app: FastifyInstance, db: Database): void {
     handler: async (request, reply) => {
       const uid = uidOf(request)
       const query = request.query
-      const conditions: (SQL | undefined)[] = [eq(events.author, uid), isNull(events.deletedAt)]
+      const conditions: (SQL | undefined)[] = [liveRowsOf(events, uid)]
       if (query.activityId !== undefined) {
         if (!isUuid(query.activityId)) return []
         conditions.push(eq(events.activityId, query.activityId))

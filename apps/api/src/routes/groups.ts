@@ -1,7 +1,8 @@
 import { Group, GroupInput, GroupUpdateInput, randomColor } from '@kindling/core'
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../db/client'
+import { liveRowsOf } from '../db/owned'
 import { groups } from '../db/schema'
 import { validationError } from '../http/errors'
 import { missingActivities } from './common'
@@ -17,7 +18,7 @@ async function takeOutOfOtherGroups(tx: Tx, uid: string, group: typeof groups.$i
   const others = await tx
     .select({ id: groups.id, activities: groups.activities })
     .from(groups)
-    .where(and(eq(groups.author, uid), isNull(groups.deletedAt), ne(groups.id, group.id)))
+    .where(and(liveRowsOf(groups, uid), ne(groups.id, group.id)))
     .for('update')
   const taken = new Set(group.activities)
   for (const other of others) {

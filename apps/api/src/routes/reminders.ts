@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '../db/client'
+import { liveRowsOf } from '../db/owned'
 import { reminderSnoozes, reminders } from '../db/schema'
 import { uidOf } from '../http/caller'
 import { validationError } from '../http/errors'
@@ -81,8 +82,7 @@ export function registerReminderRoutes(
         .from(reminders)
         .where(
           and(
-            eq(reminders.author, uid),
-            isNull(reminders.deletedAt),
+            liveRowsOf(reminders, uid),
             activityId === undefined ? undefined : eq(reminders.activityId, activityId),
           ),
         )

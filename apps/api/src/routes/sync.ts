@@ -10,6 +10,7 @@ import { and, asc, eq, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Database } from '../db/client'
+import { liveRowsOf } from '../db/owned'
 import { activities, attributes, events, goals, groups } from '../db/schema'
 import { uidOf } from '../http/caller'
 import { validationError } from '../http/errors'
@@ -179,11 +180,7 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
 
 /** The author's live events dated before `instant`: what the history counts. */
 function liveEventsBefore(uid: string, instant: string): SQL | undefined {
-  return and(
-    eq(events.author, uid),
-    isNull(events.deletedAt),
-    lt(events.eventDate, new Date(instant)),
-  )
+  return and(liveRowsOf(events, uid), lt(events.eventDate, new Date(instant)))
 }
 
 /** The author's latest change number in any table (0 without changes). */
