@@ -9,7 +9,7 @@ test.describe.configure({ timeout: 180_000 })
 test('home: recent activities, goals and history on wide layouts; the schedule on mobile', async ({
   signedInPage: { page },
 }, testInfo) => {
-  const names = ['Yoga', 'Swim', 'Bike', 'Chess']
+  const names = ['Yoga', 'Swim', 'Bike', 'Chess with grandpa']
   const ids: string[] = []
   for (const name of names) ids.push((await api<Created>(page, 'POST', 'activities', { name })).id)
   // Logged in the reverse order of the habits' creation (Chess first, Yoga last), each dated
@@ -30,7 +30,14 @@ test('home: recent activities, goals and history on wide layouts; the schedule o
   await expect(
     page.getByRole('region', { name: 'Goals' }).getByText('No daily goals yet.'),
   ).toBeVisible()
-  await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(4)
+  const history = page.getByRole('region', { name: 'History' })
+  await expect(history.getByRole('listitem')).toHaveCount(4)
+  // In the narrow column a long name gives way: its day stays on one line, as a short one's.
+  const dayOf = (name: string) =>
+    history.getByRole('button', { name: new RegExp(`^${name},`) }).getByText('2025-01-02')
+  expect((await dayOf('Chess with grandpa').boundingBox())?.height).toBe(
+    (await dayOf('Yoga').boundingBox())?.height,
+  )
   await page.screenshot({ path: testInfo.outputPath('home.png') })
   await expectNoSeriousA11yViolations(page)
   await expect(recent.getByRole('link', { name: 'View All' })).toHaveAttribute(

@@ -35,9 +35,10 @@ export function EventRow({ event, activity, now, timeZone, onOpen }: EventRowPro
           color={activity.color}
           variant="filled"
           radius="sm"
-          style={{ maxWidth: '60%' }}
+          // The name gives way in a narrow column (home's history); the day and 'ago' never wrap.
+          style={{ maxWidth: '60%', minWidth: 0 }}
         />
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
           <Text size="sm" c="dark.1">
             {day}
           </Text>
