@@ -309,6 +309,12 @@ test('a long list of habits shows every streak, group and habit', async ({ signe
   await expect(page.getByRole('region', { name: 'Later' }).getByRole('listitem')).toHaveCount(1)
   const ungrouped = page.getByRole('list', { name: 'Ungrouped habits' })
   await expect(ungrouped.getByRole('listitem')).toHaveCount(19)
+  // The group's habits stand inset from the ungrouped ones that follow.
+  const left = async (list: typeof ungrouped) =>
+    (await list.getByRole('listitem').first().boundingBox())?.x ?? 0
+  expect(await left(page.getByRole('region', { name: 'Later' }).getByRole('list'))).toBeGreaterThan(
+    await left(ungrouped),
+  )
   // The last habit of the page is there and reachable.
   await ungrouped.getByRole('listitem', { name: 'Habit 02' }).scrollIntoViewIfNeeded()
   await expect(ungrouped.getByRole('listitem', { name: 'Habit 02' })).toBeInViewport()

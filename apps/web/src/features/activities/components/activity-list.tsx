@@ -158,7 +158,13 @@ export function ActivityList({ compact = false }: ActivityListProps) {
                 No habits in this group.
               </Text>
             ) : (
-              <PlainList>{visible(members, collapsed.includes(group.id)).map(renderRow)}</PlainList>
+              // Inset under a rule of the group's colour: the ungrouped habits that follow are
+              // plainly not the group's.
+              <Box pl="sm" style={{ borderLeft: `3px solid ${group.color}` }}>
+                <PlainList>
+                  {visible(members, collapsed.includes(group.id)).map(renderRow)}
+                </PlainList>
+              </Box>
             )}
           </CollapsibleSection>
         ),
