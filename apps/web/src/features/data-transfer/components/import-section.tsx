@@ -1,22 +1,25 @@
-import { Alert, FileInput, Group, List, Loader, Stack, Text, Title } from '@mantine/core'
-import { IconFileImport } from '@tabler/icons-react'
-import { useId, useState } from 'react'
+import { Alert, Group, Input, List, Loader, Stack, Text, Title } from '@mantine/core'
+import { type ChangeEvent, useId } from 'react'
 import { useImportFile } from '../hooks/use-data-transfer'
 import { describeImport } from '../lib/describe-summary'
+import classes from './import-section.module.css'
 
 /** /me 'Import data': a file from another tracker or a backup, then what it stored. */
 export function ImportSection() {
   const titleId = useId()
+  const inputId = useId()
   const importing = useImportFile()
-  const [file, setFile] = useState<File | null>(null)
   const result = importing.data ? describeImport(importing.data) : null
 
-  function handleChange(next: File | null) {
-    setFile(next)
-    if (!next) return
-    importing.mutate(next, {
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget
+    const file = input.files?.[0]
+    if (!file) return
+    importing.mutate(file, {
       // The input empties again, so the same file can be chosen once more.
-      onSettled: () => setFile(null),
+      onSettled: () => {
+        input.value = ''
+      },
     })
   }
 
@@ -29,16 +32,16 @@ export function ImportSection() {
         A Loop Habit Tracker backup (.db) or CSV export (.zip), a HabitBull CSV, a Table Habit
         export (.json) or a Kindling backup. Importing a file again adds only what is new.
       </Text>
-      <FileInput
-        label="Import file"
-        placeholder="Choose a file"
-        value={file}
-        onChange={handleChange}
-        disabled={importing.isPending}
-        leftSection={<IconFileImport size={18} aria-hidden />}
-        // Mantine's placeholder grey is too faint on the dark scheme (WCAG contrast).
-        styles={{ placeholder: { color: 'var(--mantine-color-gray-5)' } }}
-      />
+      {/* No file type filter: the format is told from the content, not from the name. */}
+      <Input.Wrapper label="Import file" id={inputId}>
+        <input
+          id={inputId}
+          type="file"
+          className={classes.file}
+          onChange={handleChange}
+          disabled={importing.isPending}
+        />
+      </Input.Wrapper>
       <div aria-live="polite">
         {importing.isPending ? (
           <Group gap="xs">
