@@ -5,34 +5,23 @@ import type { App } from './app'
 import { attributes, events } from './db/schema'
 import { EVENTS_PAGE_MAX } from './routes/events'
 import {
+  caller,
   cookieHeader,
   idToken,
   nextIp,
   ORIGIN,
   PASSWORD,
-  postgresAvailable,
   signUp,
   startTestServer,
   stopTestServer,
   type TestServer,
   type TestUser,
   terminateConnections,
+  testBackends,
   verificationLink,
 } from './test/harness'
 
-const hasPostgres = await postgresAvailable()
-if (!hasPostgres) {
-  console.warn(
-    'NOTE: PostgreSQL at 127.0.0.1:5432 does not answer: the PostgreSQL half of the API suite is skipped.',
-  )
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
-describe.each([
-  { kind: 'pglite' as const, skip: false },
-  { kind: 'postgres' as const, skip: !hasPostgres },
-])('API on $kind', ({ kind, skip }) => {
+describe.each(await testBackends())('API on $kind', ({ kind, skip }) => {
   let app: App
   let smtp: TestServer['smtp']
   let backend: TestServer['backend']
@@ -40,13 +29,7 @@ describe.each([
   let bob: TestUser
   let carol: TestUser // never verified
 
-  const call = (user: TestUser | null, method: Method, url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: user ? { authorization: `Bearer ${user.token}` } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    })
+  const call = caller(() => app)
 
   beforeAll(async () => {
     if (skip) return

@@ -2,20 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from './app'
 import { pushSubscriptions, reminderDeliveries, reminders } from './db/schema'
-import { createBackend, signUp, startApp, startSmtp, type TestUser } from './test/harness'
+import { caller, createBackend, signUp, startApp, startSmtp, type TestUser } from './test/harness'
 import { startPushService } from './test/push-service'
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
-function caller(getApp: () => App) {
-  return (user: TestUser, method: Method, url: string, payload?: unknown) =>
-    getApp().inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${user.token}` },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    })
-}
 
 describe('reminders on PGlite', () => {
   let app: App

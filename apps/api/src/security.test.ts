@@ -11,7 +11,6 @@ import {
   ORIGIN,
   PASSWORD,
   PUBLIC_URL,
-  postgresAvailable,
   signUp,
   startApp,
   startSmtp,
@@ -19,6 +18,7 @@ import {
   stopTestServer,
   type TestServer,
   type TestUser,
+  testBackends,
 } from './test/harness'
 
 /**
@@ -26,14 +26,9 @@ import {
  * server before its fix.
  */
 
-const hasPostgres = await postgresAvailable()
-
 const NATIVE_ORIGINS = ['capacitor://localhost', 'https://localhost', 'http://localhost']
 
-describe.each([
-  { kind: 'pglite' as const, skip: false },
-  { kind: 'postgres' as const, skip: !hasPostgres },
-])('security on $kind', ({ kind, skip }) => {
+describe.each(await testBackends())('security on $kind', ({ kind, skip }) => {
   let app: App
   let smtp: TestServer['smtp']
   let backend: TestServer['backend']

@@ -3,35 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from './app'
 import { buildLoopBackup } from './data-transfer/test-fixtures'
 import {
-  postgresAvailable,
+  caller,
   signUp,
   startTestServer,
   stopTestServer,
   type TestServer,
   type TestUser,
+  testBackends,
 } from './test/harness'
 
-const hasPostgres = await postgresAvailable()
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
-describe.each([
-  { kind: 'pglite' as const, skip: false },
-  { kind: 'postgres' as const, skip: !hasPostgres },
-])('sync API on $kind', ({ kind, skip }) => {
+describe.each(await testBackends())('sync API on $kind', ({ kind, skip }) => {
   let app: App
   let smtp: TestServer['smtp']
   let backend: TestServer['backend']
   let alice: TestUser
   let bob: TestUser
 
-  const call = (user: TestUser, method: Method, url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${user.token}` },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    })
+  const call = caller(() => app)
   const changes = async (user: TestUser, query = '') => {
     const response = await call(user, 'GET', `/api/sync/changes${query}`)
     expect(response.statusCode, response.body).toBe(200)

@@ -3,12 +3,12 @@ import { strToU8 } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../app'
 import {
-  postgresAvailable,
   signUp,
   startTestServer,
   stopTestServer,
   type TestServer,
   type TestUser,
+  testBackends,
 } from '../test/harness'
 import { applyPlan } from './apply'
 import { parseCsv } from './csv'
@@ -21,8 +21,6 @@ import {
   buildLoopCsvZip,
   type FixtureHabit,
 } from './test-fixtures'
-
-const hasPostgres = await postgresAvailable()
 
 const HABITS: FixtureHabit[] = [
   {
@@ -55,10 +53,7 @@ const HABITS: FixtureHabit[] = [
   },
 ]
 
-describe.each([
-  { kind: 'pglite' as const, skip: false },
-  { kind: 'postgres' as const, skip: !hasPostgres },
-])('import and export on $kind', ({ kind, skip }) => {
+describe.each(await testBackends())('import and export on $kind', ({ kind, skip }) => {
   let app: App
   let smtp: TestServer['smtp']
   let backend: TestServer['backend']

@@ -4,13 +4,48 @@ import { SMTPServer } from 'smtp-server'
 import { type App, type BuildOptions, buildApp } from '../app'
 import { loadConfig } from '../config'
 
-import { type BackendKind, createBackend } from './databases'
+import { type BackendKind, createBackend, postgresAvailable } from './databases'
 
 export { createBackend, postgresAvailable, terminateConnections } from './databases'
 
 export const PUBLIC_URL = 'http://localhost:3000'
 export const ORIGIN = { origin: PUBLIC_URL }
 export const PASSWORD = 'correct horse battery'
+
+/**
+ * The databases an API suite runs on, for `describe.each`: PGlite always, PostgreSQL when the
+ * test server answers (its half is skipped otherwise, and said so once).
+ */
+export async function testBackends() {
+  const hasPostgres = await postgresAvailable()
+  if (!hasPostgres && !warnedNoPostgres) {
+    warnedNoPostgres = true
+    console.warn(
+      'NOTE: PostgreSQL at 127.0.0.1:5432 does not answer: the PostgreSQL half of the API suites is skipped.',
+    )
+  }
+  return [
+    { kind: 'pglite' as const, skip: false },
+    { kind: 'postgres' as const, skip: !hasPostgres },
+  ]
+}
+let warnedNoPostgres = false
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/**
+ * A request helper for the app `getApp` gives once started: calls it as `user` (their bearer
+ * token), or without credentials for `null`.
+ */
+export function caller(getApp: () => App) {
+  return (user: TestUser | null, method: Method, url: string, payload?: unknown) =>
+    getApp().inject({
+      method,
+      url,
+      headers: user ? { authorization: `Bearer ${user.token}` } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    })
+}
 
 export interface Mail {
   to: string
