@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { api, expect, expectNoSeriousA11yViolations, test } from '../fixtures'
+import { api, expect, expectNoSeriousA11yViolations, holdRequests, test } from '../fixtures'
 
 interface Created {
   id: string
@@ -203,6 +203,31 @@ test('History filters by activity, remembers the filter and pages long histories
 
   await page.reload()
   await expect(page.getByRole('heading', { name: 'History (1 events)' })).toBeVisible()
+})
+
+test("History's list comes before its filter's code; a tap on the filter meanwhile opens it once in", async ({
+  signedInPage: { page },
+}) => {
+  const read = await api<Created>(page, 'POST', 'activities', { name: 'Read' })
+  await api(page, 'POST', 'events', { activityId: read.id, eventDate: new Date().toISOString() })
+  const release = await holdRequests(page, '**/assets/activity-filter-*.js')
+  await page.goto('/events')
+  // The count and the rows are drawn while the select's code is still on its way...
+  await expect(page.getByRole('heading', { name: 'History (1 events)' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem')).toHaveCount(1)
+  const filter = page
+    .getByRole('textbox', { name: 'Filter by activity' })
+    .or(page.getByRole('combobox', { name: 'Filter by activity' }))
+  await expect(filter).toHaveCount(0)
+  // ...under a look-alike: the tap on it is not lost, the list opens once the code is in, and
+  // the keyboard works from there.
+  await page.getByText('All Activities').click()
+  release()
+  await expect(page.getByRole('option', { name: 'Read' })).toBeVisible()
+  await expect(filter).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('option', { name: 'Read' })).toHaveCount(0)
+  await expectNoSeriousA11yViolations(page)
 })
 
 test('an event or goal that is gone is logged and left, not shown as an empty screen', async ({

@@ -7,6 +7,7 @@ import { ErrorBoundary } from '../../components/error-boundary'
 import { useAuthState } from '../../lib/auth-state'
 import { FOOTER_HEIGHT_PX, HEADER_HEIGHT_PX } from '../../lib/constants'
 import { useDialogHostWanted, useDialogOpen } from '../../lib/dialog-state'
+import { cancelIdle, onIdle } from '../../lib/idle'
 import { isTextEntry, setKeyboardShown, useKeyboardShown } from '../../lib/keyboard'
 import { useIsMobile } from '../../lib/layout'
 import { whenFilesHeldOffline } from '../../lib/offline-files'
@@ -96,16 +97,6 @@ function usePreloadOnIntent() {
     return stop
   }, [])
 }
-
-/** `requestIdleCallback`, where the browser has it (Safari has not), else the next task. */
-const onIdle = (callback: () => void): number =>
-  typeof window.requestIdleCallback === 'function'
-    ? window.requestIdleCallback(callback, { timeout: 2000 })
-    : window.setTimeout(callback, 0)
-const cancelIdle = (handle: number): void =>
-  typeof window.cancelIdleCallback === 'function'
-    ? window.cancelIdleCallback(handle)
-    : window.clearTimeout(handle)
 
 /** Nothing but the boot screen until the first auth check has completed (SPEC §2 Layout). */
 function AuthGate() {

@@ -1,4 +1,4 @@
-import { Group, Select, Stack, Title } from '@mantine/core'
+import { Group, Stack, Title } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { useMemo } from 'react'
 import { useActivities } from '../../../api/activities'
@@ -9,6 +9,7 @@ import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
 import { useStoredString } from '../../../lib/stored-string'
 import { EventList } from '../components/event-list'
+import { LazyActivityFilter } from '../components/lazy-activity-filter'
 
 const ALL = 'all'
 
@@ -54,17 +55,14 @@ export function Component() {
         <Title order={2} size="h4">
           {`History (${loaded ? total : '…'} events)`}
         </Title>
-        <Select
-          aria-label="Filter by activity"
+        <LazyActivityFilter
+          ready={loaded}
           data={[
             { value: ALL, label: 'All Activities' },
             ...options.map(({ value, label }) => ({ value, label })),
           ]}
           value={selected}
-          onChange={(value) => setStored(value ?? ALL)}
-          allowDeselect={false}
-          w={220}
-          comboboxProps={{ withinPortal: true }}
+          onChange={setStored}
         />
       </Group>
       <EventList
