@@ -5,8 +5,8 @@ export interface ActivityFilterProps {
   value: string
   onChange: (value: string) => void
   width: number
-  /** Opens the list at once: the user tapped the stand-in while this code loaded. */
-  opened?: boolean
+  /** Where the user was while this code loaded: on the stand-in (focused), or tapping it. */
+  reached?: 'focused' | 'opened'
 }
 
 /** History's activity filter: Mantine's Select (its combobox, popover and floating-ui). */
@@ -15,7 +15,7 @@ export default function ActivityFilter({
   value,
   onChange,
   width,
-  opened,
+  reached,
 }: ActivityFilterProps) {
   return (
     <Select
@@ -25,9 +25,9 @@ export default function ActivityFilter({
       onChange={(next) => next !== null && onChange(next)}
       allowDeselect={false}
       w={width}
-      defaultDropdownOpened={opened}
-      // Opened for a tap on the stand-in: the keyboard (arrows, Escape) works from there on.
-      autoFocus={opened}
+      defaultDropdownOpened={reached === 'opened'}
+      // The focus stays where the user put it: arrows, Enter and Escape work from there on.
+      autoFocus={reached !== undefined}
       comboboxProps={{ withinPortal: true }}
     />
   )

@@ -10,27 +10,32 @@ const ActivityFilter = lazy(() => import('./activity-filter'))
 const WIDTH = 220
 
 /**
- * The activity filter, drawn until its code is in as a look-alike that screen readers and the
- * keyboard skip; touching it fetches the code at once and opens the list.
+ * The activity filter, drawn until its code is in as a look-alike button of the same name:
+ * focusing it fetches the code at once and hands the focus over, a tap also opens the list.
  */
 export function LazyActivityFilter({
   ready,
   ...props
-}: Omit<ActivityFilterProps, 'opened' | 'width'> & { ready: boolean }) {
+}: Omit<ActivityFilterProps, 'reached' | 'width'> & { ready: boolean }) {
   const [idle, now] = useIdleAfter(ready)
-  const [opened, setOpened] = useState(false)
+  const [reached, setReached] = useState<ActivityFilterProps['reached']>()
   const label = props.data.find((option) => option.value === props.value)?.label ?? ''
+  const reach = (how: 'focused' | 'opened') => {
+    setReached((was) => (was === 'opened' ? was : how))
+    now()
+  }
   const standIn = (
     <Input
-      component="div"
-      aria-hidden
+      component="button"
+      type="button"
+      aria-label="Filter by activity"
+      aria-haspopup="listbox"
       w={WIDTH}
       pointer
       rightSection={<IconSelector size={16} aria-hidden />}
-      onPointerDown={() => {
-        setOpened(true)
-        now()
-      }}
+      onFocus={() => reach('focused')}
+      onPointerDown={() => reach('opened')}
+      onClick={() => reach('opened')}
     >
       {label}
     </Input>
@@ -38,7 +43,7 @@ export function LazyActivityFilter({
   if (!idle) return standIn
   return (
     <Suspense fallback={standIn}>
-      <ActivityFilter {...props} width={WIDTH} opened={opened} />
+      <ActivityFilter {...props} width={WIDTH} reached={reached} />
     </Suspense>
   )
 }
