@@ -380,6 +380,8 @@ test('every attribute type is created and shown on its page', async ({ signedInP
     const links = page.getByRole('link', { name: label })
     const hrefs = () => links.evaluateAll((all) => all.map((link) => link.getAttribute('href')))
     await expect(page.getByRole('button', { name: 'Add attribute' })).toBeVisible()
+    // The reminders above load late (their code, then their list): tap once they stand still.
+    await expect(page.getByText(/^No reminders\./)).toBeVisible()
     const before = await hrefs()
     await page.getByRole('button', { name: 'Add attribute' }).click()
     await chooseOption(page, 'Type', item.type)

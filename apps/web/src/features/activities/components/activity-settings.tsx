@@ -142,7 +142,8 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
       </Group>
       {/* Below the buttons: what loads late never moves them under a finger. */}
       {Reminders && (
-        <Suspense fallback={<Skeleton height={96} radius="md" />}>
+        // As tall as the section without reminders on a phone: loading it moves nothing below.
+        <Suspense fallback={<Skeleton height={120} radius="md" />}>
           <Reminders activityId={activity.id} />
         </Suspense>
       )}
