@@ -12,6 +12,7 @@ import {
 import { and, asc, eq, gte, inArray, isNull, lt, lte } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
+import { liveRowsOf } from '../db/owned'
 import {
   activities,
   events,
@@ -203,9 +204,8 @@ export function createReminderScheduler(options: {
       .from(events)
       .where(
         and(
-          eq(events.author, reminder.author),
+          liveRowsOf(events, reminder.author),
           eq(events.activityId, activity.id),
-          isNull(events.deletedAt),
           gte(events.eventDate, new Date(period.startInstant)),
           lt(events.eventDate, new Date(period.endInstant)),
         ),

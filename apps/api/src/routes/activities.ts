@@ -1,5 +1,5 @@
 import { Activity, ActivityInput, ActivityUpdateInput, randomColor } from '@kindling/core'
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
@@ -57,13 +57,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
         await tx
           .update(attributes)
           .set({ deletedAt: now })
-          .where(
-            and(
-              eq(attributes.author, uid),
-              eq(attributes.activityId, stored.id),
-              isNull(attributes.deletedAt),
-            ),
-          )
+          .where(and(liveRowsOf(attributes, uid), eq(attributes.activityId, stored.id)))
         await tx
           .update(groups)
           .set({ activities: sql`${groups.activities} - ${stored.id}::text`, updatedAt: now })

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { z as zod } from 'zod'
@@ -38,7 +38,7 @@ export async function findLiveActivity(db: Database, author: string, id: unknown
   const [row] = await db
     .select()
     .from(activities)
-    .where(and(eq(activities.id, id), eq(activities.author, author), isNull(activities.deletedAt)))
+    .where(and(eq(activities.id, id), liveRowsOf(activities, author)))
   return row
 }
 

@@ -6,7 +6,7 @@ import {
   IsoDateTime,
   validateEventAttributes,
 } from '@kindling/core'
-import { and, desc, eq, gt, gte, isNull, lt, lte, max, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, gte, lt, lte, max, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -63,13 +63,7 @@ export function registerEventRoutes(app: FastifyInstance, db: Database): void {
     const defined = await db
       .select()
       .from(attributes)
-      .where(
-        and(
-          eq(attributes.author, uid),
-          eq(attributes.activityId, activity.id),
-          isNull(attributes.deletedAt),
-        ),
-      )
+      .where(and(liveRowsOf(attributes, uid), eq(attributes.activityId, activity.id)))
     const problems = validateEventAttributes(input.attributes, defined.map(toAttribute))
     if (Object.keys(problems).length > 0) throw validationError(problems)
   }
@@ -189,13 +183,7 @@ export function registerEventRoutes(app: FastifyInstance, db: Database): void {
       const latest = db
         .select({ at: max(events.eventDate) })
         .from(events)
-        .where(
-          and(
-            eq(events.author, uid),
-            eq(events.activityId, eventCounts.activityId),
-            isNull(events.deletedAt),
-          ),
-        )
+        .where(and(liveRowsOf(events, uid), eq(events.activityId, eventCounts.activityId)))
       const rows = await db
         .select({
           activityId: eventCounts.activityId,

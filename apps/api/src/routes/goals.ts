@@ -1,8 +1,9 @@
 import { GoalInput, Goal as GoalRecord, GoalUpdateInput } from '@kindling/core'
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type { Database } from '../db/client'
+import { liveRowsOf } from '../db/owned'
 import { attributes, goals } from '../db/schema'
 import { validationError } from '../http/errors'
 import { findLiveActivity, isUuid } from './common'
@@ -27,9 +28,8 @@ export function registerGoalRoutes(app: FastifyInstance, db: Database): void {
           .where(
             and(
               eq(attributes.id, attributeId),
-              eq(attributes.author, uid),
+              liveRowsOf(attributes, uid),
               eq(attributes.activityId, input.activityId),
-              isNull(attributes.deletedAt),
             ),
           )
       : []

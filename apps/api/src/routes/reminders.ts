@@ -4,7 +4,7 @@ import {
   ReminderInput,
   ReminderUpdateInput,
 } from '@kindling/core'
-import { and, asc, count, eq, isNull, ne } from 'drizzle-orm'
+import { and, asc, count, eq, ne } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -49,9 +49,8 @@ export function registerReminderRoutes(
       .from(reminders)
       .where(
         and(
-          eq(reminders.author, uid),
+          liveRowsOf(reminders, uid),
           eq(reminders.activityId, activityId),
-          isNull(reminders.deletedAt),
           exceptId ? ne(reminders.id, exceptId) : undefined,
         ),
       )
