@@ -296,7 +296,16 @@ async function profilePages(
         await page.addInitScript({
           content: `window.benchLongTasks = []; new PerformanceObserver((list) => {
             for (const entry of list.getEntries()) window.benchLongTasks.push(Math.round(entry.duration))
-          }).observe({ type: 'longtask', buffered: true })`,
+          }).observe({ type: 'longtask', buffered: true })
+          window.benchFrames = []; new PerformanceObserver((list) => {
+            for (const frame of list.getEntries()) {
+              if (frame.blockingDuration <= 0) continue
+              window.benchFrames.push(Math.round(frame.startTime) + ' ms, ' + Math.round(frame.duration) + ' ms: ' + frame.scripts
+                .filter((script) => script.duration >= 10)
+                .map((script) => script.invoker + ' ' + (script.sourceFunctionName || '') + ' ' + script.sourceURL.split('/').pop() + ' ' + Math.round(script.duration))
+                .join('; '))
+            }
+          }).observe({ type: 'long-animation-frame', buffered: true })`,
         })
         await page.goto(`${base}${path}`)
         await waitForCopy(page)
@@ -306,6 +315,10 @@ async function profilePages(
         log(
           `web: ${label} ${path} at 4x: blocking ${blocking} ms, long tasks ${tasks.join(' ')} ms`,
         )
+        // Which scripts each blocking frame ran (the long-animation-frame entries' attribution).
+        for (const frame of (await page.evaluate('window.benchFrames')) as string[]) {
+          log(`web:   ${frame}`)
+        }
         const { profile } = await cdp.send('Profiler.stop')
         const stem = `${label}${path}`.replace(/[^a-z0-9]+/gi, '-')
         const file = `${stem}.cpuprofile`

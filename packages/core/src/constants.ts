@@ -39,3 +39,7 @@ export function randomColor(random: () => number = Math.random): string {
  */
 export const SYNC_TABLES = ['activities', 'attributes', 'groups', 'goals', 'events'] as const
 export type SyncTable = (typeof SYNC_TABLES)[number]
+
+/** Most changes one page of the feed carries, and a page's size when the client does not say. */
+export const SYNC_PAGE_MAX = 5000
+export const SYNC_PAGE_DEFAULT = 1000

@@ -63,7 +63,7 @@ describe('selectDayCounts', () => {
     expect(read?.get('2026-08-31')).toBeUndefined()
     expect(read?.get('2026-09-01')).toBe(1)
     expect(read?.get('2026-11-26')).toBe(2)
-    expect(counts.get('walk')).toEqual(new Map([['2026-11-20', 1]]))
+    expect(new Map(counts.get('walk'))).toEqual(new Map([['2026-11-20', 1]]))
     const run = counts.get('run')
     expect(run?.size).toBe(913)
     expect(run?.get('2021-09-01')).toBe(1)
@@ -111,7 +111,7 @@ describe('selectDayCounts', () => {
     expect(first.get('read')?.get('2026-11-26')).toBeUndefined()
     // 21:00 on the 25th in Berlin is 05:00 on the 26th in Tokyo.
     const tokyo = selectDayCounts(view, engine, 'Asia/Tokyo')
-    expect(tokyo.get('read')).toEqual(new Map([['2026-11-26', 2]]))
+    expect(new Map(tokyo.get('read'))).toEqual(new Map([['2026-11-26', 2]]))
     expect(selectDayCounts(view, engine, timeZone).get('read')?.get('2026-11-25')).toBe(1)
   })
 

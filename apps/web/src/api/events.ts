@@ -6,7 +6,7 @@ import type {
   EventUpdateInput,
   SyncHistory,
 } from '@kindling/core'
-import { addDayCounts, toCalendarDay } from '@kindling/core'
+import { type DayCountRun, DayCounts, toCalendarDay } from '@kindling/core'
 import { createResource } from '../lib/resource'
 import type { SyncEngine } from '../lib/sync/engine'
 import { useSynced } from '../lib/sync/store'
@@ -68,21 +68,29 @@ export function useEvents(range: EventRange = {}) {
   return useSynced((view) => selectEvents(view, range), [JSON.stringify(range)])
 }
 
-type DayCounts = Map<string, Map<string, number>>
+/** The history's runs of per-day counts by activity. */
+interface HistoryCounts {
+  runs: Map<string, DayCountRun[]>
+  counts: Map<string, DayCounts>
+}
 
-/** The history's counts as maps, once per history (it names its zone): a new event must not redo five years. */
-const historyDayCounts = new WeakMap<SyncHistory, DayCounts>()
+/** The history's counts, once per history (it names its zone): a new event must not redo five years. */
+const historyDayCounts = new WeakMap<SyncHistory, HistoryCounts>()
 
-function countHistory(history: SyncHistory): DayCounts {
+function countHistory(history: SyncHistory): HistoryCounts {
   const cached = historyDayCounts.get(history)
   if (cached) return cached
-  const counts: DayCounts = new Map()
+  const runs = new Map<string, DayCountRun[]>()
   for (const item of history.activities) {
-    const byDay = counts.get(item.activityId) ?? new Map<string, number>()
-    counts.set(item.activityId, addDayCounts(byDay, item.firstDay, item.counts))
+    const known = runs.get(item.activityId)
+    if (known) known.push(item)
+    else runs.set(item.activityId, [item])
   }
-  historyDayCounts.set(history, counts)
-  return counts
+  const counts = new Map<string, DayCounts>()
+  for (const [activityId, activityRuns] of runs) counts.set(activityId, new DayCounts(activityRuns))
+  const answer = { runs, counts }
+  historyDayCounts.set(history, answer)
+  return answer
 }
 
 /** Each event's calendar day in a zone, once per event record (records are never changed in place). */
@@ -97,18 +105,17 @@ function dayOf(event: Event, timeZone: string): string {
 }
 
 /**
- * Each activity's last merged counts (its history's days plus its recent events' days), kept
- * while both are unchanged: logging one event merges that activity's years again, not every
- * activity's.
+ * Each activity's last counts with its recent events, kept while its history and those events
+ * are unchanged: the answer's maps stay the same objects from one change of the copy to the next.
  */
 const mergedDays = new Map<
   string,
-  { history: ReadonlyMap<string, number> | undefined; recent: string; days: Map<string, number> }
+  { history: DayCountRun[] | undefined; recent: string; days: DayCounts }
 >()
 
 /**
- * Per-day event counts of every activity over its whole history: `Map<activityId, Map<day, n>>`.
- * The answer shares its maps with the history and with earlier answers: read it, never change it.
+ * Per-day event counts of every activity over its whole history: `Map<activityId, DayCounts>`.
+ * The answer shares its maps with earlier answers: read it, never change it.
  */
 export function selectDayCounts(
   view: Tables,
@@ -116,8 +123,7 @@ export function selectDayCounts(
   timeZone: string,
 ): ReadonlyMap<string, ReadonlyMap<string, number>> {
   const { history, eventsFrom } = engine.syncMeta
-  const base: DayCounts =
-    history && history.timeZone === timeZone ? countHistory(history) : new Map()
+  const base = history && history.timeZone === timeZone ? countHistory(history) : undefined
   // Events before the window are in the history once the server has them; until then they
   // are changes of this device still waiting in the outbox.
   const waiting = new Set(engine.pendingEntries.map((entry) => entry.id))
@@ -129,18 +135,19 @@ export function selectDayCounts(
     if (days) days.push(dayOf(event, timeZone))
     else recentDays.set(event.activityId, [dayOf(event, timeZone)])
   }
-  const counts: Map<string, ReadonlyMap<string, number>> = new Map(base)
+  const counts = new Map<string, ReadonlyMap<string, number>>(base?.counts)
   for (const [activityId, days] of recentDays) {
-    const historyDays = base.get(activityId)
+    const runs = base?.runs.get(activityId)
     const recent = days.sort().join()
     const known = mergedDays.get(activityId)
-    if (known && known.history === historyDays && known.recent === recent) {
+    if (known && known.history === runs && known.recent === recent) {
       counts.set(activityId, known.days)
       continue
     }
-    const merged = new Map(historyDays)
-    for (const day of days) merged.set(day, (merged.get(day) ?? 0) + 1)
-    mergedDays.set(activityId, { history: historyDays, recent, days: merged })
+    const byDay = new Map<string, number>()
+    for (const day of days) byDay.set(day, (byDay.get(day) ?? 0) + 1)
+    const merged = new DayCounts(runs ?? [], byDay)
+    mergedDays.set(activityId, { history: runs, recent, days: merged })
     counts.set(activityId, merged)
   }
   return counts

@@ -1,9 +1,9 @@
 export type { DecadeGridCell } from './calendar-grids'
 export { getDecadeGrid } from './calendar-grids'
-export type { Period, PeriodUnit, WeekStripDay } from './dates'
+export type { DayCountRun, Period, PeriodUnit, WeekStripDay } from './dates'
 export {
-  addDayCounts,
   addDays,
+  DayCounts,
   getNarrowWeekdayLetters,
   getPeriod,
   getPeriodUnit,

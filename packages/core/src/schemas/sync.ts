@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX } from '../constants'
 import { Activity } from './activity'
 import { Attribute } from './attribute'
 import { CalendarDay, Id, IsoDateTime } from './common'
@@ -6,10 +7,6 @@ import { Event } from './event'
 import { Goal } from './goal'
 import { Group } from './group'
 import { isValidTimeZone } from './user'
-
-/** Most changes one page of the feed carries. */
-export const SYNC_PAGE_MAX = 5000
-export const SYNC_PAGE_DEFAULT = 1000
 
 /**
  * A position in a user's change feed: the server's change sequence number as a decimal

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import type { SyncChanges } from '@kindling/core'
+import { SYNC_PAGE_MAX, type SyncChanges } from '@kindling/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError, type RequestOptions } from '../api-client'
 import { SyncEngine } from './engine'
@@ -32,16 +32,20 @@ function fakeServer() {
         eventsFrom !== undefined &&
         change.table === 'events' &&
         String(change.record.eventDate) < eventsFrom
+      // Pages of at most `limit` changes, as the server cuts them.
+      const limit = Number(options.query?.limit ?? 1000)
+      const pending = changes.filter((c) => c.seq > after)
+      const taken = pending.slice(0, limit)
       const page: SyncChanges = {
         activities: [],
         attributes: [],
         groups: [],
         goals: [],
         events: [],
-        cursor: String(seq),
-        more: false,
+        cursor: String(taken.at(-1)?.seq ?? after),
+        more: pending.length > limit,
       }
-      for (const change of changes.filter((c) => c.seq > after && !old(c))) {
+      for (const change of taken.filter((c) => !old(c))) {
         ;(page[change.table as 'events'] as unknown[]).push(change.record)
       }
       if (eventsFrom !== undefined) page.olderEvents = changes.some(old)
@@ -269,6 +273,34 @@ describe('SyncEngine outbox', () => {
     })
     await startEngine(seasoned)
     expect(seasoned.calls).toEqual(['GET sync/changes', 'GET sync/history'])
+  })
+
+  it('asks for a small first page, for a first screen soon, and the rest in the largest pages', async () => {
+    const server = fakeServer()
+    for (let index = 0; index < 6500; index++) {
+      server.store('events', {
+        id: `e${index}`,
+        activityId: 'a1',
+        eventDate: new Date().toISOString(),
+        deletedAt: null,
+      })
+    }
+    const limits: unknown[] = []
+    const request: typeof server.request = (path, options) => {
+      if (path === 'sync/changes') limits.push(options?.query?.limit)
+      return server.request(path, options)
+    }
+    const engine = new SyncEngine({
+      uid: 'u-pages',
+      timeZone: () => 'UTC',
+      request,
+      onRejected: () => {},
+    })
+    engines.push(engine)
+    await engine.start()
+    await engine.settled()
+    expect(limits).toEqual([1000, SYNC_PAGE_MAX, SYNC_PAGE_MAX])
+    expect(engine.view.events.size).toBe(6500)
   })
 
   it('leaves the copy as it was when a pull brings nothing, and says so when it brings something', async () => {

@@ -23,6 +23,7 @@ import { useStoredString } from '../../../lib/stored-string'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
 import { usePeriodEvents } from '../../../lib/use-period-events'
+import { rowBudget, useRowLimit } from '../../../lib/use-row-limit'
 import { ScheduleItemRow } from '../components/schedule-item-row'
 
 const FILTERS: { value: ScheduleFilterLike; label: string }[] = [
@@ -172,6 +173,8 @@ export function Component() {
   }
 
   const loading = activitiesQuery.isLoading || eventsQuery.isLoading
+  // Years of habits: the rows of the first screen at once, the rest right after (issue 19).
+  const budget = rowBudget(useRowLimit(!loading))
 
   return (
     <Stack gap="md">
@@ -196,24 +199,26 @@ export function Component() {
           All done!
         </Text>
       ) : (
-        sections.map((section) => (
-          <section key={section.key} aria-label={section.title}>
-            <Title order={2} size="h5" mb={4}>
-              {section.title}
-            </Title>
-            <Stack gap={0}>
-              {section.items.map((item) => (
-                <ScheduleItemRow
-                  key={item.activity.id}
-                  activity={item.activity}
-                  done={item.done}
-                  busy={busyIds.has(item.activity.id)}
-                  onToggle={(activity, done) => handleToggle(activity, done, section.cadence)}
-                />
-              ))}
-            </Stack>
-          </section>
-        ))
+        sections.map((section) =>
+          budget.spent ? null : (
+            <section key={section.key} aria-label={section.title}>
+              <Title order={2} size="h5" mb={4}>
+                {section.title}
+              </Title>
+              <Stack gap={0}>
+                {budget.take(section.items).map((item) => (
+                  <ScheduleItemRow
+                    key={item.activity.id}
+                    activity={item.activity}
+                    done={item.done}
+                    busy={busyIds.has(item.activity.id)}
+                    onToggle={(activity, done) => handleToggle(activity, done, section.cadence)}
+                  />
+                ))}
+              </Stack>
+            </section>
+          ),
+        )
       )}
     </Stack>
   )
