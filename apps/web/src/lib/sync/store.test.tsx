@@ -38,4 +38,56 @@ describe('sync store', () => {
     expect(getSyncEngine()).toBe(engine)
     expect(data.result.current.isLoading).toBe(true)
   })
+
+  it('answers the very same list while its records are unchanged, whatever else changed', async () => {
+    // A server with nothing on it that takes every write.
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input)
+      if (url.includes('/sync/changes')) {
+        return Response.json({
+          activities: [],
+          attributes: [],
+          groups: [],
+          goals: [],
+          events: [],
+          cursor: '0',
+          more: false,
+          olderEvents: false,
+        })
+      }
+      const body = JSON.parse(String(init?.body ?? '{}'))
+      return Response.json(
+        { ...body, author: 'u1', createdAt: '2026-11-23T10:00:00.000Z', deletedAt: null },
+        { status: 201 },
+      )
+    })
+    const engine = startSync(`u-${Math.random()}`, () => {})
+    const activity = (id: string, name: string) => ({
+      op: 'create' as const,
+      table: 'activities' as const,
+      id,
+      body: { name, color: '#fd7e14', schedule: { type: 'Daily' } },
+    })
+    const habits = renderHook(() => useSynced((view) => [...view.activities.values()], []))
+    await waitFor(() => expect(habits.result.current.data).toEqual([]))
+    await engine.write(activity('a1', 'Read'))
+    await engine.settled()
+    await waitFor(() => expect(habits.result.current.data?.[0]).toHaveProperty('author', 'u1'))
+    const before = habits.result.current.data
+
+    await engine.write({
+      op: 'create',
+      table: 'events',
+      id: 'e1',
+      body: { activityId: 'a1', eventDate: '2026-11-23T09:00:00.000Z', attributes: {} },
+    })
+    await engine.settled()
+    habits.rerender()
+    expect(engine.view.events.size).toBe(1)
+    expect(habits.result.current.data).toBe(before)
+
+    await engine.write(activity('a2', 'Walk'))
+    await waitFor(() => expect(habits.result.current.data).toHaveLength(2))
+    expect(habits.result.current.data).not.toBe(before)
+  })
 })

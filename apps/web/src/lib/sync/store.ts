@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react'
+import { useMemo, useRef, useSyncExternalStore } from 'react'
 import { getDeviceTimeZone } from '../time-zone'
 import { SyncEngine, type SyncStatus } from './engine'
 import type { Tables } from './view'
@@ -130,9 +130,21 @@ export interface Synced<T> {
   error: null
 }
 
+/** Whether two answers are lists of the very same items in the same order. */
+function sameItems(a: unknown, b: unknown): boolean {
+  return (
+    Array.isArray(a) &&
+    Array.isArray(b) &&
+    a.length === b.length &&
+    a.every((item, index) => item === b[index])
+  )
+}
+
 /**
  * Reads the synced copy: `select` runs over the live records whenever they change. Data is
- * there as soon as the device's copy is open, before any network answer.
+ * there as soon as the device's copy is open, before any network answer. A list of the same
+ * records as the last answer is the last answer itself: the habits stay the same array while
+ * events come in, so what is drawn from them (memoised rows) is not drawn again (issue 19).
  */
 export function useSynced<T>(
   select: (view: Tables, engine: SyncEngine) => T,
@@ -140,11 +152,14 @@ export function useSynced<T>(
 ): Synced<T> {
   const current = useSyncVersion()
   const ready = isSynced()
+  const last = useRef<T | undefined>(undefined)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the copy changes with `current`.
-  const data = useMemo(
-    () => (engine && ready ? select(engine.view, engine) : undefined),
-    [current, ready, ...deps],
-  )
+  const data = useMemo(() => {
+    const next = engine && ready ? select(engine.view, engine) : undefined
+    if (sameItems(last.current, next)) return last.current
+    last.current = next
+    return next
+  }, [current, ready, ...deps])
   return {
     data,
     isLoading: !ready,

@@ -20,6 +20,8 @@ import { CollapsibleSection } from './collapsible-section'
 import { GroupMenu } from './group-menu'
 import { StreakFlame } from './streak-flame'
 
+const NO_ATTRIBUTES: readonly Attribute[] = []
+
 export interface ActivityListProps {
   /** A narrower list for side columns: no week strips and no attributes. */
   compact?: boolean
@@ -107,7 +109,7 @@ export function ActivityList({ compact = false }: ActivityListProps) {
       key={activity.id}
       activity={activity}
       streak={streakById.get(activity.id) ?? 0}
-      attributes={attributesByActivity.get(activity.id) ?? []}
+      attributes={attributesByActivity.get(activity.id) ?? NO_ATTRIBUTES}
       days={week.days}
       counts={week.countsByActivity.get(activity.id)}
       compact={compact}

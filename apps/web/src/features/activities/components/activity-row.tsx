@@ -1,6 +1,7 @@
 import type { Activity, Attribute, WeekStripDay } from '@kindling/core'
 import { ActionIcon, Group, Paper, Stack } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
+import { memo } from 'react'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { AttributeList } from '../../../components/attribute-list'
 import { useOpenForm } from '../../../lib/form-opener'
@@ -17,8 +18,11 @@ export interface ActivityRowProps {
   compact?: boolean
 }
 
-/** One habit: name badge, flame with streak, add-event button, week strip and attributes. */
-export function ActivityRow({
+/**
+ * One habit: name badge, flame with streak, add-event button, week strip and attributes. Drawn
+ * again only when its props change: events coming in for other days and habits leave it be.
+ */
+export const ActivityRow = memo(function ActivityRow({
   activity,
   streak,
   attributes,
@@ -64,4 +68,4 @@ export function ActivityRow({
       </Stack>
     </Paper>
   )
-}
+})

@@ -1,4 +1,5 @@
 import type { Activity, Event } from '@kindling/core'
+import { formatRelativeTime, toCalendarDay } from '@kindling/core'
 import { Button, Center, Stack, Text } from '@mantine/core'
 import { useEffect, useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
@@ -9,6 +10,7 @@ import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
 import { rowBudget, useRowLimit } from '../../../lib/use-row-limit'
+import { useStableHandler } from '../../../lib/use-stable-handler'
 import { EventRow } from './event-row'
 
 export interface EventListProps {
@@ -80,6 +82,8 @@ export function EventList({ activityId = null, emptyText = 'No events yet.' }: E
     navigate(target, { replace: location.pathname.startsWith('/events/') })
   }
 
+  const onOpen = useStableHandler(openEvent)
+
   const ready = !pages.isLoading && !activitiesQuery.isLoading
   // The first screen's rows at once, the rest of the page in a transition (issue 19).
   const limit = useRowLimit(ready)
@@ -116,9 +120,9 @@ export function EventList({ activityId = null, emptyText = 'No events yet.' }: E
             <EventRow
               event={event}
               activity={activity}
-              now={now}
-              timeZone={timeZone}
-              onOpen={openEvent}
+              day={toCalendarDay(event.eventDate, timeZone)}
+              relative={formatRelativeTime(event.eventDate, now)}
+              onOpen={onOpen}
             />
           </li>
         ))}

@@ -1,20 +1,29 @@
 import type { Activity, Event } from '@kindling/core'
-import { formatRelativeTime, toCalendarDay } from '@kindling/core'
 import { Group, Text, UnstyledButton } from '@mantine/core'
+import { memo } from 'react'
 import { ActivityBadge } from '../../../components/event-activity-badge'
 
 interface EventRowProps {
   event: Event
   activity: Activity
-  now: Date
-  timeZone: string
+  /** The event's calendar day in the device's zone. */
+  day: string
+  /** How long ago, as `formatRelativeTime` says it. */
+  relative: string
   onOpen: (event: Event) => void
 }
 
-/** One history entry: the activity badge, the day and how long ago. */
-export function EventRow({ event, activity, now, timeZone, onOpen }: EventRowProps) {
-  const day = toCalendarDay(event.eventDate, timeZone)
-  const relative = formatRelativeTime(event.eventDate, now)
+/**
+ * One history entry: the activity badge, the day and how long ago. Drawn again only when its
+ * props change (pass a stable `onOpen`): events coming in leave the rows already shown be.
+ */
+export const EventRow = memo(function EventRow({
+  event,
+  activity,
+  day,
+  relative,
+  onOpen,
+}: EventRowProps) {
   return (
     <UnstyledButton
       onClick={() => onOpen(event)}
@@ -47,4 +56,4 @@ export function EventRow({ event, activity, now, timeZone, onOpen }: EventRowPro
       </Group>
     </UnstyledButton>
   )
-}
+})

@@ -1,16 +1,30 @@
 import type { Activity } from '@kindling/core'
 import { Checkbox, Group, Text, VisuallyHidden } from '@mantine/core'
 import { IconCheck } from '@tabler/icons-react'
+import { memo } from 'react'
+
+export type ScheduleCadence = 'Daily' | 'Weekly' | 'Monthly' | null
 
 interface ScheduleItemRowProps {
   activity: Activity
   done: boolean
   busy: boolean
-  onToggle: (activity: Activity, done: boolean) => void
+  /** The cadence of the row's section (null: unscheduled). */
+  cadence: ScheduleCadence
+  onToggle: (activity: Activity, done: boolean, cadence: ScheduleCadence) => void
 }
 
-/** One activity of the schedule: checking it logs an event; done ones carry a check mark. */
-export function ScheduleItemRow({ activity, done, busy, onToggle }: ScheduleItemRowProps) {
+/**
+ * One activity of the schedule: checking it logs an event; done ones carry a check mark. Drawn
+ * again only when its props change (pass a stable `onToggle`).
+ */
+export const ScheduleItemRow = memo(function ScheduleItemRow({
+  activity,
+  done,
+  busy,
+  cadence,
+  onToggle,
+}: ScheduleItemRowProps) {
   return (
     <Group justify="space-between" wrap="nowrap" py={6} px="xs" gap="sm">
       <Checkbox
@@ -23,9 +37,9 @@ export function ScheduleItemRow({ activity, done, busy, onToggle }: ScheduleItem
         checked={done}
         disabled={busy}
         color={activity.color}
-        onChange={() => onToggle(activity, done)}
+        onChange={() => onToggle(activity, done, cadence)}
       />
       {done && <IconCheck size={18} color="var(--mantine-color-green-5)" aria-hidden />}
     </Group>
   )
-}
+})

@@ -24,7 +24,8 @@ import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
 import { usePeriodEvents } from '../../../lib/use-period-events'
 import { rowBudget, useRowLimit } from '../../../lib/use-row-limit'
-import { ScheduleItemRow } from '../components/schedule-item-row'
+import { useStableHandler } from '../../../lib/use-stable-handler'
+import { type ScheduleCadence, ScheduleItemRow } from '../components/schedule-item-row'
 
 const FILTERS: { value: ScheduleFilterLike; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -154,11 +155,7 @@ export function Component() {
     )
   }
 
-  function handleToggle(
-    activity: Activity,
-    done: boolean,
-    cadence: 'Daily' | 'Weekly' | 'Monthly' | null,
-  ) {
+  function handleToggle(activity: Activity, done: boolean, cadence: ScheduleCadence) {
     if (done && cadence) {
       const event = findEventInPeriod(
         { activityId: activity.id, cadence },
@@ -171,6 +168,8 @@ export function Component() {
     }
     logEvent(activity)
   }
+
+  const onToggle = useStableHandler(handleToggle)
 
   const loading = activitiesQuery.isLoading || eventsQuery.isLoading
   // Years of habits: the rows of the first screen at once, the rest right after (issue 19).
@@ -212,7 +211,8 @@ export function Component() {
                     activity={item.activity}
                     done={item.done}
                     busy={busyIds.has(item.activity.id)}
-                    onToggle={(activity, done) => handleToggle(activity, done, section.cadence)}
+                    cadence={section.cadence}
+                    onToggle={onToggle}
                   />
                 ))}
               </Stack>
