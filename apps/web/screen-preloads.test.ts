@@ -16,7 +16,7 @@ describe('findScreenRoutes', () => {
       '/': './routes/home',
       '/schedule': '../features/schedule/routes/schedule',
       '/activities': '../features/activities/routes/activities',
-      '/activities/:activityId': '../features/activities/routes/activity-detail',
+      '/activities/:activityId': './routes/habit',
       '/events': '../features/events/routes/events',
       '/signin': '../features/auth/routes/sign-in',
       '/me': './routes/me',

@@ -25,6 +25,47 @@ interface Reminder {
 // A zone with a half-hour DST shift: the app must tell the server the device's zone, not a default.
 test.use({ timezoneId: 'Australia/Lord_Howe' })
 
+test("a habit's settings stand still while its reminders load", async ({
+  signedInPage: { page },
+}) => {
+  const habit = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
+  // The reminders' code, then their list, held until what is below them has been measured.
+  let releaseCode = () => {}
+  let releaseList = () => {}
+  const code = new Promise<void>((resolve) => {
+    releaseCode = resolve
+  })
+  const list = new Promise<void>((resolve) => {
+    releaseList = resolve
+  })
+  await page.route('**/assets/reminders-section-*.js', async (route) => {
+    await code
+    await route.continue()
+  })
+  await page.route('**/api/reminders?*', async (route) => {
+    await list
+    await route.continue()
+  })
+  await page.goto(`/activities/${habit.id}`)
+  await expect(page.getByRole('heading', { name: 'Stretch' })).toBeVisible()
+  if (test.info().project.name === 'mobile')
+    await page.getByRole('tab', { name: 'Settings' }).click()
+  const below = page.getByRole('button', { name: 'Add attribute' })
+  await expect(below).toBeVisible()
+  const top = async () => (await below.boundingBox())?.y
+  const before = await top()
+  const section = page.getByRole('region', { name: 'Reminders' })
+  // Nothing of the section is read out or found before it is there.
+  await expect(page.getByText(/^No reminders\./)).toBeHidden()
+
+  releaseCode()
+  await expect(section).toBeVisible()
+  expect(await top()).toBe(before)
+  releaseList()
+  await expect(section.getByText(/^No reminders\./)).toBeVisible()
+  expect(await top()).toBe(before)
+})
+
 test("a habit's reminders are added, changed and deleted in its settings", async ({
   signedInPage: { page },
 }) => {

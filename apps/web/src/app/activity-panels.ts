@@ -1,5 +1,6 @@
 import { lazy } from 'react'
 import type { ActivityPanels } from '../features/activities/panels'
+import { RemindersSectionSkeleton } from '../features/reminders/components/reminders-shape'
 
 /** The panels other features show on a habit's page, each loaded with the page that shows it. */
 export const activityPanels: ActivityPanels = {
@@ -9,4 +10,5 @@ export const activityPanels: ActivityPanels = {
       default: module.RemindersSection,
     })),
   ),
+  RemindersPlaceholder: RemindersSectionSkeleton,
 }

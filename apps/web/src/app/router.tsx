@@ -176,7 +176,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/activities/:activityId',
-            ...screen('Habit', () => import('../features/activities/routes/activity-detail')),
+            ...screen('Habit', () => import('./routes/habit')),
           },
           {
             path: '/events',

@@ -8,6 +8,8 @@ import { type ComponentType, createContext, useContext } from 'react'
 export interface ActivityPanels {
   Stats?: ComponentType<{ activity: Activity }>
   Reminders?: ComponentType<{ activityId: string }>
+  /** Drawn while the reminders' code loads: as large as the section will most likely be. */
+  RemindersPlaceholder?: ComponentType
 }
 
 const ActivityPanelsContext = createContext<ActivityPanels>({})

@@ -1,6 +1,6 @@
 import type { Activity, Schedule } from '@kindling/core'
 import { ACTIVITY_NAME_INPUT_MAX_LENGTH, ActivityInput, isDeleted } from '@kindling/core'
-import { Button, ColorInput, Group, Skeleton, Stack, Textarea, TextInput } from '@mantine/core'
+import { Button, ColorInput, Group, Stack, Textarea, TextInput } from '@mantine/core'
 import { IconArrowsExchange, IconTrash } from '@tabler/icons-react'
 import { Suspense } from 'react'
 import { useNavigate } from 'react-router'
@@ -22,7 +22,7 @@ const sameSchedule = (a: Schedule, b: Schedule) => JSON.stringify(a) === JSON.st
  * field is left; the colour saves at once. Also moving to a group and deleting.
  */
 export function ActivitySettings({ activity }: { activity: Activity }) {
-  const { Reminders } = useActivityPanels()
+  const { Reminders, RemindersPlaceholder } = useActivityPanels()
   const updateActivity = useUpdateActivity()
   const deleteActivity = useDeleteActivity()
   const groupsQuery = useGroups()
@@ -142,8 +142,8 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
       </Group>
       {/* Below the buttons: what loads late never moves them under a finger. */}
       {Reminders && (
-        // As tall as the section without reminders on a phone: loading it moves nothing below.
-        <Suspense fallback={<Skeleton height={120} radius="md" />}>
+        // As tall as the section without reminders: loading it moves nothing below.
+        <Suspense fallback={RemindersPlaceholder ? <RemindersPlaceholder /> : null}>
           <Reminders activityId={activity.id} />
         </Suspense>
       )}

@@ -7,6 +7,7 @@ import { WeekdayCheckboxes } from '../../../components/weekday-checkboxes'
 import { useDraft } from '../../../lib/use-draft'
 import { useChangeReminder, useReminders } from '../api/reminders'
 import { OnlineData } from './online-data'
+import { NoReminders } from './reminders-shape'
 
 /** Where a new reminder starts: every day at nine. */
 const NEW_REMINDER = { time: '09:00', days: [...ALL_WEEKDAYS] }
@@ -27,15 +28,12 @@ export function RemindersSection({ activityId }: { activityId: string }) {
       </Title>
       <OnlineData
         query={reminders}
-        skeletonHeight={72}
+        placeholder={<NoReminders />}
         failure="Reminders could not be loaded. They can be changed when online."
       >
         {(list) =>
           list.length === 0 ? (
-            <Text size="sm" c="gray.5">
-              No reminders. Add one to be notified at a time of day; it is skipped when the habit is
-              already done.
-            </Text>
+            <NoReminders />
           ) : (
             [...list]
               .sort((a, b) => a.time.localeCompare(b.time) || a.id.localeCompare(b.id))
