@@ -1,4 +1,11 @@
-import { api, expect, expectNoSeriousA11yViolations, test, waitForServiceWorker } from '../fixtures'
+import {
+  api,
+  expect,
+  expectNoSeriousA11yViolations,
+  holdRequests,
+  test,
+  waitForServiceWorker,
+} from '../fixtures'
 
 /** What these tests use of a service worker's scope (the e2e code has no webworker types). */
 interface WorkerScope {
@@ -30,22 +37,8 @@ test("a habit's settings stand still while its reminders load", async ({
 }) => {
   const habit = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
   // The reminders' code, then their list, held until what is below them has been measured.
-  let releaseCode = () => {}
-  let releaseList = () => {}
-  const code = new Promise<void>((resolve) => {
-    releaseCode = resolve
-  })
-  const list = new Promise<void>((resolve) => {
-    releaseList = resolve
-  })
-  await page.route('**/assets/reminders-section-*.js', async (route) => {
-    await code
-    await route.continue()
-  })
-  await page.route('**/api/reminders?*', async (route) => {
-    await list
-    await route.continue()
-  })
+  const releaseCode = await holdRequests(page, '**/assets/reminders-section-*.js')
+  const releaseList = await holdRequests(page, '**/api/reminders?*')
   await page.goto(`/activities/${habit.id}`)
   await expect(page.getByRole('heading', { name: 'Stretch' })).toBeVisible()
   if (test.info().project.name === 'mobile')
