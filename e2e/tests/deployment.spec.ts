@@ -144,7 +144,7 @@ test("a page's HTML announces its screen's code, so a first visit fetches it bes
   const activities = await screen('/activities')
   expect(activities[0]).toMatch(/^\/assets\/activities-[\w-]+\.js$/)
   const detail = await screen('/activities/any-id')
-  expect(detail[0]).toMatch(/^\/assets\/activity-detail-[\w-]+\.js$/)
+  expect(detail[0]).toMatch(/^\/assets\/habit-[\w-]+\.js$/)
   expect((await screen('/'))[0]).toMatch(/^\/assets\/home-[\w-]+\.js$/)
   // Every file announced is there, as the kind of file it is announced as.
   for (const href of new Set([...activities, ...detail])) {
