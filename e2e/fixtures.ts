@@ -172,3 +172,14 @@ export const test = base.extend<Fixtures>({
     await use({ page, user })
   },
 })
+
+/**
+ * Opens a habit's page at its settings: beside the page on wide layouts, behind the 'Settings'
+ * tab on a phone.
+ */
+export async function openHabitSettings(page: Page, id: string, name: string): Promise<void> {
+  await page.goto(`/activities/${id}`)
+  await expect(page.getByRole('heading', { name })).toBeVisible()
+  if (test.info().project.name === 'mobile')
+    await page.getByRole('tab', { name: 'Settings' }).click()
+}

@@ -3,6 +3,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   holdRequests,
+  openHabitSettings,
   test,
   waitForServiceWorker,
 } from '../fixtures'
@@ -39,10 +40,7 @@ test("a habit's settings stand still while its reminders load", async ({
   // The reminders' code, then their list, held until what is below them has been measured.
   const releaseCode = await holdRequests(page, '**/assets/reminders-section-*.js')
   const releaseList = await holdRequests(page, '**/api/reminders?*')
-  await page.goto(`/activities/${habit.id}`)
-  await expect(page.getByRole('heading', { name: 'Stretch' })).toBeVisible()
-  if (test.info().project.name === 'mobile')
-    await page.getByRole('tab', { name: 'Settings' }).click()
+  await openHabitSettings(page, habit.id, 'Stretch')
   const below = page.getByRole('button', { name: 'Add attribute' })
   await expect(below).toBeVisible()
   const top = async () => (await below.boundingBox())?.y
@@ -63,10 +61,7 @@ test("a habit's reminders are added, changed and deleted in its settings", async
   signedInPage: { page },
 }) => {
   const habit = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
-  await page.goto(`/activities/${habit.id}`)
-  await expect(page.getByRole('heading', { name: 'Stretch' })).toBeVisible()
-  if (test.info().project.name === 'mobile')
-    await page.getByRole('tab', { name: 'Settings' }).click()
+  await openHabitSettings(page, habit.id, 'Stretch')
   const section = page.getByRole('region', { name: 'Reminders' })
   await expect(section.getByText('No reminders.')).toBeVisible()
 

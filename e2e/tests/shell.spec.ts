@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { api, expect, holdRequests, test } from '../fixtures'
+import { api, expect, holdRequests, openHabitSettings, test } from '../fixtures'
 
 /**
  * Scans only the open dialog: the page behind its overlay is dimmed on purpose. `exclude`
@@ -241,10 +241,7 @@ test.describe('without the service worker', () => {
     const stretch = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
     // The dialog code comes once the page's data has, not only with a first press.
     const dialogCode = page.waitForResponse(/\/assets\/web-dialogs-[^/]*\.js$/)
-    await page.goto(`/activities/${stretch.id}`)
-    await expect(page.getByRole('heading', { name: 'Stretch' })).toBeVisible()
-    if (test.info().project.name === 'mobile')
-      await page.getByRole('tab', { name: 'Settings' }).click()
+    await openHabitSettings(page, stretch.id, 'Stretch')
     const remove = page.getByRole('button', { name: 'Delete activity' })
     await expect(remove).toBeVisible()
     await dialogCode
@@ -266,10 +263,7 @@ test.describe('without the service worker', () => {
   }) => {
     const stretch = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
     await page.route('**/assets/web-dialogs-*.js', (route) => route.abort())
-    await page.goto(`/activities/${stretch.id}`)
-    await expect(page.getByRole('heading', { name: 'Stretch' })).toBeVisible()
-    if (test.info().project.name === 'mobile')
-      await page.getByRole('tab', { name: 'Settings' }).click()
+    await openHabitSettings(page, stretch.id, 'Stretch')
     const asked = new Promise<string>((resolve) => {
       page.once('dialog', async (dialog) => {
         resolve(dialog.message())

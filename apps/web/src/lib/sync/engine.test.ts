@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { SYNC_PAGE_MAX, type SyncChanges } from '@kindling/core'
+import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncChanges } from '@kindling/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError, type RequestOptions } from '../api-client'
 import { SyncEngine } from './engine'
@@ -299,7 +299,7 @@ describe('SyncEngine outbox', () => {
     engines.push(engine)
     await engine.start()
     await engine.settled()
-    expect(limits).toEqual([1000, SYNC_PAGE_MAX, SYNC_PAGE_MAX])
+    expect(limits).toEqual([SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, SYNC_PAGE_MAX])
     expect(engine.view.events.size).toBe(6500)
   })
 

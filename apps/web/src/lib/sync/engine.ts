@@ -1,6 +1,7 @@
 import {
   addDays,
   getPeriod,
+  SYNC_PAGE_DEFAULT,
   SYNC_PAGE_MAX,
   SYNC_TABLES,
   type SyncChanges,
@@ -25,11 +26,6 @@ export const RAW_EVENT_DAYS = 90
 /** Retries of a failed send or pull wait 1 s, 2 s, 4 s, ... up to a minute. */
 const BACKOFF_MIN_MS = 1000
 const BACKOFF_MAX_MS = 60_000
-/**
- * A pull's first page is small, so that a new device's first screen comes soon; the rest come in
- * as few pages as the server gives, each page being one drawing of the screen (issue 19).
- */
-const FIRST_PAGE_LIMIT = 1000
 /** While the app is in view, changes of other devices are looked for this often. */
 const POLL_MS = 15_000
 
@@ -389,7 +385,10 @@ export class SyncEngine {
       const page = await this.request<SyncChanges>('sync/changes', {
         query: {
           after: meta.cursor,
-          limit: pages === 0 ? FIRST_PAGE_LIMIT : SYNC_PAGE_MAX,
+          // The first page of the feed's usual size, so that a new device's first screen comes
+          // soon; the rest in as few pages as the server gives, each being one drawing of the
+          // screen (issue 19).
+          limit: pages === 0 ? SYNC_PAGE_DEFAULT : SYNC_PAGE_MAX,
           eventsFrom: first ? eventsFrom : undefined,
         },
       })

@@ -54,8 +54,8 @@ export async function readAll(db: LocalDb) {
 export type StoredRecords = { [T in SyncTable]: RecordOf[T][] }
 
 /**
- * How long one task may spend queueing writes: a first sync's 1,000-record page never holds the
- * thread long, on a fast desktop or a slow phone alike.
+ * How long one task may spend queueing writes: a first sync's pages of thousands of records never
+ * hold the thread long, on a fast desktop or a slow phone alike.
  */
 const WRITE_SLICE_MS = 8
 

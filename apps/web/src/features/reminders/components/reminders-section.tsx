@@ -1,13 +1,13 @@
 import { ALL_WEEKDAYS, type Reminder } from '@kindling/core'
-import { ActionIcon, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core'
 import { TimeInput } from '@mantine/dates'
-import { IconBellPlus, IconTrash } from '@tabler/icons-react'
-import { useId, useState } from 'react'
+import { IconTrash } from '@tabler/icons-react'
+import { useState } from 'react'
 import { WeekdayCheckboxes } from '../../../components/weekday-checkboxes'
 import { useDraft } from '../../../lib/use-draft'
 import { useChangeReminder, useReminders } from '../api/reminders'
 import { OnlineData } from './online-data'
-import { NoReminders } from './reminders-shape'
+import { NoReminders, RemindersFrame } from './reminders-shape'
 
 /** Where a new reminder starts: every day at nine. */
 const NEW_REMINDER = { time: '09:00', days: [...ALL_WEEKDAYS] }
@@ -17,15 +17,17 @@ const NEW_REMINDER = { time: '09:00', days: [...ALL_WEEKDAYS] }
  * day and the weekdays it fires on. A reminder is skipped on days the habit is already done.
  */
 export function RemindersSection({ activityId }: { activityId: string }) {
-  const titleId = useId()
   const reminders = useReminders(activityId)
   const change = useChangeReminder(activityId)
 
   return (
-    <Stack gap="xs" component="section" aria-labelledby={titleId}>
-      <Title order={3} size="h5" id={titleId}>
-        Reminders
-      </Title>
+    <RemindersFrame
+      addButton={{
+        loading: change.isPending && change.variables?.op === 'create',
+        disabled: reminders.isError,
+        onClick: () => change.mutate({ op: 'create', input: { activityId, ...NEW_REMINDER } }),
+      }}
+    >
       <OnlineData
         query={reminders}
         placeholder={<NoReminders />}
@@ -53,18 +55,7 @@ export function RemindersSection({ activityId }: { activityId: string }) {
           The reminder was not saved: {change.error.message}
         </Text>
       ) : null}
-      <Group>
-        <Button
-          variant="light"
-          leftSection={<IconBellPlus size={16} aria-hidden />}
-          loading={change.isPending && change.variables?.op === 'create'}
-          disabled={reminders.isError}
-          onClick={() => change.mutate({ op: 'create', input: { activityId, ...NEW_REMINDER } })}
-        >
-          Add reminder
-        </Button>
-      </Group>
-    </Stack>
+    </RemindersFrame>
   )
 }
 

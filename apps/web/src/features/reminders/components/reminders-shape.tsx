@@ -1,4 +1,6 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core'
+import { Button, type ButtonProps, Group, Stack, Text, Title } from '@mantine/core'
+import { IconBellPlus } from '@tabler/icons-react'
+import { type ReactNode, useId } from 'react'
 import { ShapedSkeleton } from '../../../components/placeholders'
 
 /** What the 'Reminders' section says while a habit has none. */
@@ -12,21 +14,42 @@ export function NoReminders() {
 }
 
 /**
+ * The habit settings' 'Reminders' section around its content: the heading, then `children`,
+ * then the 'Add reminder' button.
+ */
+export function RemindersFrame({
+  children,
+  addButton,
+}: {
+  children: ReactNode
+  addButton: ButtonProps & { onClick?: () => void }
+}) {
+  const titleId = useId()
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={titleId}>
+      <Title order={3} size="h5" id={titleId}>
+        Reminders
+      </Title>
+      {children}
+      <Group>
+        <Button variant="light" leftSection={<IconBellPlus size={16} aria-hidden />} {...addButton}>
+          Add reminder
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
+/**
  * The 'Reminders' section of a habit without reminders, under a skeleton while its code loads:
  * as tall as the section at every width, so nothing below it moves when it comes.
  */
 export function RemindersSectionSkeleton() {
   return (
     <ShapedSkeleton>
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          Reminders
-        </Title>
+      <RemindersFrame addButton={{}}>
         <NoReminders />
-        <Group>
-          <Button variant="light">Add reminder</Button>
-        </Group>
-      </Stack>
+      </RemindersFrame>
     </ShapedSkeleton>
   )
 }
