@@ -1,5 +1,5 @@
 import type { ActivityInput, ActivityUpdateInput } from '@kindling/core'
-import { randomColor } from '@kindling/core'
+import { compareCodeUnits, randomColor } from '@kindling/core'
 import { createResource, latestEdit } from '../lib/resource'
 
 /** Activities (shown as Habits), most recently edited first, from the synced copy. */
@@ -14,7 +14,7 @@ export const activities = createResource<'activities', ActivityInput, ActivityUp
       visibility,
       schedule,
     }),
-    compare: (a, b) => latestEdit(b).localeCompare(latestEdit(a)),
+    compare: (a, b) => compareCodeUnits(latestEdit(b), latestEdit(a)),
     // Every device must show the same colour: it is picked once, here.
     prepare: (input) => ({ ...input, color: input.color ?? randomColor() }),
   },

@@ -6,7 +6,7 @@ import type {
   EventUpdateInput,
   SyncHistory,
 } from '@kindling/core'
-import { type DayCountRun, DayCounts, toCalendarDay } from '@kindling/core'
+import { compareCodeUnits, type DayCountRun, DayCounts, toCalendarDay } from '@kindling/core'
 import { createResource } from '../lib/resource'
 import type { SyncEngine } from '../lib/sync/engine'
 import { useSynced } from '../lib/sync/store'
@@ -22,7 +22,7 @@ import { unknownActivity } from './checks'
 
 /** Newest first, ties by id: the API's order. */
 export const compareEvents = (a: Event, b: Event) =>
-  b.eventDate.localeCompare(a.eventDate) || b.id.localeCompare(a.id)
+  compareCodeUnits(b.eventDate, a.eventDate) || compareCodeUnits(b.id, a.id)
 
 export const events = createResource<'events', EventInput, EventUpdateInput>('events', {
   schemas: (lib) => ({ create: lib.EventInput, update: lib.EventUpdateInput }),

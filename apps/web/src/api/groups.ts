@@ -1,4 +1,5 @@
 import type { GroupInput, GroupUpdateInput } from '@kindling/core'
+import { compareCodeUnits } from '@kindling/core'
 import { createResource, latestEdit } from '../lib/resource'
 import { missingActivities } from './checks'
 
@@ -11,7 +12,7 @@ export const groups = createResource<'groups', GroupInput, GroupUpdateInput>('gr
     color,
     activities,
   }),
-  compare: (a, b) => latestEdit(b).localeCompare(latestEdit(a)),
+  compare: (a, b) => compareCodeUnits(latestEdit(b), latestEdit(a)),
   check: (input, view) => missingActivities(input.activities as string[], view),
 })
 

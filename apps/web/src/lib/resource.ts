@@ -1,4 +1,4 @@
-import { type FieldIssue, type SyncTable, toFieldErrors } from '@kindling/core'
+import { compareCodeUnits, type FieldIssue, type SyncTable, toFieldErrors } from '@kindling/core'
 import { notifications } from '@mantine/notifications'
 import { useCallback, useState } from 'react'
 import { ApiError } from './api-client'
@@ -92,7 +92,7 @@ interface ResourceSpec<T extends SyncTable> {
 }
 
 const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) =>
-  b.createdAt.localeCompare(a.createdAt)
+  compareCodeUnits(b.createdAt, a.createdAt)
 
 export const latestEdit = (a: { createdAt: string; updatedAt: string | null }) =>
   a.updatedAt ?? a.createdAt

@@ -64,6 +64,7 @@ export {
   summarizeDays,
 } from './habit-stats'
 export { computeHeatShade, countEventsByDay } from './heat'
+export { compareCodeUnits, compareNames } from './order'
 export { selectRecentActivities, sortByRecent } from './recents'
 export { formatRelativeTime } from './relative-time'
 export type {

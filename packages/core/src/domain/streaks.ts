@@ -1,3 +1,4 @@
+import { compareCodeUnits, compareNames } from './order'
 import { formatDayNumber, getZone, resolveDayNumber, resolveToday } from './time-zone'
 import type { ActivityLike, EventLike } from './types'
 import { isDeleted } from './types'
@@ -90,15 +91,9 @@ export function computeStreaks<A extends ActivityLike>(
   return streaks.sort(
     (a, b) =>
       b.streak - a.streak ||
-      compareText(a.activity.name, b.activity.name) ||
-      compareText(a.activity.id, b.activity.id),
+      compareNames(a.activity.name, b.activity.name) ||
+      compareCodeUnits(a.activity.id, b.activity.id),
   )
-}
-
-const collator = new Intl.Collator('en')
-
-function compareText(a: string, b: string): number {
-  return collator.compare(a, b)
 }
 
 /**
@@ -129,7 +124,7 @@ export function computeStreaksFromDays<A extends ActivityLike>(
   return streaks.sort(
     (a, b) =>
       b.streak - a.streak ||
-      compareText(a.activity.name, b.activity.name) ||
-      compareText(a.activity.id, b.activity.id),
+      compareNames(a.activity.name, b.activity.name) ||
+      compareCodeUnits(a.activity.id, b.activity.id),
   )
 }

@@ -1,5 +1,5 @@
 import type { Activity } from '@kindling/core'
-import { validateEventAttributes } from '@kindling/core'
+import { compareNames, validateEventAttributes } from '@kindling/core'
 import { Loader, Select, Stack, Text } from '@mantine/core'
 import { type CSSProperties, type FormEvent, type ReactNode, useMemo, useState } from 'react'
 import { useActivities } from '../../../api/activities'
@@ -30,7 +30,7 @@ export interface EventFormProps {
 }
 
 function byName(a: Activity, b: Activity) {
-  return a.name.localeCompare(b.name)
+  return compareNames(a.name, b.name)
 }
 
 /** The body of Add Event and Update Event: activity, date and the activity's attributes. */

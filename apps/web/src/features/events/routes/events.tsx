@@ -1,3 +1,4 @@
+import { compareNames } from '@kindling/core'
 import { Group, Stack, Title } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { useMemo } from 'react'
@@ -25,7 +26,7 @@ export function Component() {
     const counts = new Map((countsQuery.data ?? []).map((count) => [count.activityId, count.count]))
     return (activitiesQuery.data ?? [])
       .filter((activity) => !activity.deletedAt && (counts.get(activity.id) ?? 0) > 0)
-      .sort((a, b) => a.name.localeCompare(b.name))
+      .sort((a, b) => compareNames(a.name, b.name))
       .map((activity) => ({
         value: activity.id,
         label: activity.name,

@@ -1,4 +1,5 @@
 import type { Cadence, GoalInput } from '@kindling/core'
+import { compareNames } from '@kindling/core'
 import { Select, Stack } from '@mantine/core'
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react'
 import { useActivities } from '../../../api/activities'
@@ -32,7 +33,7 @@ export function GoalForm({
     () =>
       (activitiesQuery.data ?? [])
         .filter((activity) => !activity.deletedAt)
-        .sort((a, b) => a.name.localeCompare(b.name))
+        .sort((a, b) => compareNames(a.name, b.name))
         .map((activity) => ({ value: activity.id, label: activity.name })),
     [activitiesQuery.data],
   )

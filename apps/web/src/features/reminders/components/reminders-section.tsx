@@ -1,4 +1,4 @@
-import { ALL_WEEKDAYS, type Reminder } from '@kindling/core'
+import { ALL_WEEKDAYS, compareCodeUnits, type Reminder } from '@kindling/core'
 import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core'
 import { TimeInput } from '@mantine/dates'
 import { IconTrash } from '@tabler/icons-react'
@@ -38,7 +38,7 @@ export function RemindersSection({ activityId }: { activityId: string }) {
             <NoReminders />
           ) : (
             [...list]
-              .sort((a, b) => a.time.localeCompare(b.time) || a.id.localeCompare(b.id))
+              .sort((a, b) => compareCodeUnits(a.time, b.time) || compareCodeUnits(a.id, b.id))
               .map((reminder) => (
                 <ReminderRow
                   key={reminder.id}
