@@ -21,7 +21,7 @@ import { errorBody, registerErrorHandler } from './http/errors'
 import { registerInputGuard } from './http/input-guard'
 import { errorResponse, jsonResponse, publicSecurity, swaggerOptions } from './http/openapi'
 import { responseSerializer } from './http/serializer'
-import { registerWebApp } from './http/web-app'
+import { builtInlineScriptSources, registerWebApp } from './http/web-app'
 import { createMailer } from './mail/mailer'
 import { DEFAULT_WEB_DIST_DIR } from './paths'
 import { createPushSender } from './reminders/push-sender'
@@ -157,9 +157,12 @@ async function registerEverything(
   registerErrorHandler(app)
   registerInputGuard(app)
 
+  const webDistDir = config.webDistDir ?? DEFAULT_WEB_DIST_DIR
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
+        // The boot screen's inline script (index.html) by its hash, no other.
+        'script-src': ["'self'", ...builtInlineScriptSources(webDistDir)],
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'"],
         // Only where the app is served over HTTPS: on a LAN install at http://<machine>:3000 the
@@ -254,5 +257,5 @@ async function registerEverything(
     await registerDataTransferRoutes(scope, db)
   })
 
-  await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR)
+  await registerWebApp(app, webDistDir)
 }

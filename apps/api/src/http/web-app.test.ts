@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { registerWebApp, routeMatch } from './web-app'
+import { inlineScriptSources, registerWebApp, routeMatch } from './web-app'
 
 const INDEX = '<!doctype html><html><head><title>Kindling</title></head><body></body></html>'
 const HTML = { accept: 'text/html,application/xhtml+xml' }
@@ -134,5 +134,18 @@ describe('routeMatch', () => {
     expect(routeMatch('/', '/')).toBe(0)
     expect(routeMatch('/activities/:id', '/activities')).toBeNull()
     expect(routeMatch('/events/:id', '/activities/42')).toBeNull()
+  })
+})
+
+describe('inlineScriptSources', () => {
+  it("allows index.html's inline scripts by their SHA-256, not its external ones", () => {
+    const html =
+      '<head><script type="module" src="/assets/index.js"></script></head>' +
+      '<body><div id="root"></div><script>x()</script></body>'
+    // `printf 'x()' | openssl dgst -sha256 -binary | base64`
+    expect(inlineScriptSources(html)).toEqual([
+      "'sha256-D6IGS8VMvCoyaR/l0h9tERrBTATY01CoPS7l6xDv0kI='",
+    ])
+    expect(inlineScriptSources(INDEX)).toEqual([])
   })
 })

@@ -36,6 +36,23 @@ function pageOf(html: string): Page {
 }
 
 /**
+ * The Content-Security-Policy sources that let index.html's own inline scripts run, by hash:
+ * any other inline script stays refused.
+ */
+export function inlineScriptSources(html: string): string[] {
+  const hash = (script: string) => createHash('sha256').update(script).digest('base64')
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${hash(body ?? '')}'`,
+  )
+}
+
+/** `inlineScriptSources` of the built app's index.html (none when the app is not built). */
+export function builtInlineScriptSources(distDir: string): string[] {
+  const indexFile = join(distDir, 'index.html')
+  return existsSync(indexFile) ? inlineScriptSources(readFileSync(indexFile, 'utf8')) : []
+}
+
+/**
  * How well a route path (`/activities/:activityId`) matches a page's path: the number of its
  * fixed segments, or null when it does not match. Like React Router, case does not matter and a
  * fixed segment ranks above a parameter.
