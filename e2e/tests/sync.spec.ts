@@ -153,6 +153,41 @@ test('a repeat visit shows the habits before the server says who is signed in', 
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible()
 })
 
+test('a repeat visit asks the server nothing until its habits are on screen', async ({
+  signedInPage: { page },
+}) => {
+  await api<Created>(page, 'POST', 'activities', { name: 'Stretch' })
+  await page.goto('/activities')
+  await expect(page.getByRole('listitem', { name: 'Stretch' })).toBeVisible()
+  // When the habit's row first appears in the next visit's page.
+  await page.addInitScript(() => {
+    const seen = () => {
+      const found = Array.from(document.querySelectorAll('li')).some((li) =>
+        li.textContent?.includes('Stretch'),
+      )
+      if (found && !('rowShownAt' in window))
+        Object.assign(window, { rowShownAt: performance.now() })
+    }
+    new MutationObserver(seen).observe(document, { childList: true, subtree: true })
+  })
+  const asked = page.waitForResponse((response) =>
+    new URL(response.url()).pathname.startsWith('/api/sync/changes'),
+  )
+  await page.reload()
+  await expect(page.getByRole('listitem', { name: 'Stretch' })).toBeVisible()
+  expect((await asked).status()).toBe(200)
+  const { rowShownAt, firstAsked } = await page.evaluate(() => ({
+    rowShownAt: (window as unknown as { rowShownAt: number }).rowShownAt,
+    firstAsked: Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/api/'))
+        .map((entry) => entry.startTime),
+    ),
+  }))
+  expect(rowShownAt).toBeLessThan(firstAsked)
+})
+
 test("a tab opened during another tab's first sync shows the habits once that sync lands", async ({
   browser,
   request,

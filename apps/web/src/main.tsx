@@ -12,6 +12,7 @@ import { ErrorBoundary } from './components/error-boundary'
 import { startAuth } from './features/auth/auth-session'
 import { setApiBaseUrl, setRetryOnAuthFailure } from './lib/api-client'
 import { getBuildApiBaseUrl } from './lib/build-config'
+import { whenFirstScreenShown } from './lib/first-screen'
 import { registerServiceWorker } from './lib/offline-files'
 import { isNativePlatform } from './lib/platform'
 import { getDeviceLanguage } from './lib/time-zone'
@@ -26,7 +27,8 @@ setRetryOnAuthFailure(isNativePlatform())
 // SPEC §8: a missing device language is warned about once, at start.
 document.documentElement.lang = getDeviceLanguage()
 connectSync()
-startAuth()
+// A repeat visit's first screen is drawn from the device's copy before the server is asked.
+startAuth(whenFirstScreenShown)
 preloadScreen(window.location.pathname)
 
 // The offline shell (issue 13); the native shells carry their files already.

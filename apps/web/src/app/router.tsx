@@ -1,5 +1,7 @@
 import { type ComponentType, lazy, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router'
+import { firstScreenDrawn } from '../lib/first-screen'
+import { whenLoaded } from '../lib/sync/store'
 import { forms } from './forms'
 import { AppLayout } from './layout/app-layout'
 import { PageLoading } from './layout/boot-screen'
@@ -42,6 +44,15 @@ interface ScreenHandle extends RouteHandle {
   load: () => Promise<ScreenModule>
 }
 
+/**
+ * Beside a screen: once the screen is in and the device's copy read (its readers draw it at
+ * once), the first screen is drawn, and what the app asks the server at start may go.
+ */
+function FirstScreenDrawn() {
+  useEffect(() => whenLoaded(firstScreenDrawn), [])
+  return null
+}
+
 /** Whether a screen has been drawn since the page loaded. */
 let screenShown = false
 
@@ -75,7 +86,12 @@ export function screen(
     if (!settled) return <PageLoading />
     // A failure is the error boundary's to show ('Try again' reloads the page).
     if (status === 'rejected' || !value) throw reason
-    return <value.Component />
+    return (
+      <>
+        <value.Component />
+        <FirstScreenDrawn />
+      </>
+    )
   }
   function Screen() {
     // Decided once per mount: switching later would mount the screen anew. Code already here
@@ -91,7 +107,13 @@ export function screen(
       screenShown = true
     }, [])
     const { value } = fetchOnce()
-    if (mode === 'loaded' && value) return <value.Component />
+    if (mode === 'loaded' && value)
+      return (
+        <>
+          <value.Component />
+          <FirstScreenDrawn />
+        </>
+      )
     return mode === 'lazy' ? <Lazy /> : <FirstScreen />
   }
   const handle: ScreenHandle = { title, ...extra, load: loadOnce }

@@ -147,8 +147,6 @@ describe('auth session', () => {
       )
       expect(resumeRememberedUser()).toBe(true)
       expect(getAuthState()).toMatchObject({ hasCheckedAuth: true, user: { uid: 'u1' } })
-      // The data API's token comes without waiting for the session check.
-      await vi.waitFor(() => expect(getAuthState().idToken).toBe(token))
       const checked = checkSession()
       answer(jsonResponse({ user: verified }))
       expect(await checked).toMatchObject({ uid: 'u1' })

@@ -176,24 +176,37 @@ export function resumeRememberedUser(): boolean {
   const remembered = rememberedUser()
   if (!remembered || getAuthState().user) return false
   setAuthState({ ...signedInAs(remembered), hasCheckedAuth: true })
-  // The copy's first requests need an id token now; a session that has ended answers 401 here
-  // too, which signs the user out.
-  void refresher.start()
   return true
 }
 
 let started = false
 
-/** Starts listening for auth changes: once per app, before the first render of the layout. */
-export function startAuth(): void {
+/**
+ * Starts listening for auth changes: once per app, before the first render of the layout. A
+ * remembered user's screens draw from the device's copy first; the server is asked (the session
+ * check, the id token every data request waits for) once `firstScreen` resolves (issue 19).
+ */
+export function startAuth(firstScreen: () => Promise<void>): void {
   if (started) return
   started = true
-  setIdTokenProvider((options) => refresher.getToken(options))
   if (authChannel) authChannel.onmessage = () => void checkSession()
   const pendingEmail = readPendingEmail()
   if (pendingEmail) setAuthState({ isConfirmingEmail: true, pendingEmail })
-  resumeRememberedUser()
-  void checkSession()
+  if (!resumeRememberedUser()) {
+    setIdTokenProvider((options) => refresher.getToken(options))
+    void checkSession()
+    return
+  }
+  const shown = firstScreen()
+  setIdTokenProvider(async (options) => {
+    await shown
+    return refresher.getToken(options)
+  })
+  void shown.then(() => {
+    // A session that has ended answers 401 to the token too, which signs the user out.
+    void refresher.start()
+    void checkSession()
+  })
 }
 
 export async function signIn(email: string, password: string): Promise<User | null> {

@@ -83,22 +83,32 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
-/**
- * Calls `callback` once the signed-in user's copy is readable and has been pulled at least once
- * (at once when it is); answers the cancel.
- */
-export function whenSynced(callback: () => void): () => void {
-  if (isSynced()) {
+/** Calls `callback` once `ready()` holds (at once when it does); answers the cancel. */
+function when(ready: () => boolean, callback: () => void): () => void {
+  if (ready()) {
     callback()
     return () => {}
   }
   const unsubscribe = subscribe(() => {
-    if (!isSynced()) return
+    if (!ready()) return
     unsubscribe()
     callback()
   })
   return unsubscribe
 }
+
+/**
+ * Calls `callback` once the signed-in user's copy is readable and has been pulled at least once
+ * (at once when it is); answers the cancel.
+ */
+export const whenSynced = (callback: () => void) => when(isSynced, callback)
+
+/**
+ * Calls `callback` once the signed-in user's copy has been read, synced or not: the screens have
+ * drawn what it holds (its readers draw synchronously); answers the cancel.
+ */
+export const whenLoaded = (callback: () => void) =>
+  when(() => Boolean(engine?.status.loaded), callback)
 
 /** A number that changes whenever the synced copy (or its status) changes. */
 export function useSyncVersion(): number {

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+/*
+ * startAuth runs once per app: each test takes a fresh copy of the modules.
+ */
+
+const verified = { id: 'u1', email: 'ada@kindling.app', emailVerified: true, name: '' }
+const token = `h.${btoa(JSON.stringify({ exp: Date.now() / 1000 + 900 }))}.s`
+
+function jsonResponse(body: unknown): Response {
+  return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })
+}
+
+/** Answers as a server with `verified` signed in; answers the auth paths asked, in order. */
+function mockServer(): string[] {
+  const asked: string[] = []
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const path = new URL(String(input), 'http://localhost').pathname
+    asked.push(path)
+    if (path === '/api/auth/get-session') return jsonResponse({ user: verified })
+    if (path === '/api/auth/token') return jsonResponse({ token })
+    return jsonResponse(null)
+  })
+  return asked
+}
+
+async function freshModules() {
+  vi.resetModules()
+  const session = await import('./auth-session')
+  const state = await import('../../lib/auth-state')
+  const idToken = await import('../../lib/id-token')
+  return { ...session, ...state, ...idToken }
+}
+
+beforeEach(() => {
+  localStorage.clear()
+  // No word between the tabs these fresh copies of the app would be.
+  vi.stubGlobal('BroadcastChannel', undefined)
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+describe('startAuth', () => {
+  it('asks the server at once on a device nobody was confirmed on', async () => {
+    const asked = mockServer()
+    const app = await freshModules()
+    const firstScreen = vi.fn(() => new Promise<void>(() => {}))
+    app.startAuth(firstScreen)
+    await vi.waitFor(() => expect(app.getAuthState().user?.uid).toBe('u1'))
+    expect(asked).toContain('/api/auth/get-session')
+    expect(firstScreen).not.toHaveBeenCalled()
+  })
+
+  it("asks nothing for a remembered user until the first screen is shown, then checks and gets the data API's token", async () => {
+    // An earlier visit confirmed the user on this device.
+    mockServer()
+    const earlier = await freshModules()
+    await earlier.checkSession()
+    vi.restoreAllMocks()
+
+    const asked = mockServer()
+    const app = await freshModules()
+    let show: () => void = () => {}
+    const shown = new Promise<void>((resolve) => {
+      show = resolve
+    })
+    app.startAuth(() => shown)
+    expect(app.getAuthState()).toMatchObject({ hasCheckedAuth: true, user: { uid: 'u1' } })
+    // A data request (the first sync) waits for the first screen too.
+    const dataToken = app.getIdToken()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(asked).toEqual([])
+
+    show()
+    expect(await dataToken).toBe(token)
+    await vi.waitFor(() => expect(asked).toContain('/api/auth/get-session'))
+    expect(asked).toContain('/api/auth/token')
+    expect(app.getAuthState().user?.uid).toBe('u1')
+  })
+
+  it('signs a remembered user out once shown, when the server says the session has ended', async () => {
+    mockServer()
+    const earlier = await freshModules()
+    await earlier.checkSession()
+    vi.restoreAllMocks()
+
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).includes('/api/auth/get-session')
+        ? jsonResponse(null)
+        : new Response(null, { status: 401 }),
+    )
+    const app = await freshModules()
+    app.startAuth(() => Promise.resolve())
+    await vi.waitFor(() => expect(app.getAuthState().user).toBeNull())
+  })
+})
