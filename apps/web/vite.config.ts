@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+import { appStylesWithoutBlocking } from './app-styles'
 import { mantineStylesPerComponent } from './mantine-styles'
 import { screenPreloadsFile } from './screen-preloads'
 
@@ -10,6 +11,8 @@ export default defineConfig({
     react(),
     // Each route's screen code, for the server to announce with the page (decision 103).
     screenPreloadsFile(),
+    // The boot screen paints without waiting for the app's stylesheet.
+    appStylesWithoutBlocking(),
     // Service worker (src/sw.ts) and web app manifest: installable, and the shell works offline.
     VitePWA({
       strategies: 'injectManifest',

@@ -11,6 +11,7 @@ import { AppRoutes, preloadScreen } from './app/router'
 import { ErrorBoundary } from './components/error-boundary'
 import { startAuth } from './features/auth/auth-session'
 import { setApiBaseUrl, setRetryOnAuthFailure } from './lib/api-client'
+import { applyAppStyles } from './lib/app-styles'
 import { getBuildApiBaseUrl } from './lib/build-config'
 import { whenFirstScreenShown } from './lib/first-screen'
 import { registerServiceWorker } from './lib/offline-files'
@@ -37,18 +38,21 @@ registerServiceWorker()
 const root = document.getElementById('root')
 if (!root) throw new Error('No #root element in index.html')
 
-// A transition: React draws the first screen in slices instead of one long task (issue 19);
+// The app's stylesheet in force first (index.html only preloads it, for the boot screen). Then
+// a transition: React draws the first screen in slices instead of one long task (issue 19);
 // until it commits, the boot screen of index.html stays.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <BrowserRouter>
-          <ErrorBoundary>
-            <AppRoutes />
-          </ErrorBoundary>
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  )
-})
+void applyAppStyles().then(() =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders>
+          <BrowserRouter>
+            <ErrorBoundary>
+              <AppRoutes />
+            </ErrorBoundary>
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    )
+  }),
+)
