@@ -5,9 +5,10 @@
  * (issue 19). A first visit has no copy to draw and asks at once.
  */
 
-/** The longest the server waits for the first screen: a copy that cannot open must not. */
+/** The longest those questions wait: a copy that cannot open must not keep them back. */
 export const FIRST_SCREEN_WAIT_MS = 1000
 
+let drawn = false
 let show: () => void = () => {}
 const shown = new Promise<void>((resolve) => {
   show = resolve
@@ -21,5 +22,7 @@ export function whenFirstScreenShown(): Promise<void> {
 
 /** The first screen is drawn: resolves `whenFirstScreenShown` once the browser has painted it. */
 export function firstScreenDrawn(): void {
+  if (drawn) return
+  drawn = true
   requestAnimationFrame(() => setTimeout(show, 0))
 }
