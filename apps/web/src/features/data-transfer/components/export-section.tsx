@@ -1,20 +1,16 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Stack, Text } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
-import { useId } from 'react'
+import { TitledSection } from '../../../components/titled-section'
 import type { ExportFormat } from '../api/transfer-requests'
 import { useExportData } from '../hooks/use-data-transfer'
 
 /** /me 'Export data': everything as a JSON backup, or the events as CSV. */
 export function ExportSection() {
-  const titleId = useId()
   const exporting = useExportData()
   const busy = (format: ExportFormat) => exporting.isPending && exporting.variables === format
 
   return (
-    <Stack gap="xs" component="section" aria-labelledby={titleId}>
-      <Title order={2} size="h4" id={titleId}>
-        Export data
-      </Title>
+    <TitledSection title="Export data" order={2}>
       <Text size="sm" c="gray.5">
         The JSON backup holds everything and can be imported again; the CSV lists your events for a
         spreadsheet.
@@ -46,6 +42,6 @@ export function ExportSection() {
           </Alert>
         ) : null}
       </div>
-    </Stack>
+    </TitledSection>
   )
 }

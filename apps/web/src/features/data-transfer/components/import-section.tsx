@@ -1,12 +1,12 @@
-import { Alert, Group, Input, List, Loader, Stack, Text, Title } from '@mantine/core'
+import { Alert, Group, Input, List, Loader, Stack, Text } from '@mantine/core'
 import { type ChangeEvent, useId } from 'react'
+import { TitledSection } from '../../../components/titled-section'
 import { useImportFile } from '../hooks/use-data-transfer'
 import { describeImport } from '../lib/describe-summary'
 import classes from './import-section.module.css'
 
 /** /me 'Import data': a file from another tracker or a backup, then what it stored. */
 export function ImportSection() {
-  const titleId = useId()
   const inputId = useId()
   const importing = useImportFile()
   const result = importing.data ? describeImport(importing.data) : null
@@ -24,10 +24,7 @@ export function ImportSection() {
   }
 
   return (
-    <Stack gap="xs" component="section" aria-labelledby={titleId}>
-      <Title order={2} size="h4" id={titleId}>
-        Import data
-      </Title>
+    <TitledSection title="Import data" order={2}>
       <Text size="sm" c="gray.5">
         A Loop Habit Tracker backup (.db) or CSV export (.zip), a HabitBull CSV, a Table Habit
         export (.json) or a Kindling backup. Importing a file again adds only what is new.
@@ -72,6 +69,6 @@ export function ImportSection() {
           </Alert>
         ) : null}
       </div>
-    </Stack>
+    </TitledSection>
   )
 }

@@ -1,7 +1,8 @@
 import { addDays, toCalendarDay, type UserSettings, type UserSettingsInput } from '@kindling/core'
-import { Button, Group, Stack, Switch, Text, Title } from '@mantine/core'
+import { Button, Group, Stack, Switch, Text } from '@mantine/core'
 import { DateInput } from '@mantine/dates'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
+import { TitledSection } from '../../../components/titled-section'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useDraft } from '../../../lib/use-draft'
 import {
@@ -22,14 +23,10 @@ const DEFAULT_PAUSE_DAYS = 7
  * day, and notifications in this browser.
  */
 export function ReminderSettings({ email }: { email: string }) {
-  const titleId = useId()
   const settings = useUserSettings()
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby={titleId}>
-      <Title order={2} size="h4" id={titleId}>
-        Reminders
-      </Title>
+    <TitledSection title="Reminders" order={2} gap="sm">
       <OnlineData
         query={settings}
         skeletonHeight={120}
@@ -38,7 +35,7 @@ export function ReminderSettings({ email }: { email: string }) {
         {(data) => <SettingsFields settings={data} email={email} />}
       </OnlineData>
       {canUseWebPush() ? <BrowserNotifications /> : null}
-    </Stack>
+    </TitledSection>
   )
 }
 

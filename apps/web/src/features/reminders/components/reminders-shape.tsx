@@ -1,7 +1,8 @@
-import { Button, type ButtonProps, Group, Stack, Text, Title } from '@mantine/core'
+import { Button, type ButtonProps, Group, Text } from '@mantine/core'
 import { IconBellPlus } from '@tabler/icons-react'
-import { type ReactNode, useId } from 'react'
+import type { ReactNode } from 'react'
 import { ShapedSkeleton } from '../../../components/placeholders'
+import { TitledSection } from '../../../components/titled-section'
 
 /** What the 'Reminders' section says while a habit has none. */
 export function NoReminders() {
@@ -24,19 +25,15 @@ export function RemindersFrame({
   children: ReactNode
   addButton: ButtonProps & { onClick?: () => void }
 }) {
-  const titleId = useId()
   return (
-    <Stack gap="xs" component="section" aria-labelledby={titleId}>
-      <Title order={3} size="h5" id={titleId}>
-        Reminders
-      </Title>
+    <TitledSection title="Reminders" order={3}>
       {children}
       <Group>
         <Button variant="light" leftSection={<IconBellPlus size={16} aria-hidden />} {...addButton}>
           Add reminder
         </Button>
       </Group>
-    </Stack>
+    </TitledSection>
   )
 }
 

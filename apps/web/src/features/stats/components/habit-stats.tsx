@@ -17,7 +17,8 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { lazy, type ReactNode, useId, useMemo } from 'react'
+import { lazy, type ReactNode, useMemo } from 'react'
+import { TitledSection } from '../../../components/titled-section'
 import { usePageState } from '../../../lib/page-state'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
@@ -208,12 +209,8 @@ function Highlights({ stats }: { stats: HabitStats }) {
 
 function BestStreaks({ stats }: { stats: HabitStats }) {
   const { best, current } = stats.streaks
-  const titleId = useId()
   return (
-    <Stack gap="xs" component="section" aria-labelledby={titleId}>
-      <Title order={4} size="h6" id={titleId}>
-        Best streaks
-      </Title>
+    <TitledSection title="Best streaks" order={4}>
       {best.length === 0 ? (
         <Text size="sm" c="gray.5">
           No streaks yet.
@@ -228,7 +225,7 @@ function BestStreaks({ stats }: { stats: HabitStats }) {
           ))}
         </Stack>
       )}
-    </Stack>
+    </TitledSection>
   )
 }
 
