@@ -5,8 +5,11 @@
  * (issue 19). A first visit has no copy to draw and asks at once.
  */
 
-/** The longest those questions wait: a copy that cannot open must not keep them back. */
-export const FIRST_SCREEN_WAIT_MS = 1000
+/**
+ * The longest those questions wait: a copy that cannot open must not keep them back, and a slow
+ * phone (or a busy machine) opening its copy must not have them asked before its screen.
+ */
+export const FIRST_SCREEN_WAIT_MS = 3000
 
 let drawn = false
 let show: () => void = () => {}
