@@ -303,6 +303,56 @@ describe('SyncEngine outbox', () => {
     expect(engine.view.events.size).toBe(6500)
   })
 
+  it('does not show a first sync cut short (a reload between its pages) until the rest is in', async () => {
+    const server = fakeServer()
+    storeActivity(server, 'a1', 'Read')
+    for (let index = 0; index < SYNC_PAGE_DEFAULT + 10; index++) {
+      server.store('events', {
+        id: `e${index}`,
+        activityId: 'a1',
+        eventDate: new Date().toISOString(),
+        deletedAt: null,
+      })
+    }
+    const uid = 'cut-short'
+    let pages = 0
+    const first = new SyncEngine({
+      uid,
+      timeZone: () => 'UTC',
+      // The connection drops after the first page.
+      request: (path, options) =>
+        path === 'sync/changes' && ++pages > 1
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : server.request(path, options),
+      onRejected: () => {},
+    })
+    await first.start()
+    await first.settled()
+    expect(first.view.events.size).toBeGreaterThan(0)
+    expect(first.status.synced).toBe(false)
+    first.stop()
+
+    let answer: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    const second = new SyncEngine({
+      uid,
+      timeZone: () => 'UTC',
+      request: (path, options) => held.then(() => server.request(path, options)),
+      onRejected: () => {},
+    })
+    engines.push(second)
+    await second.start()
+    expect(second.status.loaded).toBe(true)
+    // Today's events may be on the pages still missing: the screens keep waiting.
+    expect(second.status.synced).toBe(false)
+    answer()
+    await second.settled()
+    expect(second.status.synced).toBe(true)
+    expect(second.view.events.size).toBe(SYNC_PAGE_DEFAULT + 10)
+  })
+
   it('leaves the copy as it was when a pull brings nothing, and says so when it brings something', async () => {
     const server = fakeServer()
     const { engine } = await startEngine(server)

@@ -242,10 +242,11 @@ export class SyncEngine {
     this.outbox = all.outbox
     this.meta = all.meta
     this.changed()
-    // Pulled at least once: by this tab, or by the tab that sends (a tab opened during another
-    // tab's first sync learns of it only here, and would otherwise show it loading until the
-    // other tab closed).
-    if (this.meta.cursor !== undefined && !this.status.synced) this.setStatus({ synced: true })
+    // Pulled in full at least once: by this tab, or by the tab that sends (a tab opened during
+    // another tab's first sync learns of it only here, and would otherwise show it loading until
+    // the other tab closed). Not a first sync cut short between its pages (a reload): the pages
+    // still missing may hold today's events, and a habit shown undone invites a second 'Done'.
+    if (this.meta.complete && !this.status.synced) this.setStatus({ synced: true })
   }
 
   private changed(): void {
