@@ -1,5 +1,11 @@
 import { type ComponentType, lazy, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
-import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router'
+import {
+  matchRoutes,
+  type RouteMatch,
+  type RouteObject,
+  useLocation,
+  useRoutes,
+} from 'react-router'
 import { firstScreenDrawn } from '../lib/first-screen'
 import { whenLoaded } from '../lib/sync/store'
 import { forms } from './forms'
@@ -236,12 +242,26 @@ export const routes: RouteObject[] = [
   },
 ]
 
+let lastMatch: { pathname: string; matches: RouteMatch[] } | undefined
+
+/**
+ * The routes matching `pathname`, the last answer kept: React Router ranks every route anew on
+ * each call (about 25 ms at 4x CPU), and a start asks for the same path twice (the preload, the
+ * shell's first drawing).
+ */
+function matchesOf(pathname: string): RouteMatch[] {
+  if (lastMatch?.pathname !== pathname) {
+    lastMatch = { pathname, matches: matchRoutes(routes, pathname) ?? [] }
+  }
+  return lastMatch.matches
+}
+
 /**
  * Starts fetching the screen of `pathname` at once, while the first auth check runs (the screen
  * renders only after it). A failed fetch shows when the screen renders.
  */
 export function preloadScreen(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
+  for (const match of matchesOf(pathname)) {
     screenHandle(match.route)
       ?.load()
       .catch(() => undefined)
@@ -252,7 +272,7 @@ export function preloadScreen(pathname: string): void {
 export function AppRoutes() {
   const location = useLocation()
   const handle = useMemo(() => {
-    const matches = matchRoutes(routes, location) ?? []
+    const matches = matchesOf(location.pathname)
     for (let index = matches.length - 1; index >= 0; index--) {
       const route = matches[index]?.route
       const routeHandle = route && screenHandle(route)
