@@ -3,6 +3,7 @@ import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncChanges } from '@kindling/co
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError, type RequestOptions } from '../api-client'
 import { SyncEngine } from './engine'
+import { openLocalDb, storeServerState } from './local-db'
 
 /** A tiny in-memory stand-in for the product API's write and sync calls. */
 function fakeServer() {
@@ -351,6 +352,67 @@ describe('SyncEngine outbox', () => {
     await second.settled()
     expect(second.status.synced).toBe(true)
     expect(second.view.events.size).toBe(SYNC_PAGE_DEFAULT + 10)
+  })
+
+  it('leaves events dated before its window to the history, also when a later pull brings them', async () => {
+    const server = fakeServer()
+    storeActivity(server, 'a1', 'Read')
+    const uid = 'imported-here'
+    const { engine } = await startEngine(server, uid)
+    // An import of old history on another tab or device: years back, and one event today.
+    const event = (id: string, eventDate: string) =>
+      server.store('events', { id, activityId: 'a1', eventDate, attributes: {}, deletedAt: null })
+    event('e-2019', '2019-03-01T08:00:00.000Z')
+    event('e-2020', '2020-03-01T08:00:00.000Z')
+    event('e-today', new Date().toISOString())
+    server.calls.length = 0
+    engine.kick()
+    await engine.settled()
+    expect([...engine.view.events.keys()]).toEqual(['e-today'])
+    // Their days are counted in the history, asked again.
+    expect(server.calls).toContain('GET sync/history')
+
+    // What a start reads holds them no more either.
+    engine.stop()
+    engines.splice(engines.indexOf(engine), 1)
+    const again = new SyncEngine({
+      uid,
+      timeZone: () => 'UTC',
+      request: () => new Promise(() => {}),
+      onRejected: () => {},
+    })
+    engines.push(again)
+    await again.start()
+    expect([...again.view.events.keys()]).toEqual(['e-today'])
+  })
+
+  it('lets old events go from a copy that kept them (stored before the window rule)', async () => {
+    const uid = 'kept-old'
+    const db = await openLocalDb(uid)
+    const event = (id: string, eventDate: string) =>
+      ({ id, activityId: 'a1', eventDate, attributes: {}, deletedAt: null }) as never
+    await storeServerState(db, {
+      records: {
+        events: [
+          event('e-old', '2019-03-01T08:00:00.000Z'),
+          event('e-new', new Date().toISOString()),
+        ],
+      },
+      meta: { cursor: '3', complete: true, eventsFrom: '2026-01-01T00:00:00.000Z' },
+    })
+    db.close()
+    const engine = new SyncEngine({
+      uid,
+      timeZone: () => 'UTC',
+      request: () => new Promise(() => {}),
+      onRejected: () => {},
+    })
+    engines.push(engine)
+    await engine.start()
+    expect([...engine.view.events.keys()]).toEqual(['e-new'])
+    const reopened = await openLocalDb(uid)
+    await expect.poll(() => reopened.getAllKeys('events')).toEqual(['e-new'])
+    reopened.close()
   })
 
   it('leaves the copy as it was when a pull brings nothing, and says so when it brings something', async () => {

@@ -59,6 +59,12 @@ export function isRefusal(error: unknown): error is ApiError {
   )
 }
 
+/** An event the copy leaves to the history: dated before the window of events kept as records. */
+function isBeforeWindow(record: AnyRecord, eventsFrom: string | undefined): boolean {
+  const { eventDate } = record as { eventDate?: unknown }
+  return eventsFrom !== undefined && typeof eventDate === 'string' && eventDate < eventsFrom
+}
+
 const tableNoun: Record<SyncTable, string> = {
   activities: 'habit',
   attributes: 'attribute',
@@ -235,9 +241,16 @@ export class SyncEngine {
     if (!this.db) return
     const all = await readAll(this.db)
     const base = emptyTables()
+    const outside: Array<{ table: 'events'; id: string }> = []
     for (const table of SYNC_TABLES) {
-      for (const record of all.records[table] as AnyRecord[]) putServerRecord(base, table, record)
+      for (const record of all.records[table] as AnyRecord[]) {
+        if (table === 'events' && isBeforeWindow(record, all.meta.eventsFrom)) {
+          outside.push({ table, id: record.id })
+        } else putServerRecord(base, table, record)
+      }
     }
+    // A copy that kept them (stored before this rule) lets them go once.
+    if (outside.length > 0) void storeServerState(this.db, { removed: outside }).catch(() => {})
     this.base = base
     this.outbox = all.outbox
     this.meta = all.meta
@@ -407,25 +420,35 @@ export class SyncEngine {
         meta = { ...meta, history: { before: eventsFrom, timeZone, activities: [] } }
         meta.historyStale = false
       }
+      // Events dated before the window are the history's (per-day counts, asked again when
+      // they change): as records they would only weigh on every start, and an import of years
+      // of history on this device brings a hundred thousand of them.
+      const events = page.events.filter((event) => !isBeforeWindow(event, eventsFrom))
+      const outside = page.events
+        .filter((event) => isBeforeWindow(event, eventsFrom))
+        .map((event) => ({ table: 'events' as const, id: event.id }))
+      const records = { ...page, events }
       await storeServerState(db, {
         records: {
           activities: page.activities,
           attributes: page.attributes,
           groups: page.groups,
           goals: page.goals,
-          events: page.events,
+          events,
         },
+        removed: outside,
         meta,
       })
-      let records = 0
       for (const table of SYNC_TABLES) {
-        for (const record of page[table] as AnyRecord[]) putServerRecord(this.base, table, record)
-        records += page[table].length
+        for (const record of records[table] as AnyRecord[])
+          putServerRecord(this.base, table, record)
       }
+      for (const { id } of outside) this.base.events.delete(id)
+      const changes = SYNC_TABLES.reduce((sum, table) => sum + page[table].length, 0)
       this.meta = meta
       // Nothing new (a poll while nothing changed): the screens and other tabs have it all.
       // A first sync always tells, so that waiting tabs learn it went through.
-      if (first || records > 0) {
+      if (first || changes > 0) {
         this.changed()
         this.channel?.postMessage('changed')
       }
