@@ -200,6 +200,46 @@ describe.each(await testBackends())('sync API on $kind', ({ kind, skip }) => {
       expect((await changes(carol, `?after=${cursor}`)).events.map((e) => e.id)).toEqual([old.id])
     })
 
+    it('leaves old events added later (an import) out of a later read with eventsFrom, and says so', async () => {
+      const dave = await signUp(app, smtp, `sync-dave-${kind}@example.com`)
+      const activity = (await call(dave, 'POST', '/api/activities', { name: 'Swim' })).json()
+      const post = async (eventDate: string) =>
+        (await call(dave, 'POST', '/api/events', { activityId: activity.id, eventDate })).json()
+      const window = 'eventsFrom=2026-11-01T00:00:00.000Z'
+      const recent = await post('2026-11-10T08:00:00.000Z')
+      const edited = await post('2026-11-11T08:00:00.000Z')
+      const first = await changes(dave, `?${window}`)
+      expect(first.more).toBe(false)
+
+      // Years of history come in; one recent event is moved back before the window.
+      for (const day of ['2019-05-01', '2019-05-02', '2020-01-01'])
+        await post(`${day}T08:00:00.000Z`)
+      const moved = { activityId: activity.id, eventDate: '2024-02-02T08:00:00.000Z' }
+      expect((await call(dave, 'PUT', `/api/events/${edited.id}`, moved)).statusCode).toBe(200)
+      const added = await post('2026-11-12T08:00:00.000Z')
+
+      // Page by page, as a device reads: the added old events never come, but are told of.
+      let page = await changes(dave, `?after=${first.cursor}&limit=1&${window}`)
+      const sent = [...page.events]
+      let told = page.olderEventsChanged === true
+      while (page.more) {
+        page = await changes(dave, `?after=${page.cursor}&limit=1&${window}`)
+        sent.push(...page.events)
+        told ||= page.olderEventsChanged === true
+      }
+      expect(told).toBe(true)
+      // The moved event comes (a device holds its earlier version), and the new recent one.
+      expect(sent.map((event) => event.id).sort()).toEqual([edited.id, added.id].sort())
+      expect(sent.find((event) => event.id === recent.id)).toBeUndefined()
+
+      const quiet = await changes(dave, `?after=${page.cursor}&${window}`)
+      expect(quiet).toMatchObject({ events: [], more: false, olderEventsChanged: false })
+      // Without eventsFrom every change still comes.
+      const all = await changes(dave, `?after=${first.cursor}`)
+      expect(all.events).toHaveLength(5)
+      expect(all.olderEventsChanged).toBeUndefined()
+    })
+
     it("never shows one user's changes to another", async () => {
       const { pages } = await drain(alice)
       const names = pages.flatMap((page) => page.activities.map((a) => a.name))

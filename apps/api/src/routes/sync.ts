@@ -6,7 +6,21 @@ import {
   SyncHistory,
   SyncHistoryQuery,
 } from '@kindling/core'
-import { and, asc, eq, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Database } from '../db/client'
@@ -83,7 +97,7 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
             events: await pick(
               events,
               toEvent,
-              eventsFrom === undefined ? undefined : gte(events.eventDate, new Date(eventsFrom)),
+              eventsFrom === undefined ? undefined : sentEvents(eventsFrom, after),
             ),
           }
           const seqs = Object.values(changed)
@@ -108,6 +122,24 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
                     .limit(1)
                 ).length > 0
               : undefined
+          // Old events added since the cursor, left out of the page: their days are counted anew.
+          const olderEventsChanged =
+            after !== undefined && eventsFrom !== undefined
+              ? (
+                  await tx
+                    .select({ id: events.id })
+                    .from(events)
+                    .where(
+                      and(
+                        eq(events.author, uid),
+                        gt(events.seq, since),
+                        lte(events.seq, last),
+                        not(sentEvents(eventsFrom, after)),
+                      ),
+                    )
+                    .limit(1)
+                ).length > 0
+              : undefined
           const upTo = <T>(list: Changed<T>[]) =>
             list.filter((item) => item.seq <= last).map((item) => item.record)
           return {
@@ -119,6 +151,7 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
             cursor: String(last),
             more,
             ...(olderEvents === undefined ? {} : { olderEvents }),
+            ...(olderEventsChanged === undefined ? {} : { olderEventsChanged }),
           }
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -176,6 +209,18 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
       return { before, timeZone, activities: counted }
     },
   })
+}
+
+/**
+ * The events a read with `eventsFrom` sends. A first sync (no `after`) leaves out every event
+ * dated before it; a later read only those never edited nor deleted since they were made, as no
+ * device can hold an earlier version of them: an import of years of history reaches the devices
+ * as per-day counts, not as a hundred thousand events each.
+ */
+function sentEvents(eventsFrom: string, after: string | undefined): SQL {
+  const recent = gte(events.eventDate, new Date(eventsFrom))
+  if (after === undefined) return recent
+  return or(recent, isNotNull(events.updatedAt), isNotNull(events.deletedAt)) as SQL
 }
 
 /** The author's live events dated before `instant`: what the history counts. */

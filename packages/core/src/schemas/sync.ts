@@ -32,7 +32,7 @@ export const SyncChangesQuery = z.object({
     .default(SYNC_PAGE_DEFAULT)
     .describe(`Most changes in this page, 1 to ${SYNC_PAGE_MAX} (default ${SYNC_PAGE_DEFAULT}).`),
   eventsFrom: IsoDateTime.optional().describe(
-    'Leave out events dated before this instant (their per-day counts come from /api/sync/history). Meant for a first sync.',
+    'Leave out events dated before this instant: their per-day counts come from /api/sync/history. A first sync (no `after`) leaves them all out; with `after`, those edited or deleted since they were made still come (a device may hold their earlier version), and `olderEventsChanged` says whether any left out changed.',
   ),
 })
 export type SyncChangesQuery = z.input<typeof SyncChangesQuery>
@@ -54,6 +54,12 @@ export const SyncChanges = z.object({
     .optional()
     .describe(
       'On the last page of a read with `eventsFrom`: whether any of your live events are dated before it. When false there is no history to ask /api/sync/history for.',
+    ),
+  olderEventsChanged: z
+    .boolean()
+    .optional()
+    .describe(
+      'On a read with `after` and `eventsFrom`: whether events dated before `eventsFrom` were added in this page that it leaves out (an import of old history). When true, ask /api/sync/history again.',
     ),
 })
 export type SyncChanges = z.infer<typeof SyncChanges>

@@ -29,10 +29,14 @@ function fakeServer() {
     if (path === 'sync/changes') {
       const after = Number(options.query?.after ?? 0)
       const eventsFrom = options.query?.eventsFrom as string | undefined
+      const later = options.query?.after !== undefined
+      // As the server: a first sync leaves out every old event, a later read those never edited
+      // nor deleted since they were made (and says so).
       const old = (change: { table: string; record: Record<string, unknown> }) =>
         eventsFrom !== undefined &&
         change.table === 'events' &&
-        String(change.record.eventDate) < eventsFrom
+        String(change.record.eventDate) < eventsFrom &&
+        (!later || (!change.record.updatedAt && !change.record.deletedAt))
       // Pages of at most `limit` changes, as the server cuts them.
       const limit = Number(options.query?.limit ?? 1000)
       const pending = changes.filter((c) => c.seq > after)
@@ -50,6 +54,7 @@ function fakeServer() {
         ;(page[change.table as 'events'] as unknown[]).push(change.record)
       }
       if (eventsFrom !== undefined) page.olderEvents = changes.some(old)
+      if (eventsFrom !== undefined && later) page.olderEventsChanged = taken.some(old)
       return page as T
     }
     if (path === 'sync/history') return { before: '', timeZone: 'UTC', activities: [] } as T
@@ -358,10 +363,20 @@ describe('SyncEngine outbox', () => {
     const server = fakeServer()
     storeActivity(server, 'a1', 'Read')
     const uid = 'imported-here'
+    const event = (id: string, eventDate: string, updatedAt: string | null = null) =>
+      server.store('events', {
+        id,
+        activityId: 'a1',
+        eventDate,
+        attributes: {},
+        updatedAt,
+        deletedAt: null,
+      })
+    event('e-moved', new Date().toISOString())
     const { engine } = await startEngine(server, uid)
-    // An import of old history on another tab or device: years back, and one event today.
-    const event = (id: string, eventDate: string) =>
-      server.store('events', { id, activityId: 'a1', eventDate, attributes: {}, deletedAt: null })
+    expect([...engine.view.events.keys()]).toEqual(['e-moved'])
+    // Another device moves one back before the window, and imports years of history.
+    event('e-moved', '2021-06-01T08:00:00.000Z', new Date().toISOString())
     event('e-2019', '2019-03-01T08:00:00.000Z')
     event('e-2020', '2020-03-01T08:00:00.000Z')
     event('e-today', new Date().toISOString())

@@ -403,11 +403,15 @@ export class SyncEngine {
           // soon; the rest in as few pages as the server gives, each being one drawing of the
           // screen (issue 19).
           limit: pages === 0 ? SYNC_PAGE_DEFAULT : SYNC_PAGE_MAX,
-          eventsFrom: first ? eventsFrom : undefined,
+          // Later reads too: old events added since (an import) come as the history's counts.
+          eventsFrom,
         },
       })
       if (this.stopped) return
-      const oldChanged = !first && page.events.some((event) => event.eventDate < eventsFrom)
+      const oldChanged =
+        !first &&
+        (page.olderEventsChanged === true ||
+          page.events.some((event) => event.eventDate < eventsFrom))
       meta = {
         ...meta,
         cursor: page.cursor,
