@@ -125,6 +125,19 @@ async function startEngine(server: ReturnType<typeof fakeServer>, uid = `u-${Mat
   return { engine, refused }
 }
 
+/** An engine whose requests never answer: what a start shows from the device's copy alone. */
+async function startUnanswered(uid: string) {
+  const engine = new SyncEngine({
+    uid,
+    timeZone: () => 'UTC',
+    request: () => new Promise(() => {}),
+    onRejected: () => {},
+  })
+  engines.push(engine)
+  await engine.start()
+  return engine
+}
+
 const activityBody = (name: string) => ({
   name,
   description: '',
@@ -390,14 +403,7 @@ describe('SyncEngine outbox', () => {
     // What a start reads holds them no more either.
     engine.stop()
     engines.splice(engines.indexOf(engine), 1)
-    const again = new SyncEngine({
-      uid,
-      timeZone: () => 'UTC',
-      request: () => new Promise(() => {}),
-      onRejected: () => {},
-    })
-    engines.push(again)
-    await again.start()
+    const again = await startUnanswered(uid)
     expect([...again.view.events.keys()]).toEqual(['e-today'])
   })
 
@@ -416,14 +422,7 @@ describe('SyncEngine outbox', () => {
       meta: { cursor: '3', complete: true, eventsFrom: '2026-01-01T00:00:00.000Z' },
     })
     db.close()
-    const engine = new SyncEngine({
-      uid,
-      timeZone: () => 'UTC',
-      request: () => new Promise(() => {}),
-      onRejected: () => {},
-    })
-    engines.push(engine)
-    await engine.start()
+    const engine = await startUnanswered(uid)
     expect([...engine.view.events.keys()]).toEqual(['e-new'])
     const reopened = await openLocalDb(uid)
     await expect.poll(() => reopened.getAllKeys('events')).toEqual(['e-new'])
