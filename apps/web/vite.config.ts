@@ -1,9 +1,9 @@
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
-import { appStylesWithoutBlocking } from './app-styles'
-import { mantineStylesPerComponent } from './mantine-styles'
-import { screenPreloadsFile } from './screen-preloads'
+import { appStylesWithoutBlocking } from './app-styles.ts'
+import { mantineStylesPerComponent } from './mantine-styles.ts'
+import { screenPreloadsFile } from './screen-preloads.ts'
 
 export default defineConfig({
   plugins: [
