@@ -370,11 +370,13 @@ describe.each(await testBackends())('sync API on $kind', ({ kind, skip }) => {
         ['2026-10-03T09:00:00.000Z', 12],
         ['2026-10-03T19:00:00.000Z', 8],
         ['2026-10-05T09:00:00.000Z', 30],
+        // Logged without a number: counted, and the numbers still line up with the counts.
+        ['2026-10-01T09:00:00.000Z', undefined],
       ] as const) {
         const response = await call(bob, 'POST', '/api/events', {
           activityId: activity.id,
           eventDate,
-          attributes: { [pages.id]: value },
+          ...(value === undefined ? {} : { attributes: { [pages.id]: value } }),
         })
         expect(response.statusCode, response.body).toBe(201)
       }
@@ -382,12 +384,13 @@ describe.each(await testBackends())('sync API on $kind', ({ kind, skip }) => {
         await call(bob, 'GET', '/api/sync/history?before=2026-11-01T00:00:00.000Z&timeZone=UTC')
       ).json() as SyncHistory
       const reading = history.activities.find((item) => item.activityId === activity.id)
-      expect(reading?.counts).toEqual([2, 0, 1])
+      expect(reading?.firstDay).toBe('2026-10-01')
+      expect(reading?.counts).toEqual([1, 0, 2, 0, 1])
       expect(reading?.numbers?.[pages.id]).toEqual({
-        sums: [20, 0, 30],
-        entries: [2, 0, 1],
-        mins: [8, 0, 30],
-        maxes: [12, 0, 30],
+        sums: [0, 0, 20, 0, 30],
+        entries: [0, 0, 2, 0, 1],
+        mins: [0, 0, 8, 0, 30],
+        maxes: [0, 0, 12, 0, 30],
       })
     })
   })

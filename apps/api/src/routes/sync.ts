@@ -171,42 +171,17 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
       response: { 200: jsonResponse('The counts.', SyncHistory), ...queryErrors },
     },
     handler: async (request) => {
-      const uid = uidOf(request)
       const { before, timeZone } = request.query
-      const day = sql<string>`to_char((${events.eventDate} at time zone ${timeZone})::date, 'YYYY-MM-DD')`
-      const rows = await db
-        .select({
-          activityId: events.activityId,
-          day,
-          count: sql<number>`count(*)::int`,
-          last: sql<Date>`max(${events.eventDate})`,
-          created: sql<Date>`max(${events.createdAt})`,
-        })
-        .from(events)
-        .where(liveEventsBefore(uid, before))
-        // By position: the day expression carries its zone as a parameter of its own.
-        .groupBy(sql`1, 2`)
-        .orderBy(sql`1, 2`)
-        .catch((error: unknown) => {
+      const activities = await historyOf(db, uidOf(request), before, timeZone).catch(
+        (error: unknown) => {
           // A zone the runtime knows but the database does not (22023).
           if ((error as { code?: string }).code === '22023') {
             throw validationError({ timeZone: 'This time zone is not known to the server.' })
           }
           throw error
-        })
-      const valueDay = sql<string>`to_char((${events.eventDate} at time zone ${timeZone})::date, 'YYYY-MM-DD')`
-      const values = await db.execute(sql`
-        select ${events.activityId} as "activityId", ${valueDay} as day, kv.key as key,
-          sum((kv.value)::text::float8)::float8 as sum, count(*)::int as entries,
-          min((kv.value)::text::float8)::float8 as min, max((kv.value)::text::float8)::float8 as max
-        from ${events}, jsonb_each(${events.attributes}) kv
-        where ${events.author} = ${uid} and ${events.deletedAt} is null
-          and ${events.eventDate} < ${new Date(before).toISOString()}::timestamptz
-          and jsonb_typeof(kv.value) = 'number'
-        group by 1, 2, 3`)
-      const counted = dayCounts(rows)
-      addNumbers(counted, (values as unknown as { rows: NumberRow[] }).rows)
-      return { before, timeZone, activities: counted }
+        },
+      )
+      return { before, timeZone, activities }
     },
   })
 }
@@ -238,74 +213,107 @@ async function latestSeq(tx: Pick<Database, 'execute'>, uid: string): Promise<nu
   return Number(row?.seq ?? 0)
 }
 
-interface NumberRow {
+/** One activity's days with live events, as day numbers (days since 1970-01-01) in order. */
+interface DaysRow {
   activityId: string
-  day: string
-  key: string
-  sum: number
-  entries: number
-  min: number
-  max: number
+  days: number[]
+  counts: number[]
+  last: Date | string
+  created: Date | string
 }
 
-/** Adds each attribute's per-day number values, aligned with the activity's counts. */
-function addNumbers(counted: ActivityDayCounts[], rows: NumberRow[]): void {
+/** One attribute's number values on the days it has them. */
+interface NumbersRow {
+  activityId: string
+  key: string
+  days: number[]
+  sums: number[]
+  entries: number[]
+  mins: number[]
+  maxes: number[]
+}
+
+/**
+ * The author's per-day counts and number values of live events before `before`, days taken in
+ * `timeZone`. The database answers one row per activity (and per number attribute) with its days
+ * as arrays: years of history are a few dozen rows, not one per day, which on PGlite is most of
+ * the time such a read takes.
+ */
+async function historyOf(
+  db: Database,
+  uid: string,
+  before: string,
+  timeZone: string,
+): Promise<ActivityDayCounts[]> {
+  const day = sql`((${events.eventDate} at time zone ${timeZone})::date - date '1970-01-01')`
+  const older = liveEventsBefore(uid, before)
+  const counted = await db.execute(sql`
+    select "activityId", array_agg(day order by day) as days, array_agg(n order by day) as counts,
+      max(last) as last, max(created) as created
+    from (
+      select ${events.activityId} as "activityId", ${day} as day, count(*)::int as n,
+        max(${events.eventDate}) as last, max(${events.createdAt}) as created
+      from ${events} where ${older} group by 1, 2
+    ) per_day
+    group by 1 order by 1`)
+  const numbered = await db.execute(sql`
+    select "activityId", key, array_agg(day order by day) as days,
+      array_agg(sum order by day) as sums, array_agg(entries order by day) as entries,
+      array_agg(min order by day) as mins, array_agg(max order by day) as maxes
+    from (
+      select ${events.activityId} as "activityId", ${day} as day, kv.key as key,
+        sum((kv.value)::text::float8)::float8 as sum, count(*)::int as entries,
+        min((kv.value)::text::float8)::float8 as min, max((kv.value)::text::float8)::float8 as max
+      from ${events}, jsonb_each(${events.attributes}) kv
+      where ${older} and jsonb_typeof(kv.value) = 'number'
+      group by 1, 2, 3
+    ) per_day
+    group by 1, 2`)
+  const result = rowsOf<DaysRow>(counted).map(toDayCounts)
+  addNumbers(result, rowsOf<NumbersRow>(numbered))
+  return result
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows
+}
+
+const DAY_MS = 86_400_000
+
+/** Dense counts from one activity's days: a day without events counts 0. */
+function toDayCounts(row: DaysRow): ActivityDayCounts {
+  const first = row.days[0] ?? 0
+  const counts = new Array<number>((row.days.at(-1) ?? first) - first + 1).fill(0)
+  row.days.forEach((dayNumber, index) => {
+    counts[dayNumber - first] = row.counts[index] ?? 0
+  })
+  return {
+    activityId: row.activityId,
+    firstDay: new Date(first * DAY_MS).toISOString().slice(0, 10),
+    counts,
+    lastEventAt: new Date(row.last).toISOString(),
+    lastCreatedAt: new Date(row.created).toISOString(),
+  }
+}
+
+/** Adds each attribute's per-day number values, aligned with its activity's counts. */
+function addNumbers(counted: ActivityDayCounts[], rows: NumbersRow[]): void {
   const byActivity = new Map(counted.map((item) => [item.activityId, item]))
   for (const row of rows) {
     const item = byActivity.get(row.activityId)
     if (!item) continue
-    const index =
-      (Date.parse(`${row.day}T00:00:00Z`) - Date.parse(`${item.firstDay}T00:00:00Z`)) / 86_400_000
-    if (index < 0 || index >= item.counts.length) continue
-    item.numbers ??= {}
+    const first = Date.parse(`${item.firstDay}T00:00:00Z`) / DAY_MS
     const zeros = () => new Array<number>(item.counts.length).fill(0)
-    item.numbers[row.key] ??= { sums: zeros(), entries: zeros(), mins: zeros(), maxes: zeros() }
-    const days = item.numbers[row.key] as NonNullable<ActivityDayCounts['numbers']>[string]
-    days.sums[index] = Number(row.sum)
-    days.entries[index] = Number(row.entries)
-    days.mins[index] = Number(row.min)
-    days.maxes[index] = Number(row.max)
+    const days = { sums: zeros(), entries: zeros(), mins: zeros(), maxes: zeros() }
+    row.days.forEach((dayNumber, index) => {
+      const at = dayNumber - first
+      if (at < 0 || at >= item.counts.length) return
+      days.sums[at] = Number(row.sums[index])
+      days.entries[at] = Number(row.entries[index])
+      days.mins[at] = Number(row.mins[index])
+      days.maxes[at] = Number(row.maxes[index])
+    })
+    item.numbers ??= {}
+    item.numbers[row.key] = days
   }
-}
-
-/** Dense per-day counts per activity from sorted (activity, day) rows. */
-function dayCounts(
-  rows: {
-    activityId: string
-    day: string
-    count: number
-    last: Date | string
-    created: Date | string
-  }[],
-): ActivityDayCounts[] {
-  const result: ActivityDayCounts[] = []
-  let current: ActivityDayCounts | undefined
-  let start = 0
-  let latest = 0
-  for (const row of rows) {
-    const dayNumber = Date.parse(`${row.day}T00:00:00Z`) / 86_400_000
-    const last = new Date(row.last).getTime()
-    const created = new Date(row.created).toISOString()
-    if (current?.activityId !== row.activityId) {
-      current = {
-        activityId: row.activityId,
-        firstDay: row.day,
-        counts: [],
-        lastEventAt: '',
-        lastCreatedAt: created,
-      }
-      result.push(current)
-      start = dayNumber
-      latest = 0
-    }
-    if (created > current.lastCreatedAt) current.lastCreatedAt = created
-    const index = dayNumber - start
-    while (current.counts.length < index) current.counts.push(0)
-    current.counts.push(row.count)
-    if (last > latest) {
-      latest = last
-      current.lastEventAt = new Date(last).toISOString()
-    }
-  }
-  return result
 }
