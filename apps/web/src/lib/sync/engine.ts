@@ -427,10 +427,12 @@ export class SyncEngine {
       // Events dated before the window are the history's (per-day counts, asked again when
       // they change): as records they would only weigh on every start, and an import of years
       // of history on this device brings a hundred thousand of them.
-      const events = page.events.filter((event) => !isBeforeWindow(event, eventsFrom))
-      const outside = page.events
-        .filter((event) => isBeforeWindow(event, eventsFrom))
-        .map((event) => ({ table: 'events' as const, id: event.id }))
+      const events: typeof page.events = []
+      const outside: { table: 'events'; id: string }[] = []
+      for (const event of page.events) {
+        if (isBeforeWindow(event, eventsFrom)) outside.push({ table: 'events', id: event.id })
+        else events.push(event)
+      }
       const records = { ...page, events }
       await storeServerState(db, {
         records: {
