@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import type { Context } from '../lib/context'
 import { benchEnv } from '../lib/env'
 import { record } from '../lib/report'
@@ -266,6 +266,14 @@ async function waitForCopy(page: Page): Promise<void> {
   )
 }
 
+/** A new phone-sized browser context (Lighthouse's Chromium, by its debugging port) signed in. */
+async function signedInContext(browser: Browser, base: string, cookie: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const [name, ...value] = cookie.split(';')[0]?.split('=') ?? []
+  await context.addCookies([{ name: name ?? '', value: value.join('='), url: base }])
+  return context
+}
+
 /**
  * A CPU profile of each account's first visit to each page on a new device (4x CPU slowdown, as
  * Lighthouse simulates), for reading where the main thread's time goes (decision 095); with
@@ -282,10 +290,8 @@ async function profilePages(
   mkdirSync(dir, { recursive: true })
   for (const { label, cookie } of accounts) {
     for (const path of PAGES) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+      const context = await signedInContext(browser, base, cookie)
       try {
-        const [name, ...value] = cookie.split(';')[0]?.split('=') ?? []
-        await context.addCookies([{ name: name ?? '', value: value.join('='), url: base }])
         const page = await context.newPage()
         const cdp = await context.newCDPSession(page)
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
@@ -338,10 +344,8 @@ async function measureScheduleLoad(port: number, base: string, cookie: string): 
   const { chromium } = await import('playwright-core')
   // The Chromium that Lighthouse drives next, through its debugging port.
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const context = await signedInContext(browser, base, cookie)
   try {
-    const [name, ...value] = cookie.split(';')[0]?.split('=') ?? []
-    await context.addCookies([{ name: name ?? '', value: value.join('='), url: base }])
     const page = await context.newPage()
     const finished: Promise<number>[] = []
     page.on('requestfinished', (request) =>
@@ -379,10 +383,8 @@ async function measureScheduleLoad(port: number, base: string, cookie: string): 
 async function measureSyncedOpens(port: number, base: string, cookie: string): Promise<void> {
   const { chromium } = await import('playwright-core')
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const context = await signedInContext(browser, base, cookie)
   try {
-    const [name, ...value] = cookie.split(';')[0]?.split('=') ?? []
-    await context.addCookies([{ name: name ?? '', value: value.join('='), url: base }])
     const page = await context.newPage()
     // Bytes of each answer as sent (compressed body and headers).
     let sync: Promise<number>[] = []
