@@ -51,8 +51,11 @@ export interface BuildOptions {
   checkResponses?: boolean
   /** The clock of reminders and auth limits (tests set it; default: the system clock). */
   clock?: () => Date
-  /** The HTTPS agent for Web Push requests (tests trust their own push service with it). */
-  pushAgent?: Agent
+  /**
+   * A test's own Web Push service on this machine: its agent trusts the service's certificate,
+   * and its private address and port are allowed (real push services are public hosts).
+   */
+  testPushService?: { agent: Agent }
 }
 
 export type App = FastifyInstance & { database: DatabaseHandle; reminders: ReminderScheduler }
@@ -81,7 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const reminders = createReminderScheduler({
     db: database.db,
     mailer,
-    push: createPushSender({ vapid: config.vapid, logger, agent: options.pushAgent }),
+    push: createPushSender({ vapid: config.vapid, logger, testService: options.testPushService }),
     publicUrl: config.publicUrl,
     logger,
     clock,
@@ -124,7 +127,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   })
 
   try {
-    await registerEverything(app, config, database, mailer, logger, clock)
+    await registerEverything(app, config, database, mailer, logger, {
+      clock,
+      anyPushEndpoint: options.testPushService !== undefined,
+    })
   } catch (error) {
     await app.close()
     throw error
@@ -143,7 +149,7 @@ async function registerEverything(
   database: DatabaseHandle,
   mailer: ReturnType<typeof createMailer>,
   logger: Logger,
-  clock: () => Date,
+  { clock, anyPushEndpoint }: { clock: () => Date; anyPushEndpoint: boolean },
 ) {
   const { db } = database
   // Bodies are validated in the handlers (PUT merges the stored record first); the route
@@ -252,7 +258,7 @@ async function registerEverything(
     registerGoalRoutes(scope, db)
     registerReminderRoutes(scope, db, clock)
     registerSettingsRoutes(scope, db, clock)
-    registerPushRoutes(scope, db)
+    registerPushRoutes(scope, db, { anyEndpoint: anyPushEndpoint })
     registerSyncRoutes(scope, db)
     await registerDataTransferRoutes(scope, db)
   })

@@ -44,7 +44,7 @@ describe.skipIf(!hasPostgres)('reminders across nodes on PostgreSQL', () => {
         VAPID_PUBLIC_KEY: keys.publicKey,
         VAPID_PRIVATE_KEY: keys.privateKey,
       },
-      { clock: () => clock.now, pushAgent: push.agent },
+      { clock: () => clock.now, testPushService: push },
     )
     nodes.push(node)
     return node

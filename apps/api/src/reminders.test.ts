@@ -23,7 +23,7 @@ describe('reminders on PGlite', () => {
     smtp = await startSmtp()
     push = await startPushService()
     backend = await createBackend('pglite')
-    app = await startApp(backend, smtp.url, {}, { clock: () => clock.now, pushAgent: push.agent })
+    app = await startApp(backend, smtp.url, {}, { clock: () => clock.now, testPushService: push })
     ;[alice, bob] = await Promise.all([
       signUp(app, smtp, 'alice-reminders@example.com'),
       signUp(app, smtp, 'bob-reminders@example.com'),

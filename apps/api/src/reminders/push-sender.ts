@@ -2,6 +2,7 @@ import type { Agent } from 'node:https'
 import type { ReminderPushMessage } from '@kindling/core'
 import type { Logger } from 'pino'
 import webpush, { WebPushError } from 'web-push'
+import { publicOnlyAgent, pushEndpointProblem } from './push-endpoints'
 
 export interface PushTarget {
   endpoint: string
@@ -20,16 +21,20 @@ export interface PushSender {
 const TTL_SECONDS = 60 * 60
 
 /**
- * Web Push through the `web-push` package (RFC 8291 aes128gcm encryption, RFC 8292 VAPID).
- * `agent` is for tests whose push service presents a self-signed certificate.
+ * Web Push through the `web-push` package (RFC 8291 aes128gcm encryption, RFC 8292 VAPID), to
+ * public push services only (push-endpoints.ts): a subscription stored before that rule, whose
+ * endpoint breaks it, is answered 'gone' and so removed. `testService` is a test's own push
+ * service on this machine: its agent trusts its self-signed certificate and its address.
  */
 export function createPushSender(options: {
   vapid: { publicKey: string; privateKey: string; subject: string }
   logger: Logger
-  agent?: Agent
+  testService?: { agent: Agent }
 }): PushSender {
+  const agent = options.testService?.agent ?? publicOnlyAgent()
   return {
     async send(target, message) {
+      if (!options.testService && pushEndpointProblem(target.endpoint)) return 'gone'
       try {
         await webpush.sendNotification(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
@@ -40,7 +45,7 @@ export function createPushSender(options: {
             urgency: 'high',
             contentEncoding: 'aes128gcm',
             timeout: 10_000,
-            ...(options.agent ? { agent: options.agent } : {}),
+            agent,
           },
         )
         return 'sent'

@@ -6,8 +6,9 @@ import { z } from 'zod'
 import type { Database } from '../db/client'
 import { pushSubscriptions } from '../db/schema'
 import { uidOf } from '../http/caller'
-import { notFound } from '../http/errors'
+import { notFound, validationError } from '../http/errors'
 import { errorResponse, jsonResponse, publicSecurity } from '../http/openapi'
+import { pushEndpointProblem } from '../reminders/push-endpoints'
 import { createErrors, deleteErrors, NoContent, parseBody, security } from './common'
 
 const tags = ['push']
@@ -41,8 +42,15 @@ export function registerPushKeyRoute(app: FastifyInstance, publicKey: string): v
   })
 }
 
-/** Web Push subscriptions of the caller's browsers (issue 18). */
-export function registerPushRoutes(app: FastifyInstance, db: Database): void {
+/**
+ * Web Push subscriptions of the caller's browsers (issue 18), at public push services only
+ * (`anyEndpoint`: a test's push service on this machine).
+ */
+export function registerPushRoutes(
+  app: FastifyInstance,
+  db: Database,
+  options: { anyEndpoint?: boolean } = {},
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.post('/api/push/subscriptions', {
@@ -52,13 +60,15 @@ export function registerPushRoutes(app: FastifyInstance, db: Database): void {
       security,
       summary: 'Receive reminders in this browser',
       description:
-        "Stores the browser's standard subscription JSON (`PushSubscription.toJSON()`). Subscribing an endpoint again replaces its keys; an endpoint belongs to the user who subscribed it last. Subscriptions the push service answers 404 or 410 for are removed.",
+        "Stores the browser's standard subscription JSON (`PushSubscription.toJSON()`). The endpoint must be a push service on the internet: a host name (not an IP address) on https's standard port, never of this machine or its network (400). Subscribing an endpoint again replaces its keys; an endpoint belongs to the user who subscribed it last. Subscriptions the push service answers 404 or 410 for are removed.",
       body: PushSubscriptionInput,
       response: { 201: jsonResponse('Stored.', StoredSubscription), ...createErrors },
     },
     handler: async (request, reply) => {
       const uid = uidOf(request)
       const input = parseBody(PushSubscriptionInput, request.body)
+      const problem = options.anyEndpoint ? undefined : pushEndpointProblem(input.endpoint)
+      if (problem) throw validationError({ endpoint: problem })
       const values = { userId: uid, p256dh: input.keys.p256dh, auth: input.keys.auth }
       const [row] = await db
         .insert(pushSubscriptions)

@@ -105,7 +105,7 @@ export async function startApp(
   backend: { dataDir: string; databaseUrl: string | undefined },
   smtpUrl: string,
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'clock' | 'pushAgent'> = {},
+  options: Pick<BuildOptions, 'clock' | 'testPushService'> = {},
 ): Promise<App> {
   const config = loadConfig({
     DATA_DIR: backend.dataDir,
