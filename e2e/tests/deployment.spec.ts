@@ -17,7 +17,9 @@ async function openPageAt(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/`)
 }
 
-for (const origin of ['https://localhost', 'http://localhost']) {
+// Android's older http://localhost is the same site as this server (at localhost), so it is not
+// trusted here (apps/api's trusted-origins.test); https://localhost is the shell's scheme.
+for (const origin of ['https://localhost']) {
   test(`a native shell at ${origin} signs in, creates, edits and deletes across origins`, async ({
     page,
     request,

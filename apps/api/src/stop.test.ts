@@ -9,7 +9,7 @@ import { PASSWORD, startSmtp, verificationLink } from './test/harness'
 import { type ServerProcess, startServerProcess } from './test/server-process'
 
 /** A trusted origin for the auth routes (the server runs on a random port). */
-const ORIGIN = 'http://localhost'
+const ORIGIN = 'capacitor://localhost'
 
 async function signUpOver(server: ServerProcess, smtp: Awaited<ReturnType<typeof startSmtp>>) {
   const email = `stop-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`

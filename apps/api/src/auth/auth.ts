@@ -18,13 +18,20 @@ export const ID_TOKEN_LIFETIME = '15m'
 /** How long a password reset link works, in seconds. */
 export const PASSWORD_RESET_LINK_LIFETIME = 60 * 60
 
-/** Origins allowed to call the auth routes with cookies (web) and the Capacitor shells. */
+/**
+ * Origins allowed to call the API with cookies: the server's own and the Capacitor shells'
+ * (iOS, Android's https scheme, and its older http scheme). A server that is itself at
+ * localhost does not trust `http://localhost`: any page a program serves there is the same site,
+ * gets the session cookie and could read the session.
+ */
 export function trustedOrigins(config: Config): string[] {
+  const server = new URL(config.publicUrl)
+  const atLocalhost = server.hostname === 'localhost' || server.hostname.endsWith('.localhost')
   return [
-    new URL(config.publicUrl).origin,
+    server.origin,
     'capacitor://localhost',
     'https://localhost',
-    'http://localhost',
+    ...(atLocalhost ? [] : ['http://localhost']),
   ]
 }
 
