@@ -132,7 +132,7 @@ test('a forgotten password is reset by the mailed link; other sessions end; the 
 
   // The other device's session is gone: its next sign-in check finds nobody.
   await otherPage.reload()
-  await expect(otherPage.getByRole('link', { name: 'Sign In' }).first()).toBeVisible()
+  await expect(otherPage.getByRole('button', { name: 'Sign In' })).toBeVisible()
   await other.close()
 
   await signIn(page, { ...user, password: 'a fresh start 2026' })
@@ -191,9 +191,9 @@ test('protected routes signed out offer Sign In and Create Account', async ({ pa
   await page.goto('/activities')
   await expect(page.getByText('You must be signed in to view this page.')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await page.getByRole('link', { name: 'Create Account' }).click()
+  await page.getByRole('button', { name: 'Create Account' }).click()
   await expect(page).toHaveURL(/\/create-account$/)
   await page.goto('/goals')
-  await page.getByRole('link', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/signin$/)
 })

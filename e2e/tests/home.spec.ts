@@ -40,10 +40,7 @@ test('home: recent activities, goals and history on wide layouts; the schedule o
   )
   await page.screenshot({ path: testInfo.outputPath('home.png') })
   await expectNoSeriousA11yViolations(page)
-  await expect(recent.getByRole('link', { name: 'View All' })).toHaveAttribute(
-    'href',
-    '/activities',
-  )
+  await expect(recent.getByRole('button', { name: 'View All' })).toBeVisible()
   await expect(
     page.getByRole('region', { name: 'Goals' }).getByRole('link', { name: 'Open Goals' }),
   ).toHaveAttribute('href', '/goals')
@@ -53,6 +50,10 @@ test('home: recent activities, goals and history on wide layouts; the schedule o
   await page.setViewportSize({ width: 1280, height: 800 })
   await expect(recent.getByText('Yoga')).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
+  // SPEC §2: 'a View All button to /activities'.
+  await recent.getByRole('button', { name: 'View All' }).click()
+  await expect(page).toHaveURL(/\/activities$/)
+  await expect(page.getByRole('heading', { name: 'Habits' }).first()).toBeVisible()
 })
 
 test("home's history folds away and stays so, shows a calendar of all habits, and home's goals stay open", async ({

@@ -20,6 +20,7 @@ import { Link, Navigate } from 'react-router'
 import { useActivities } from '../../api/activities'
 import { useActivityUses, useEventCounts } from '../../api/events'
 import { ActivityBadge } from '../../components/event-activity-badge'
+import { RouteButton } from '../../components/route-button'
 import { ActivityList } from '../../features/activities/components/activity-list'
 import { CollapsibleSection } from '../../features/activities/components/collapsible-section'
 import { useEventsCollapsed } from '../../features/activities/hooks/use-collapse-state'
@@ -110,8 +111,7 @@ function HistoryPanel() {
   return (
     <Paper withBorder radius="md" p="md">
       <CollapsibleSection
-        title="History"
-        count={total}
+        title={`History (${counts.isSuccess ? total : '…'} events)`}
         collapsed={collapsed}
         onToggle={() => setCollapsed((current) => !current)}
         actions={
@@ -154,9 +154,9 @@ function RecentActivities() {
     <Panel
       title="Recent Activities"
       action={
-        <Button component={Link} to={paths.activities()} variant="subtle" size="xs">
+        <RouteButton to={paths.activities()} variant="subtle" size="xs">
           View All
-        </Button>
+        </RouteButton>
       }
     >
       {activitiesQuery.isLoading || usesQuery.isLoading ? (

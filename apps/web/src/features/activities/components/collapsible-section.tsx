@@ -6,7 +6,8 @@ export interface CollapsibleSectionProps {
   title: string
   /** Shown before the title inside the toggle (e.g. the group's colour). */
   decoration?: ReactNode
-  count: number
+  /** A count badge after the title (when the title does not say it). */
+  count?: number
   collapsed: boolean
   onToggle: () => void
   /** Shown at the end of the header row, outside the toggle button (e.g. a menu). */
@@ -50,9 +51,11 @@ export function CollapsibleSection({
               <Text component="span" inherit lineClamp={1}>
                 {title}
               </Text>
-              <Badge variant="light" color="gray" size="sm">
-                {count}
-              </Badge>
+              {count !== undefined && (
+                <Badge variant="light" color="gray" size="sm">
+                  {count}
+                </Badge>
+              )}
             </Group>
           </UnstyledButton>
         </Title>

@@ -1,6 +1,7 @@
 import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { RouteButton } from '../../../components/route-button'
 import { paths } from '../../../lib/paths'
 import { useAuthSubmit } from '../hooks/use-auth-submit'
 import { EmailInput } from './email-input'
@@ -73,9 +74,9 @@ export function CredentialsForm({
           </Text>
         }
       />
-      <Button component={Link} to={alternative.to} variant="default" fullWidth>
+      <RouteButton to={alternative.to} variant="default" fullWidth>
         {alternative.label}
-      </Button>
+      </RouteButton>
     </Stack>
   )
 }

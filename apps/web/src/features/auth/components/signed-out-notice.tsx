@@ -1,5 +1,5 @@
-import { Button, Group, Stack, Text } from '@mantine/core'
-import { Link } from 'react-router'
+import { Group, Stack, Text } from '@mantine/core'
+import { RouteButton } from '../../../components/route-button'
 import { paths } from '../../../lib/paths'
 
 /** What a protected route shows to a signed-out visitor (SPEC §2 Protected routes). */
@@ -8,12 +8,10 @@ export function SignedOutNotice() {
     <Stack align="center" gap="md" pt="xl">
       <Text ta="center">You must be signed in to view this page.</Text>
       <Group>
-        <Button component={Link} to={paths.signIn()}>
-          Sign In
-        </Button>
-        <Button component={Link} to={paths.createAccount()} variant="default">
+        <RouteButton to={paths.signIn()}>Sign In</RouteButton>
+        <RouteButton to={paths.createAccount()} variant="default">
           Create Account
-        </Button>
+        </RouteButton>
       </Group>
     </Stack>
   )
