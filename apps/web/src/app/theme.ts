@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core'
+import requiredMark from './required-mark.module.css'
 
 const SANS_SERIF =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif'
@@ -30,8 +31,13 @@ export const theme = createTheme({
   cursorType: 'pointer',
   // Descriptions under fields and switches: Mantine's dimmed grey reads under 4.5:1 on the dark
   // background; gray.5 reads at 7:1.
+  // A required field's mark is drawn by CSS (required-mark.module.css), not Mantine's span.
   components: {
-    InputWrapper: { styles: { description: { color: 'var(--mantine-color-gray-5)' } } },
+    InputWrapper: {
+      defaultProps: { withAsterisk: false },
+      classNames: { root: requiredMark.root, label: requiredMark.label },
+      styles: { description: { color: 'var(--mantine-color-gray-5)' } },
+    },
     Switch: { styles: { description: { color: 'var(--mantine-color-gray-5)' } } },
   },
 })
