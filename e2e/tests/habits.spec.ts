@@ -281,6 +281,17 @@ test('streaks, week strip and persisted collapse', async ({ signedInPage }) => {
   const week = page.getByRole('group', { name: 'This week for Run' })
   const todayButton = week.getByRole('button', { name: new RegExp(`Run on ${today}`) })
   await expect(todayButton).toBeEnabled()
+  // Today is highlighted (a solid orange ring) on a Daily habit too, where every day is due.
+  const ring = await todayButton.evaluate((element) => {
+    const probe = document.createElement('span')
+    probe.style.color = 'var(--mantine-color-orange-5)'
+    document.body.append(probe)
+    const orange = getComputedStyle(probe).color
+    probe.remove()
+    const style = getComputedStyle(element)
+    return { style: style.borderTopStyle, orange: style.borderTopColor === orange }
+  })
+  expect(ring).toEqual({ style: 'solid', orange: true })
   await todayButton.click()
   await expect(form(page).getByRole('textbox', { name: 'Date' })).toHaveValue(today)
   await shot(page, 'week-strip-add-event')
