@@ -77,6 +77,13 @@ test('creates, edits and deletes a habit; the 20-character rule', async ({ signe
 
   await page.getByRole('button', { name: 'Add activity', exact: true }).click()
   const name = form(page).getByRole('textbox', { name: 'Name' })
+  // The required field's label reads exactly 'Name' (its mark is drawn, not written), and the
+  // mark is shown.
+  await expect(form(page).getByLabel('Name', { exact: true })).toBeVisible()
+  const mark = await form(page)
+    .getByText('Name', { exact: true })
+    .evaluate((label) => getComputedStyle(label, '::after').content)
+  expect(mark).toContain('*')
   await name.fill('abcdefghijklmnopqrstuvwxyz')
   await expect(name).toHaveValue('abcdefghijklmnopqrstu')
   const rule = form(page).getByText('Name must be 20 characters or less.')
