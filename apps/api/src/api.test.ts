@@ -367,6 +367,12 @@ describe.each(await testBackends())('API on $kind', ({ kind, skip }) => {
       expect(emptied.statusCode).toBe(400)
       expect(emptied.json().error.fields.name).toBe('Name is required.')
       expect((await call(alice, 'GET', `/api/activities/${created.id}`)).json().name).toBe('Keep')
+
+      // A day of year 0 (PostgreSQL takes no such text) is the client's error, not the server's.
+      const event = { activityId: created.id, eventDate: '0000-01-01' }
+      const yearZero = await call(alice, 'POST', '/api/events', event)
+      expect(yearZero.statusCode).toBe(400)
+      expect(yearZero.json().error.fields).toHaveProperty('eventDate')
     })
   })
 

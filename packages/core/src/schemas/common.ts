@@ -27,8 +27,10 @@ export const IsoDateTime = z.iso
   .datetime({ offset: true })
   .refine((value) => Date.parse(value) >= EARLIEST_INSTANT, 'Must be a date from the year 1 on.')
 
-/** A calendar day `YYYY-MM-DD` that exists (no 2026-02-30). */
-export const CalendarDay = z.iso.date()
+/** A calendar day `YYYY-MM-DD` that exists (no 2026-02-30), from the earliest instant's day on. */
+export const CalendarDay = z.iso
+  .date()
+  .refine((value) => value >= '0001-01-02', 'Must be a date from the year 1 on.')
 
 export const HexColor = z
   .string()

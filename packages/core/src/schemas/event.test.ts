@@ -44,6 +44,13 @@ describe('EventInput', () => {
     expect(EventInput.safeParse({ eventDate: '2026-11-23' }).success).toBe(false)
     expect(EventInput.safeParse({ activityId: 'a1', eventDate: '2026-02-30' }).success).toBe(false)
     expect(EventInput.safeParse({ activityId: 'a1', eventDate: 'yesterday' }).success).toBe(false)
+    // PostgreSQL has no year 0: such a day is refused here, not by the database.
+    for (const eventDate of ['0000-01-01', '0000-12-31', '0000-06-01T12:00:00Z']) {
+      expect(EventInput.safeParse({ activityId: 'a1', eventDate }).success, eventDate).toBe(false)
+    }
+    expect(EventInput.parse({ activityId: 'a1', eventDate: '0001-01-02' }).eventDate).toBe(
+      '0001-01-02T12:00:00.000Z',
+    )
   })
 })
 

@@ -34,6 +34,7 @@ describe('UserSettingsInput', () => {
     expect(UserSettingsInput.parse({ remindersPausedUntil: null }).remindersPausedUntil).toBeNull()
     expect(UserSettingsInput.safeParse({ timeZone: 'Mars/Olympus' }).success).toBe(false)
     expect(UserSettingsInput.safeParse({ remindersPausedUntil: '2026-02-30' }).success).toBe(false)
+    expect(UserSettingsInput.safeParse({ remindersPausedUntil: '0000-01-01' }).success).toBe(false)
     expect(UserSettingsInput.safeParse({ emailReminders: 'yes' }).success).toBe(false)
   })
 })
