@@ -17,8 +17,10 @@ import { SkipCounter } from './plan'
 import { IMPORT_MAX_BYTES } from './routes'
 import {
   buildHabitBullCsv,
+  buildKindlingBackup,
   buildLoopBackup,
   buildLoopCsvZip,
+  buildTableHabitJson,
   type FixtureHabit,
 } from './test-fixtures'
 
@@ -207,6 +209,36 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         ...before,
         exportedAt: '',
       })
+    })
+
+    it('answers 400 for dates out of range, and stores nothing', async () => {
+      const erin = await signUp(app, smtp, `erin-io-${kind}@example.com`)
+      const walk = (day: string): FixtureHabit[] => [
+        {
+          name: 'Walk',
+          repetitions: [
+            { day: '2020-01-01', value: 2 },
+            { day, value: 2 },
+          ],
+        },
+      ]
+      const range = /out of range: Kindling keeps dates from 0001-01-02 to 9999-12-31/
+      const files: [Uint8Array | string, RegExp][] = [
+        [buildHabitBullCsv([{ name: 'Walk', day: '0000-01-01', value: 1 }]), range],
+        [buildHabitBullCsv([{ name: 'Walk', day: '1/1/0000', value: 1 }]), range],
+        [buildKindlingBackup({ events: [{ eventDate: '0000-01-01' }] }), range],
+        [await buildLoopBackup(25, walk('0000-01-01')), range],
+        [buildTableHabitJson({ records: [{ recordDate: 1e15 }] }), range],
+        [buildTableHabitJson({ records: [{ recordDate: -800_000 }] }), range],
+      ]
+      for (const [file, expected] of files) {
+        const response = await upload(erin, file)
+        expect(response.statusCode, response.body).toBe(400)
+        expect(response.json().error.code).toBe('import-unreadable')
+        expect(response.json().error.message).toMatch(expected)
+      }
+      const stored = await exportJson(erin)
+      expect([stored.activities, stored.groups, stored.events]).toEqual([[], [], []])
     })
 
     it('stores nothing when the database refuses part of an import', async () => {

@@ -5,8 +5,10 @@ import type { ImportPlan, PlannedActivity } from './plan'
 import { readImport } from './read-import'
 import {
   buildHabitBullCsv,
+  buildKindlingBackup,
   buildLoopBackup,
   buildLoopCsvZip,
+  buildTableHabitJson,
   epochDay,
   type FixtureHabit,
 } from './test-fixtures'
@@ -581,5 +583,48 @@ describe('files that cannot be read', () => {
     const db = new SQL.Database()
     db.run('create table notes (id integer)')
     expect(await message(db.export())).toMatch(/not a Loop Habit Tracker backup/)
+  })
+
+  it('refuses dates outside the years Kindling keeps in every format, saying where', async () => {
+    const range = /out of range: Kindling keeps dates from 0001-01-02 to 9999-12-31/
+    const walk = (day: string): FixtureHabit[] => [
+      {
+        name: 'Walk',
+        repetitions: [
+          { day: '2020-01-01', value: 2 },
+          { day, value: 2 },
+        ],
+      },
+    ]
+    const habitBull = (day: string) => strToU8(buildHabitBullCsv([{ name: 'Walk', day, value: 1 }]))
+    expect(await message(habitBull('0000-01-01'))).toMatch(
+      /^HabitBull CSV line 2: the date "0000-01-01"/,
+    )
+    expect(await message(habitBull('1/1/0000'))).toMatch(
+      /line 2: the date "1\/1\/0000" \(0000-01-01\)/,
+    )
+    expect(await message(habitBull('0001-01-01'))).toMatch(range)
+    expect(await message(await buildLoopBackup(25, walk('0000-01-01')))).toMatch(
+      /check-in of the habit "Walk" has the timestamp -62167219200000 \(0000-01-01\), out of range/,
+    )
+    expect(await message(buildLoopCsvZip('labels', walk('0000-01-01')))).toMatch(
+      /001 Walk\/Checkmarks.csv line \d: the date "0000-01-01" is out of range/,
+    )
+    const backup = (eventDate: string) => strToU8(buildKindlingBackup({ events: [{ eventDate }] }))
+    expect(await message(backup('0000-01-01'))).toMatch(
+      /^events\[0\]\.eventDate: "0000-01-01" is out of range/,
+    )
+    expect(await message(backup('0000-12-31T23:00:00Z'))).toMatch(/events\[0\]\.eventDate/)
+    for (const recordDate of [1e15, -800_000, epochDay('0000-06-01')]) {
+      expect(await message(strToU8(buildTableHabitJson({ records: [{ recordDate }] })))).toMatch(
+        new RegExp(`record 1 of "Water" has the record_date ${recordDate} .*out of range`),
+      )
+    }
+    // The last and first days of the range are read.
+    for (const day of ['0001-01-02', '9999-12-31']) {
+      const plan = await readImport(await buildLoopBackup(25, walk(day)))
+      expect(days(byName(plan, 'Walk'))).toContain(noon(day))
+      expect(days(byName(await readImport(habitBull(day)), 'Walk'))).toEqual([noon(day)])
+    }
   })
 })
