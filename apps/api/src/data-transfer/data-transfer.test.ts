@@ -21,6 +21,7 @@ import {
   buildLoopBackup,
   buildLoopCsvZip,
   buildTableHabitJson,
+  epochDay,
   type FixtureHabit,
 } from './test-fixtures'
 
@@ -211,18 +212,19 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
       })
     })
 
-    it('answers 400 for dates out of range, and stores nothing', async () => {
+    it('answers 400 for dates out of range and text the database cannot store, and stores nothing', async () => {
       const erin = await signUp(app, smtp, `erin-io-${kind}@example.com`)
-      const walk = (day: string): FixtureHabit[] => [
+      const walk = (day: string, notes = ''): FixtureHabit[] => [
         {
           name: 'Walk',
           repetitions: [
-            { day: '2020-01-01', value: 2 },
+            { day: '2020-01-01', value: 2, notes },
             { day, value: 2 },
           ],
         },
       ]
       const range = /out of range: Kindling keeps dates from 0001-01-02 to 9999-12-31/
+      const nul = /must not contain NUL characters/
       const files: [Uint8Array | string, RegExp][] = [
         [buildHabitBullCsv([{ name: 'Walk', day: '0000-01-01', value: 1 }]), range],
         [buildHabitBullCsv([{ name: 'Walk', day: '1/1/0000', value: 1 }]), range],
@@ -230,6 +232,17 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         [await buildLoopBackup(25, walk('0000-01-01')), range],
         [buildTableHabitJson({ records: [{ recordDate: 1e15 }] }), range],
         [buildTableHabitJson({ records: [{ recordDate: -800_000 }] }), range],
+        [buildKindlingBackup({ name: 'Wa\u0000lk', events: [] }), nul],
+        [buildHabitBullCsv([{ name: 'Wa\u0000lk', day: '2020-01-01', value: 1 }]), nul],
+        [buildTableHabitJson({ name: 'Wa\u0000lk', records: [] }), nul],
+        [await buildLoopBackup(25, [{ name: 'Wa\u0000lk', repetitions: [] }]), nul],
+        [await buildLoopBackup(25, walk('2020-01-02', 'Felt\u0000 fine')), nul],
+        [
+          buildTableHabitJson({
+            records: [{ recordDate: epochDay('2020-01-01'), reason: 'x\ud800' }],
+          }),
+          /must be valid Unicode text/,
+        ],
       ]
       for (const [file, expected] of files) {
         const response = await upload(erin, file)

@@ -627,4 +627,59 @@ describe('files that cannot be read', () => {
       expect(days(byName(await readImport(habitBull(day)), 'Walk'))).toEqual([noon(day)])
     }
   })
+
+  it('refuses text the database cannot store (NUL, unpaired surrogates), naming the habit and field', async () => {
+    const cannot = /Kindling cannot store such text: correct it in the app the file comes from/
+    const walk = (name: string, notes = ''): FixtureHabit[] => [
+      { name, repetitions: [{ day: '2020-01-01', value: 2, notes }] },
+    ]
+    const cases: [Uint8Array, RegExp][] = [
+      [
+        strToU8(buildKindlingBackup({ name: 'Wa\u0000lk', events: [] })),
+        /^Activity 1 \("Walk"\), its name: must not contain NUL characters\./,
+      ],
+      [
+        strToU8(
+          buildKindlingBackup({
+            events: [{ eventDate: '2020-01-01T08:00:00.000Z', note: 'so\u0000' }],
+          }),
+        ),
+        /^Activity 1 \("Walk"\), its event of 2020-01-01T08:00:00.000Z: must not contain NUL/,
+      ],
+      [
+        strToU8(buildHabitBullCsv([{ name: 'Wa\u0000lk', day: '2020-01-01', value: 1 }])),
+        /^Habit 1 \("Walk"\), its name: must not contain NUL characters/,
+      ],
+      [
+        strToU8(buildTableHabitJson({ name: 'Wa\u0000lk', records: [] })),
+        /^Habit 1 \("Walk"\), its name: must not contain NUL/,
+      ],
+      [
+        strToU8(
+          buildTableHabitJson({
+            records: [{ recordDate: epochDay('2020-01-01'), reason: '\ud800' }],
+          }),
+        ),
+        /^Habit 1 \("Water"\), its event of 2020-01-01: must be valid Unicode text/,
+      ],
+      [
+        await buildLoopBackup(25, walk('Wa\u0000lk')),
+        /^Habit 1 \("Walk"\), its name: must not contain NUL/,
+      ],
+      [
+        await buildLoopBackup(25, walk('Walk', 'Felt\u0000 fine')),
+        /^Habit 1 \("Walk"\), its event of 2020-01-01: must not contain NUL/,
+      ],
+      [
+        buildLoopCsvZip('labels', walk('Walk', 'Felt\u0000 fine')),
+        /^Habit 1 \("Walk"\), its event of 2020-01-01: must not contain NUL/,
+      ],
+    ]
+    for (const [file, expected] of cases) {
+      const text = await message(file)
+      expect(text).toMatch(expected)
+      expect(text).toMatch(cannot)
+      expect(text).not.toContain('\u0000')
+    }
+  })
 })
