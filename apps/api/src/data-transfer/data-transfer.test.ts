@@ -21,6 +21,7 @@ import {
   buildLoopBackup,
   buildLoopCsvZip,
   buildTableHabitJson,
+  editLoopBackup,
   epochDay,
   type FixtureHabit,
 } from './test-fixtures'
@@ -252,6 +253,47 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
       }
       const stored = await exportJson(erin)
       expect([stored.activities, stored.groups, stored.events]).toEqual([[], [], []])
+    })
+
+    it('imports a Loop habit without a name apart from any other, and counts check-ins of missing habits', async () => {
+      const frank = await signUp(app, smtp, `frank-io-${kind}@example.com`)
+      const untitled: FixtureHabit = {
+        name: 'Untitled',
+        uuid: 'f00dbabe0000000000000000000000aa',
+        repetitions: [{ day: '2021-06-01', value: 2 }],
+      }
+      expect((await upload(frank, await buildLoopBackup(25, [untitled]))).json()).toMatchObject({
+        activities: 1,
+        events: 1,
+      })
+      const nameless = await editLoopBackup(
+        await buildLoopBackup(25, [
+          { ...untitled, uuid: 'f00dbabe0000000000000000000000bb', name: 'gone' },
+        ]),
+        [
+          ['update Habits set name = null'],
+          [
+            'insert into Repetitions (habit, timestamp, value) values (42, ?, 2)',
+            [Date.parse('2021-06-03T00:00:00Z')],
+          ],
+        ],
+      )
+      const response = await upload(frank, nameless)
+      expect(response.json()).toEqual({
+        format: 'loop-db',
+        activities: 1,
+        events: 1,
+        attributes: 0,
+        goals: 0,
+        groups: 0,
+        skipped: [{ reason: 'Check-ins of habits missing from the backup', count: 1 }],
+      } satisfies ImportSummary)
+      const activities = await get<Activity[]>(frank, '/api/activities')
+      expect(activities.map((activity) => activity.name).sort()).toEqual([
+        'Unnamed habit 1',
+        'Untitled',
+      ])
+      expect((await upload(frank, nameless)).json()).toMatchObject({ activities: 0, events: 0 })
     })
 
     it('stores nothing when the database refuses part of an import', async () => {

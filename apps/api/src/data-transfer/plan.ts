@@ -132,6 +132,8 @@ export const SKIP = {
   duplicateDay: 'Duplicate entries for the same habit and day in the file',
   alreadyThere: 'Events already in Kindling (imported before)',
   deletedHabit: 'Habits deleted in the other app',
+  orphanCheck: 'Check-ins of habits missing from the backup',
+  undatedCheck: 'Check-ins without a date',
   notExported: 'Habits listed in Habits.csv but not exported with it (a one-habit export)',
   longDescription: 'Descriptions shortened to 1000 characters',
   longNote: 'Notes shortened to 10,000 characters',

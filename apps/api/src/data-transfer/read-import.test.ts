@@ -9,6 +9,7 @@ import {
   buildLoopBackup,
   buildLoopCsvZip,
   buildTableHabitJson,
+  editLoopBackup,
   epochDay,
   type FixtureHabit,
 } from './test-fixtures'
@@ -249,6 +250,37 @@ describe("Loop's backup: timestamps and odd rows", () => {
       ['name:Walk#2'],
     ])
     expect(skips(plan)['Duplicate entries for the same habit and day in the file']).toBe(1)
+  })
+
+  it('counts check-ins it cannot place, and names a habit without a name for what it is', async () => {
+    const walk = { name: 'Walk', repetitions: [{ day: '2020-01-01', value: 2 }] }
+    const at = Date.parse('2020-01-02T00:00:00Z')
+    const bytes = await editLoopBackup(
+      await buildLoopBackup(25, [walk, { ...walk, name: 'Gone', uuid: 'f'.repeat(32) }, walk]),
+      [
+        ["update Habits set name = null where name = 'Gone'"],
+        [
+          'insert into Repetitions (habit, timestamp, value) values (99, ?, 2), (99, ?, 3)',
+          [at, at + 86_400_000],
+        ],
+        ["insert into Repetitions (habit, timestamp, value) values (1, 'yesterday', 2)"],
+      ],
+    )
+    const plan = await readImport(bytes)
+    expect(plan.activities.map((activity) => [activity.name, activity.keys])).toEqual([
+      ['Walk', ['uuid:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa0', 'name:Walk']],
+      ['Unnamed habit 2', [`uuid:${'f'.repeat(32)}`, 'unnamed:2']],
+      ['Walk', ['uuid:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa2', 'name:Walk#2']],
+    ])
+    const nameless = plan.activities[1] as PlannedActivity
+    expect(nameless.description).toBe(
+      'This habit has no name in the Loop file (habit 2 of its list).',
+    )
+    expect(days(nameless)).toEqual([noon('2020-01-01')])
+    expect(skips(plan)).toEqual({
+      'Check-ins of habits missing from the backup': 2,
+      'Check-ins without a date': 1,
+    })
   })
 })
 

@@ -165,6 +165,22 @@ export async function buildLoopBackup(
   return bytes
 }
 
+/**
+ * A Loop backup changed by SQL statements, for rows Loop's app never writes but a damaged or
+ * hand-edited file holds (a NULL name, a repetition of a deleted habit).
+ */
+export async function editLoopBackup(
+  bytes: Uint8Array,
+  statements: [sql: string, params?: (string | number | null)[]][],
+): Promise<Uint8Array> {
+  const SQL = await loadSqlJs()
+  const db = new SQL.Database(bytes)
+  for (const [sql, params] of statements) db.run(sql, params ?? [])
+  const edited = db.export()
+  db.close()
+  return edited
+}
+
 const LABEL: Record<number, string> = {
   2: 'YES_MANUAL',
   1: 'YES_AUTO',
