@@ -460,6 +460,69 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
     })
   })
 
+  describe.skipIf(skip)('GET /api/export?format=csv and spreadsheet formulas', () => {
+    it('starts names and text a spreadsheet would run with a quote, numbers stay numbers', async () => {
+      const grace = await signUp(app, smtp, `grace-io-${kind}@example.com`)
+      const call = async (url: string, payload: object) => {
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${grace.token}` },
+          payload,
+        })
+        expect(response.statusCode, response.body).toBe(201)
+        return response.json()
+      }
+      const activity = await call('/api/activities', { name: '=HYPERLINK("x")' })
+      const note = await call('/api/attributes', {
+        activityId: activity.id,
+        type: 'text',
+        name: '@SUM(1+1)',
+      })
+      const score = await call('/api/attributes', {
+        activityId: activity.id,
+        type: 'number',
+        name: '-Score',
+        valueType: 'decimal',
+      })
+      const values = [
+        ['+cmd|"/c calc"!A1', -5],
+        ['-5', -0.5],
+        ['\tlead', 3],
+        ['\rback', 4],
+        ['plain - text', -12],
+      ] as const
+      for (const [index, [text, number]] of values.entries()) {
+        await call('/api/events', {
+          activityId: activity.id,
+          eventDate: `2024-01-0${index + 1}T12:00:00.000Z`,
+          attributes: { [note.id]: text, [score.id]: number },
+        })
+      }
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/export?format=csv',
+        headers: { authorization: `Bearer ${grace.token}` },
+      })
+      const [header, ...rows] = parseCsv(response.body)
+      expect(header).toEqual(['Date', 'Time', 'Instant', 'Activity', "'@SUM(1+1)", "'-Score"])
+      expect(rows.map((row) => row.slice(3))).toEqual([
+        ['\'=HYPERLINK("x")', '\'+cmd|"/c calc"!A1', '-5'],
+        ['\'=HYPERLINK("x")', "'-5", '-0.5'],
+        ['\'=HYPERLINK("x")', "'\tlead", '3'],
+        ['\'=HYPERLINK("x")', "'\rback", '4'],
+        ['\'=HYPERLINK("x")', 'plain - text', '-12'],
+      ])
+      // The backup keeps every value as it is.
+      const backup = await exportJson(grace)
+      expect(backup.activities[0]?.name).toBe('=HYPERLINK("x")')
+      expect(backup.attributes.map((attribute) => attribute.name)).toEqual(['@SUM(1+1)', '-Score'])
+      expect(backup.events.map((event) => event.attributes[note.id])).toEqual(
+        values.map(([text]) => text),
+      )
+    })
+  })
+
   describe.skipIf(skip)('goal targets over REST', () => {
     it('takes a target on a number attribute of the same activity only', async () => {
       const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
