@@ -61,6 +61,15 @@ export function csvLine(fields: readonly (string | number | boolean | null | und
     .join(',')
 }
 
+/**
+ * Text a spreadsheet will show rather than run: a cell starting with `=`, `+`, `-`, `@`, a tab or
+ * a carriage return is a formula to Excel, LibreOffice and Google Sheets (CSV injection), so it
+ * gets a leading `'` as OWASP advises. For text only: a number cell is written as the number.
+ */
+export function neutraliseFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+}
+
 /** UTF-8 text of `bytes`; invalid UTF-8 is an error rather than replacement characters. */
 export function decodeUtf8(bytes: Uint8Array): string {
   return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)

@@ -17,8 +17,12 @@ import { SkipCounter } from './plan'
 import { IMPORT_MAX_BYTES } from './routes'
 import {
   buildHabitBullCsv,
+  buildKindlingBackup,
   buildLoopBackup,
   buildLoopCsvZip,
+  buildTableHabitJson,
+  editLoopBackup,
+  epochDay,
   type FixtureHabit,
 } from './test-fixtures'
 
@@ -209,6 +213,89 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
       })
     })
 
+    it('answers 400 for dates out of range and text the database cannot store, and stores nothing', async () => {
+      const erin = await signUp(app, smtp, `erin-io-${kind}@example.com`)
+      const walk = (day: string, notes = ''): FixtureHabit[] => [
+        {
+          name: 'Walk',
+          repetitions: [
+            { day: '2020-01-01', value: 2, notes },
+            { day, value: 2 },
+          ],
+        },
+      ]
+      const range = /out of range: Kindling keeps dates from 0001-01-02 to 9999-12-31/
+      const nul = /must not contain NUL characters/
+      const files: [Uint8Array | string, RegExp][] = [
+        [buildHabitBullCsv([{ name: 'Walk', day: '0000-01-01', value: 1 }]), range],
+        [buildHabitBullCsv([{ name: 'Walk', day: '1/1/0000', value: 1 }]), range],
+        [buildKindlingBackup({ events: [{ eventDate: '0000-01-01' }] }), range],
+        [await buildLoopBackup(25, walk('0000-01-01')), range],
+        [buildTableHabitJson({ records: [{ recordDate: 1e15 }] }), range],
+        [buildTableHabitJson({ records: [{ recordDate: -800_000 }] }), range],
+        [buildKindlingBackup({ name: 'Wa\u0000lk', events: [] }), nul],
+        [buildHabitBullCsv([{ name: 'Wa\u0000lk', day: '2020-01-01', value: 1 }]), nul],
+        [buildTableHabitJson({ name: 'Wa\u0000lk', records: [] }), nul],
+        [await buildLoopBackup(25, [{ name: 'Wa\u0000lk', repetitions: [] }]), nul],
+        [await buildLoopBackup(25, walk('2020-01-02', 'Felt\u0000 fine')), nul],
+        [
+          buildTableHabitJson({
+            records: [{ recordDate: epochDay('2020-01-01'), reason: 'x\ud800' }],
+          }),
+          /must be valid Unicode text/,
+        ],
+      ]
+      for (const [file, expected] of files) {
+        const response = await upload(erin, file)
+        expect(response.statusCode, response.body).toBe(400)
+        expect(response.json().error.code).toBe('import-unreadable')
+        expect(response.json().error.message).toMatch(expected)
+      }
+      const stored = await exportJson(erin)
+      expect([stored.activities, stored.groups, stored.events]).toEqual([[], [], []])
+    })
+
+    it('imports a Loop habit without a name apart from any other, and counts check-ins of missing habits', async () => {
+      const frank = await signUp(app, smtp, `frank-io-${kind}@example.com`)
+      const untitled: FixtureHabit = {
+        name: 'Untitled',
+        uuid: 'f00dbabe0000000000000000000000aa',
+        repetitions: [{ day: '2021-06-01', value: 2 }],
+      }
+      expect((await upload(frank, await buildLoopBackup(25, [untitled]))).json()).toMatchObject({
+        activities: 1,
+        events: 1,
+      })
+      const nameless = await editLoopBackup(
+        await buildLoopBackup(25, [
+          { ...untitled, uuid: 'f00dbabe0000000000000000000000bb', name: 'gone' },
+        ]),
+        [
+          ['update Habits set name = null'],
+          [
+            'insert into Repetitions (habit, timestamp, value) values (42, ?, 2)',
+            [Date.parse('2021-06-03T00:00:00Z')],
+          ],
+        ],
+      )
+      const response = await upload(frank, nameless)
+      expect(response.json()).toEqual({
+        format: 'loop-db',
+        activities: 1,
+        events: 1,
+        attributes: 0,
+        goals: 0,
+        groups: 0,
+        skipped: [{ reason: 'Check-ins of habits missing from the backup', count: 1 }],
+      } satisfies ImportSummary)
+      const activities = await get<Activity[]>(frank, '/api/activities')
+      expect(activities.map((activity) => activity.name).sort()).toEqual([
+        'Unnamed habit 1',
+        'Untitled',
+      ])
+      expect((await upload(frank, nameless)).json()).toMatchObject({ activities: 0, events: 0 })
+    })
+
     it('stores nothing when the database refuses part of an import', async () => {
       const plan: ImportPlan = {
         format: 'habitbull-csv',
@@ -370,6 +457,69 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         headers: { authorization: `Bearer ${alice.token}` },
       })
       expect(bad.statusCode).toBe(400)
+    })
+  })
+
+  describe.skipIf(skip)('GET /api/export?format=csv and spreadsheet formulas', () => {
+    it('starts names and text a spreadsheet would run with a quote, numbers stay numbers', async () => {
+      const grace = await signUp(app, smtp, `grace-io-${kind}@example.com`)
+      const call = async (url: string, payload: object) => {
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${grace.token}` },
+          payload,
+        })
+        expect(response.statusCode, response.body).toBe(201)
+        return response.json()
+      }
+      const activity = await call('/api/activities', { name: '=HYPERLINK("x")' })
+      const note = await call('/api/attributes', {
+        activityId: activity.id,
+        type: 'text',
+        name: '@SUM(1+1)',
+      })
+      const score = await call('/api/attributes', {
+        activityId: activity.id,
+        type: 'number',
+        name: '-Score',
+        valueType: 'decimal',
+      })
+      const values = [
+        ['+cmd|"/c calc"!A1', -5],
+        ['-5', -0.5],
+        ['\tlead', 3],
+        ['\rback', 4],
+        ['plain - text', -12],
+      ] as const
+      for (const [index, [text, number]] of values.entries()) {
+        await call('/api/events', {
+          activityId: activity.id,
+          eventDate: `2024-01-0${index + 1}T12:00:00.000Z`,
+          attributes: { [note.id]: text, [score.id]: number },
+        })
+      }
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/export?format=csv',
+        headers: { authorization: `Bearer ${grace.token}` },
+      })
+      const [header, ...rows] = parseCsv(response.body)
+      expect(header).toEqual(['Date', 'Time', 'Instant', 'Activity', "'@SUM(1+1)", "'-Score"])
+      expect(rows.map((row) => row.slice(3))).toEqual([
+        ['\'=HYPERLINK("x")', '\'+cmd|"/c calc"!A1', '-5'],
+        ['\'=HYPERLINK("x")', "'-5", '-0.5'],
+        ['\'=HYPERLINK("x")', "'\tlead", '3'],
+        ['\'=HYPERLINK("x")', "'\rback", '4'],
+        ['\'=HYPERLINK("x")', 'plain - text', '-12'],
+      ])
+      // The backup keeps every value as it is.
+      const backup = await exportJson(grace)
+      expect(backup.activities[0]?.name).toBe('=HYPERLINK("x")')
+      expect(backup.attributes.map((attribute) => attribute.name)).toEqual(['@SUM(1+1)', '-Score'])
+      expect(backup.events.map((event) => event.attributes[note.id])).toEqual(
+        values.map(([text]) => text),
+      )
     })
   })
 

@@ -15,7 +15,7 @@ import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
 import { activities, attributes, events, goals, groups } from '../db/schema'
 import { toActivity, toAttribute, toEvent, toGoal, toGroup } from '../routes/records'
-import { csvLine } from './csv'
+import { csvLine, neutraliseFormula } from './csv'
 
 interface Everything {
   activities: Activity[]
@@ -103,17 +103,19 @@ export async function buildBackup(db: Database, uid: string, now: Date): Promise
 
 const TYPE_LABEL: Record<string, string> = { duration: 'Duration', rating: 'Rating' }
 
+/** A value's cell: a number as it is (-5 stays -5), text never read as a formula. */
 function formatValue(value: AttributeValue | undefined): string {
   if (value === undefined || value === null) return ''
-  if (Array.isArray(value)) return value.join('; ')
-  return String(value)
+  if (typeof value === 'number') return String(value)
+  return neutraliseFormula(Array.isArray(value) ? value.join('; ') : String(value))
 }
 
 /**
  * The caller's events as CSV, one row per event, oldest first: its day and time in `timeZone`,
  * the instant, the activity's name, then one column per attribute (named after it, with the
  * activity's name in brackets when two attributes share a name). Starts with a byte-order mark
- * so spreadsheets read it as UTF-8.
+ * so spreadsheets read it as UTF-8; names and text that a spreadsheet would run as a formula
+ * start with `'` (`neutraliseFormula`).
  */
 export async function buildEventsCsv(db: Database, uid: string, timeZone: string): Promise<string> {
   const data = await loadEverything(db, uid)
@@ -133,9 +135,11 @@ export async function buildEventsCsv(db: Database, uid: string, timeZone: string
   for (const attribute of columns)
     taken.set(label(attribute), (taken.get(label(attribute)) ?? 0) + 1)
   const headers = columns.map((attribute) =>
-    (taken.get(label(attribute)) ?? 0) > 1
-      ? `${label(attribute)} (${activityName.get(attribute.activityId) ?? ''})`
-      : label(attribute),
+    neutraliseFormula(
+      (taken.get(label(attribute)) ?? 0) > 1
+        ? `${label(attribute)} (${activityName.get(attribute.activityId) ?? ''})`
+        : label(attribute),
+    ),
   )
   const time = new Intl.DateTimeFormat('en-GB', {
     timeZone,
@@ -151,7 +155,7 @@ export async function buildEventsCsv(db: Database, uid: string, timeZone: string
         toCalendarDay(at, timeZone),
         time.format(at),
         event.eventDate,
-        activityName.get(event.activityId) ?? '',
+        neutraliseFormula(activityName.get(event.activityId) ?? ''),
         ...columns.map((attribute) => formatValue(event.attributes[attribute.id])),
       ]),
     )

@@ -3,10 +3,12 @@ import { CsvError, parseCsv } from './csv'
 import { LOOP_PALETTE } from './loop'
 import {
   composeDescription,
+  DATE_RANGE,
   dayInstant,
   fitNote,
   ImportError,
   type ImportPlan,
+  isStorableDay,
   type PlannedActivity,
   type PlannedGroup,
   SKIP,
@@ -73,6 +75,12 @@ export function readHabitBullCsv(text: string): ImportPlan {
     if (!day) {
       throw new ImportError(
         `HabitBull CSV line ${line}: "${date}" is not a date (YYYY-MM-DD, or M/D/YYYY as HabitBull writes it).`,
+      )
+    }
+    if (!isStorableDay(day)) {
+      const shown = date.trim() === day ? `"${day}"` : `"${date.trim()}" (${day})`
+      throw new ImportError(
+        `HabitBull CSV line ${line}: the date ${shown} is out of range: ${DATE_RANGE}.`,
       )
     }
     const value = Number(rawValue.trim())

@@ -14,8 +14,10 @@ import {
 import type { z } from 'zod'
 import { zodFields } from '../http/errors'
 import {
+  DATE_RANGE,
   ImportError,
   type ImportPlan,
+  isStorableInstant,
   type PlannedActivity,
   type PlannedAttribute,
   type PlannedGroup,
@@ -164,6 +166,11 @@ export function readKindlingBackup(json: unknown): ImportPlan {
     if (eventIds.has(id)) throw new ImportError(`${where}: the id ${id} appears twice.`)
     eventIds.add(id)
     const input = parse(EventInput, record, where)
+    if (!isStorableInstant(input.eventDate)) {
+      throw new ImportError(
+        `${where}.eventDate: ${JSON.stringify(record.eventDate)} is out of range: ${DATE_RANGE}.`,
+      )
+    }
     const activity = activityOf(input.activityId, where)
     const problems = validateEventAttributes(
       input.attributes,

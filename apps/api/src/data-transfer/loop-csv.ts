@@ -12,7 +12,7 @@ import {
   type LoopHabit,
   mapLoopHabits,
 } from './loop'
-import { ImportError, type ImportPlan, SKIP, SkipCounter } from './plan'
+import { DATE_RANGE, ImportError, type ImportPlan, isStorableDay, SKIP, SkipCounter } from './plan'
 
 export const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04] as const
 
@@ -183,6 +183,9 @@ function parseDay(raw: string, where: string): string {
   const day = asciiDigits(raw.trim())
   if (!isValidCalendarDay(day))
     throw new ImportError(`${where}: "${raw}" is not a date YYYY-MM-DD.`)
+  if (!isStorableDay(day)) {
+    throw new ImportError(`${where}: the date "${raw}" is out of range: ${DATE_RANGE}.`)
+  }
   return day
 }
 

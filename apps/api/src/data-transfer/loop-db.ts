@@ -7,7 +7,15 @@ import {
   type LoopHabit,
   mapLoopHabits,
 } from './loop'
-import { hexOfArgb, ImportError, type ImportPlan, utcDay } from './plan'
+import {
+  DATE_RANGE,
+  hexOfArgb,
+  ImportError,
+  type ImportPlan,
+  SKIP,
+  SkipCounter,
+  utcDay,
+} from './plan'
 
 type SqlJs = Awaited<ReturnType<typeof initSqlJs>>
 type SqlDatabase = InstanceType<SqlJs['Database']>
@@ -26,7 +34,9 @@ export const SQLITE_MAGIC = 'SQLite format 3\u0000'
 /**
  * Reads a Loop Habit Tracker backup (`Loop Habits Backup <date>.db`) of any schema version from
  * 12 (repetitions without values) to 25 (repetitions with notes); newer ones are read by their
- * column names. A SQLite file without Loop's tables, or a damaged one, is an ImportError.
+ * column names. A SQLite file without Loop's tables, or a damaged one, is an ImportError, and
+ * so is a repetition dated outside the days Kindling keeps; repetitions of a habit the file does
+ * not hold, or without a numeric timestamp, are counted in `skipped`.
  */
 export async function readLoopBackup(bytes: Uint8Array): Promise<ImportPlan> {
   const SQL = await loadSqlJs()
@@ -37,8 +47,9 @@ export async function readLoopBackup(bytes: Uint8Array): Promise<ImportPlan> {
     throw unreadable(error)
   }
   try {
-    const habits = readHabits(db)
-    return mapLoopHabits(habits, 'loop-db', { explicitZeros: true })
+    const skipped = new SkipCounter()
+    const habits = readHabits(db, skipped)
+    return mapLoopHabits(habits, 'loop-db', { explicitZeros: true, skipped })
   } catch (error) {
     if (error instanceof ImportError) throw error
     throw unreadable(error)
@@ -81,7 +92,13 @@ export function loopColor(value: number, version: number): string {
   return LOOP_PALETTE[index ?? 0] ?? LOOP_PALETTE[0]
 }
 
-function readHabits(db: SqlDatabase): LoopHabit[] {
+/** An instant of milliseconds since 1970 as a person reads it, also outside Kindling's years. */
+function describeInstant(milliseconds: number): string {
+  const date = new Date(milliseconds)
+  return Number.isNaN(date.getTime()) ? 'not a date' : date.toISOString().slice(0, 10)
+}
+
+function readHabits(db: SqlDatabase, skipped: SkipCounter): LoopHabit[] {
   const tables = new Set(
     rows(db, "select name from sqlite_master where type = 'table'").map((row) =>
       String(row.name).toLowerCase(),
@@ -99,24 +116,41 @@ function readHabits(db: SqlDatabase): LoopHabit[] {
 
   // Version 23 moved the question out of `description` into its own column.
   const questionInDescription = !has('question')
+  const habitRows = rows(db, 'select * from Habits order by position, id')
+  const names = new Map(habitRows.map((row) => [num(row.id), text(row.name)]))
   const entriesByHabit = new Map<number, LoopEntry[]>()
   const value = repetitionColumns.has('value') ? 'value' : `${LOOP_YES_MANUAL} as value`
   const notes = repetitionColumns.has('notes') ? 'notes' : "'' as notes"
   const statement = db.prepare(
-    `select habit, timestamp, ${value}, ${notes} from Repetitions where habit is not null and timestamp is not null order by habit, timestamp`,
+    `select habit, timestamp, ${value}, ${notes} from Repetitions order by habit, timestamp`,
   )
   try {
     while (statement.step()) {
       const [habit, timestamp, amount, note] = statement.get() as SqlValue[]
-      const list = entriesByHabit.get(num(habit)) ?? []
-      if (list.length === 0) entriesByHabit.set(num(habit), list)
-      list.push({ day: utcDay(num(timestamp)), value: num(amount), notes: text(note) })
+      if (typeof habit !== 'number' || !names.has(habit)) {
+        skipped.add(SKIP.orphanCheck)
+        continue
+      }
+      if (typeof timestamp !== 'number') {
+        skipped.add(SKIP.undatedCheck)
+        continue
+      }
+      const day = utcDay(timestamp)
+      if (!day) {
+        const name = names.get(habit)
+        throw new ImportError(
+          `A check-in of the habit ${name ? `"${name}"` : `without a name (id ${habit})`} has the timestamp ${timestamp} (${describeInstant(timestamp)}), out of range: ${DATE_RANGE}.`,
+        )
+      }
+      const list = entriesByHabit.get(habit) ?? []
+      if (list.length === 0) entriesByHabit.set(habit, list)
+      list.push({ day, value: num(amount), notes: text(note) })
     }
   } finally {
     statement.free()
   }
 
-  return rows(db, 'select * from Habits order by position, id').map((row, index) => {
+  return habitRows.map((row, index) => {
     const numerical = has('type') && num(row.type) === 1
     const hasTarget = numerical && has('target_type') && has('target_value')
     const reminderHour = row.reminder_hour

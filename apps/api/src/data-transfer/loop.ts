@@ -109,7 +109,8 @@ function formatAmount(value: number): string {
  * the schedule; each done day is one event at noon UTC of that day; a numerical habit gets a
  * number attribute named after its unit holding the amount, and its target a goal; notes go to
  * a text attribute 'Notes'; skips, unknowns, not-done days and Loop's automatic checks are
- * counted, not stored; archived habits go into the group 'Archived'.
+ * counted, not stored; archived habits go into the group 'Archived'. A habit without a name is
+ * 'Unnamed habit N' (N its place in Loop's list), keyed by its uuid and that place.
  *
  * `explicitZeros` says whether an amount of 0 was typed by the user (backups and Loop 2's CSV)
  * or is a day Loop 1's CSV filled in (then it is an unknown day).
@@ -124,8 +125,11 @@ export function mapLoopHabits(
   const activities: PlannedActivity[] = []
   let anyArchived = false
 
-  for (const habit of [...habits].sort((a, b) => a.position - b.position)) {
-    const fullName = habit.name.trim() || 'Untitled'
+  for (const [index, habit] of [...habits].sort((a, b) => a.position - b.position).entries()) {
+    // A habit without a name (NULL in a backup) keeps its days under a name that says so; it is
+    // matched on re-import by its uuid or its place in the list, never by that made-up name.
+    const nameless = habit.name.trim() === ''
+    const fullName = nameless ? `Unnamed habit ${index + 1}` : habit.name.trim()
     const { schedule, cadence, note } = scheduleForFrequency(
       Math.max(1, habit.freqNum),
       Math.max(1, habit.freqDen),
@@ -203,7 +207,7 @@ export function mapLoopHabits(
 
     const keys = [
       ...(habit.uuid ? [uniqueKey(`uuid:${habit.uuid}`, usedKeys)] : []),
-      uniqueKey(`name:${fullName}`, usedKeys),
+      uniqueKey(nameless ? `unnamed:${index + 1}` : `name:${fullName}`, usedKeys),
     ]
     if (habit.archived) anyArchived = true
     activities.push({
@@ -211,7 +215,16 @@ export function mapLoopHabits(
       name: shortenName(fullName),
       description: composeDescription(
         fullName,
-        [habit.question, habit.description, note, targetNote, describeReminder(habit.reminder)],
+        [
+          nameless
+            ? `This habit has no name in the Loop file (habit ${index + 1} of its list).`
+            : '',
+          habit.question,
+          habit.description,
+          note,
+          targetNote,
+          describeReminder(habit.reminder),
+        ],
         skipped,
       ),
       color: habit.color,

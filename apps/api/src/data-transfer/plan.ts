@@ -5,6 +5,7 @@ import {
   DESCRIPTION_MAX_LENGTH,
   type GoalComparison,
   type ImportFormat,
+  IsoDateTime,
   type ParsedAttributeInput,
   type StoredSchedule,
   TEXT_VALUE_MAX_LENGTH,
@@ -131,6 +132,8 @@ export const SKIP = {
   duplicateDay: 'Duplicate entries for the same habit and day in the file',
   alreadyThere: 'Events already in Kindling (imported before)',
   deletedHabit: 'Habits deleted in the other app',
+  orphanCheck: 'Check-ins of habits missing from the backup',
+  undatedCheck: 'Check-ins without a date',
   notExported: 'Habits listed in Habits.csv but not exported with it (a one-habit export)',
   longDescription: 'Descriptions shortened to 1000 characters',
   longNote: 'Notes shortened to 10,000 characters',
@@ -197,9 +200,31 @@ export function composeDescription(
 /** The instant an event of a calendar day is stored at: noon UTC, as the API reads a bare day. */
 export const dayInstant = (day: string): string => `${day}T12:00:00.000Z`
 
-/** `YYYY-MM-DD` of a UTC instant in milliseconds (Loop's timestamps are UTC midnights). */
-export function utcDay(milliseconds: number): string {
-  return new Date(milliseconds).toISOString().slice(0, 10)
+/**
+ * The days an imported event may fall on: those whose noon UTC the data API takes as an instant
+ * (core's `IsoDateTime`: from a day into year 1, as PostgreSQL has no year 0, to four-digit years).
+ */
+export const FIRST_DAY = '0001-01-02'
+export const LAST_DAY = '9999-12-31'
+export const DATE_RANGE = `Kindling keeps dates from ${FIRST_DAY} to ${LAST_DAY}`
+
+/** Whether a real `YYYY-MM-DD` day is one an event may have (see FIRST_DAY). */
+export const isStorableDay = (day: string): boolean =>
+  /^\d{4}-/.test(day) && day >= FIRST_DAY && day <= LAST_DAY
+
+/** Whether an ISO instant is one the data API stores as an event's date. */
+export const isStorableInstant = (instant: string): boolean =>
+  IsoDateTime.safeParse(instant).success
+
+/**
+ * `YYYY-MM-DD` of a UTC instant in milliseconds (Loop's timestamps are UTC midnights), or null
+ * when that day is not one Kindling keeps (year 0, negative years, past 9999, not a time).
+ */
+export function utcDay(milliseconds: number): string | null {
+  const date = new Date(milliseconds)
+  if (Number.isNaN(date.getTime())) return null
+  const day = date.toISOString().slice(0, 10)
+  return isStorableDay(day) ? day : null
 }
 
 /** The schedule for "n times every d days" and a note when it says less than the file. */

@@ -5,8 +5,11 @@ import type { ImportPlan, PlannedActivity } from './plan'
 import { readImport } from './read-import'
 import {
   buildHabitBullCsv,
+  buildKindlingBackup,
   buildLoopBackup,
   buildLoopCsvZip,
+  buildTableHabitJson,
+  editLoopBackup,
   epochDay,
   type FixtureHabit,
 } from './test-fixtures'
@@ -247,6 +250,37 @@ describe("Loop's backup: timestamps and odd rows", () => {
       ['name:Walk#2'],
     ])
     expect(skips(plan)['Duplicate entries for the same habit and day in the file']).toBe(1)
+  })
+
+  it('counts check-ins it cannot place, and names a habit without a name for what it is', async () => {
+    const walk = { name: 'Walk', repetitions: [{ day: '2020-01-01', value: 2 }] }
+    const at = Date.parse('2020-01-02T00:00:00Z')
+    const bytes = await editLoopBackup(
+      await buildLoopBackup(25, [walk, { ...walk, name: 'Gone', uuid: 'f'.repeat(32) }, walk]),
+      [
+        ["update Habits set name = null where name = 'Gone'"],
+        [
+          'insert into Repetitions (habit, timestamp, value) values (99, ?, 2), (99, ?, 3)',
+          [at, at + 86_400_000],
+        ],
+        ["insert into Repetitions (habit, timestamp, value) values (1, 'yesterday', 2)"],
+      ],
+    )
+    const plan = await readImport(bytes)
+    expect(plan.activities.map((activity) => [activity.name, activity.keys])).toEqual([
+      ['Walk', ['uuid:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa0', 'name:Walk']],
+      ['Unnamed habit 2', [`uuid:${'f'.repeat(32)}`, 'unnamed:2']],
+      ['Walk', ['uuid:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa2', 'name:Walk#2']],
+    ])
+    const nameless = plan.activities[1] as PlannedActivity
+    expect(nameless.description).toBe(
+      'This habit has no name in the Loop file (habit 2 of its list).',
+    )
+    expect(days(nameless)).toEqual([noon('2020-01-01')])
+    expect(skips(plan)).toEqual({
+      'Check-ins of habits missing from the backup': 2,
+      'Check-ins without a date': 1,
+    })
   })
 })
 
@@ -581,5 +615,103 @@ describe('files that cannot be read', () => {
     const db = new SQL.Database()
     db.run('create table notes (id integer)')
     expect(await message(db.export())).toMatch(/not a Loop Habit Tracker backup/)
+  })
+
+  it('refuses dates outside the years Kindling keeps in every format, saying where', async () => {
+    const range = /out of range: Kindling keeps dates from 0001-01-02 to 9999-12-31/
+    const walk = (day: string): FixtureHabit[] => [
+      {
+        name: 'Walk',
+        repetitions: [
+          { day: '2020-01-01', value: 2 },
+          { day, value: 2 },
+        ],
+      },
+    ]
+    const habitBull = (day: string) => strToU8(buildHabitBullCsv([{ name: 'Walk', day, value: 1 }]))
+    expect(await message(habitBull('0000-01-01'))).toMatch(
+      /^HabitBull CSV line 2: the date "0000-01-01"/,
+    )
+    expect(await message(habitBull('1/1/0000'))).toMatch(
+      /line 2: the date "1\/1\/0000" \(0000-01-01\)/,
+    )
+    expect(await message(habitBull('0001-01-01'))).toMatch(range)
+    expect(await message(await buildLoopBackup(25, walk('0000-01-01')))).toMatch(
+      /check-in of the habit "Walk" has the timestamp -62167219200000 \(0000-01-01\), out of range/,
+    )
+    expect(await message(buildLoopCsvZip('labels', walk('0000-01-01')))).toMatch(
+      /001 Walk\/Checkmarks.csv line \d: the date "0000-01-01" is out of range/,
+    )
+    const backup = (eventDate: string) => strToU8(buildKindlingBackup({ events: [{ eventDate }] }))
+    expect(await message(backup('0000-01-01'))).toMatch(
+      /^events\[0\]\.eventDate: "0000-01-01" is out of range/,
+    )
+    expect(await message(backup('0000-12-31T23:00:00Z'))).toMatch(/events\[0\]\.eventDate/)
+    for (const recordDate of [1e15, -800_000, epochDay('0000-06-01')]) {
+      expect(await message(strToU8(buildTableHabitJson({ records: [{ recordDate }] })))).toMatch(
+        new RegExp(`record 1 of "Water" has the record_date ${recordDate} .*out of range`),
+      )
+    }
+    // The last and first days of the range are read.
+    for (const day of ['0001-01-02', '9999-12-31']) {
+      const plan = await readImport(await buildLoopBackup(25, walk(day)))
+      expect(days(byName(plan, 'Walk'))).toContain(noon(day))
+      expect(days(byName(await readImport(habitBull(day)), 'Walk'))).toEqual([noon(day)])
+    }
+  })
+
+  it('refuses text the database cannot store (NUL, unpaired surrogates), naming the habit and field', async () => {
+    const cannot = /Kindling cannot store such text: correct it in the app the file comes from/
+    const walk = (name: string, notes = ''): FixtureHabit[] => [
+      { name, repetitions: [{ day: '2020-01-01', value: 2, notes }] },
+    ]
+    const cases: [Uint8Array, RegExp][] = [
+      [
+        strToU8(buildKindlingBackup({ name: 'Wa\u0000lk', events: [] })),
+        /^Activity 1 \("Walk"\), its name: must not contain NUL characters\./,
+      ],
+      [
+        strToU8(
+          buildKindlingBackup({
+            events: [{ eventDate: '2020-01-01T08:00:00.000Z', note: 'so\u0000' }],
+          }),
+        ),
+        /^Activity 1 \("Walk"\), its event of 2020-01-01T08:00:00.000Z: must not contain NUL/,
+      ],
+      [
+        strToU8(buildHabitBullCsv([{ name: 'Wa\u0000lk', day: '2020-01-01', value: 1 }])),
+        /^Habit 1 \("Walk"\), its name: must not contain NUL characters/,
+      ],
+      [
+        strToU8(buildTableHabitJson({ name: 'Wa\u0000lk', records: [] })),
+        /^Habit 1 \("Walk"\), its name: must not contain NUL/,
+      ],
+      [
+        strToU8(
+          buildTableHabitJson({
+            records: [{ recordDate: epochDay('2020-01-01'), reason: '\ud800' }],
+          }),
+        ),
+        /^Habit 1 \("Water"\), its event of 2020-01-01: must be valid Unicode text/,
+      ],
+      [
+        await buildLoopBackup(25, walk('Wa\u0000lk')),
+        /^Habit 1 \("Walk"\), its name: must not contain NUL/,
+      ],
+      [
+        await buildLoopBackup(25, walk('Walk', 'Felt\u0000 fine')),
+        /^Habit 1 \("Walk"\), its event of 2020-01-01: must not contain NUL/,
+      ],
+      [
+        buildLoopCsvZip('labels', walk('Walk', 'Felt\u0000 fine')),
+        /^Habit 1 \("Walk"\), its event of 2020-01-01: must not contain NUL/,
+      ],
+    ]
+    for (const [file, expected] of cases) {
+      const text = await message(file)
+      expect(text).toMatch(expected)
+      expect(text).toMatch(cannot)
+      expect(text).not.toContain('\u0000')
+    }
   })
 })

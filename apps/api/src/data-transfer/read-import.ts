@@ -1,3 +1,4 @@
+import { checkPlan } from './check-plan'
 import { decodeUtf8 } from './csv'
 import { isHabitBullCsv, readHabitBullCsv } from './habitbull'
 import { isKindlingBackup, readKindlingBackup } from './kindling-backup'
@@ -17,10 +18,16 @@ export const SUPPORTED =
 /**
  * Reads an uploaded file into a plan, telling the format by its content (never its name):
  * SQLite (a Loop backup), a zip (Loop's CSV export), JSON (a Kindling backup or a Table Habit
- * export) or CSV with HabitBull's header. Anything else, or a damaged file, is an ImportError
- * saying what is wrong.
+ * export) or CSV with HabitBull's header. Anything else, a damaged file, or one holding what the
+ * database cannot store (`checkPlan`) is an ImportError saying what is wrong.
  */
 export async function readImport(bytes: Uint8Array): Promise<ImportPlan> {
+  const plan = await readFormat(bytes)
+  checkPlan(plan)
+  return plan
+}
+
+async function readFormat(bytes: Uint8Array): Promise<ImportPlan> {
   if (bytes.length === 0) throw new ImportError(`The file is empty. ${SUPPORTED}`)
   if (startsWith(bytes, SQLITE)) return readLoopBackup(bytes)
   if (startsWith(bytes, ZIP_MAGIC)) return readLoopCsvZip(unzip(bytes))

@@ -75,7 +75,7 @@ export async function registerDataTransferRoutes(app: FastifyInstance, db: Datab
         response: {
           200: jsonResponse('Imported: what was stored and what was skipped.', ImportSummary),
           400: errorResponse(
-            'The file cannot be read: unknown format, damaged or cut short (`import-unreadable`), or empty.',
+            'The file cannot be read (`import-unreadable`): unknown format, damaged or cut short, empty, or holding what Kindling cannot store (a date outside 0001-01-02 to 9999-12-31, text with NUL characters).',
           ),
           401: E401,
           403: E403,

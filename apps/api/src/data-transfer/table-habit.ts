@@ -2,6 +2,7 @@ import { type AttributeValue, GROUP_NAME_MAX_LENGTH } from '@kindling/core'
 import { paletteColor } from './habitbull'
 import {
   composeDescription,
+  DATE_RANGE,
   dayInstant,
   fitNote,
   hexOfArgb,
@@ -166,8 +167,14 @@ export function readTableHabitJson(json: unknown): ImportPlan {
           `Table Habit export: record ${at + 1} of "${name}" has no record_date (days since 1970-01-01).`,
         )
       }
+      const day = utcDay(epochDay * DAY_MS)
+      if (!day) {
+        throw new ImportError(
+          `Table Habit export: record ${at + 1} of "${name}" has the record_date ${epochDay} (days since 1970-01-01), out of range: ${DATE_RANGE}.`,
+        )
+      }
       return {
-        day: utcDay(epochDay * DAY_MS),
+        day,
         type: num(record.record_type) ?? 0,
         value: num(record.record_value),
         reason: str(record.reason).trim(),

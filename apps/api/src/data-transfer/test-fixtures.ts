@@ -165,6 +165,22 @@ export async function buildLoopBackup(
   return bytes
 }
 
+/**
+ * A Loop backup changed by SQL statements, for rows Loop's app never writes but a damaged or
+ * hand-edited file holds (a NULL name, a repetition of a deleted habit).
+ */
+export async function editLoopBackup(
+  bytes: Uint8Array,
+  statements: [sql: string, params?: (string | number | null)[]][],
+): Promise<Uint8Array> {
+  const SQL = await loadSqlJs()
+  const db = new SQL.Database(bytes)
+  for (const [sql, params] of statements) db.run(sql, params ?? [])
+  const edited = db.export()
+  db.close()
+  return edited
+}
+
 const LABEL: Record<number, string> = {
   2: 'YES_MANUAL',
   1: 'YES_AUTO',
@@ -342,3 +358,87 @@ export function buildHabitBullCsv(
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` (Table Habit's `record_date`). */
 export const epochDay = (day: string) => Math.round(midnight(day) / 86_400_000)
+
+/**
+ * A Kindling backup (version 1, `KindlingBackup` of core) of one activity with a text attribute
+ * 'Note' and its events, as GET /api/export?format=json writes it.
+ */
+export function buildKindlingBackup({
+  name = 'Walk',
+  events,
+}: {
+  name?: string
+  events: { eventDate: string; note?: string }[]
+}): string {
+  const stamp = { author: 'someone', createdAt: '2024-01-01T00:00:00.000Z', deletedAt: null }
+  const activityId = '0194f6c4-0000-7000-8000-000000000001'
+  const attributeId = '0194f6c4-0000-7000-8000-000000000002'
+  return JSON.stringify({
+    format: 'kindling-backup',
+    version: 1,
+    exportedAt: '2024-06-01T00:00:00.000Z',
+    activities: [
+      {
+        id: activityId,
+        ...stamp,
+        name,
+        description: '',
+        color: '#ff8800',
+        attributes: [attributeId],
+        visibility: 'private',
+        schedule: { type: 'Daily' },
+        updatedAt: null,
+      },
+    ],
+    groups: [],
+    attributes: [
+      {
+        id: attributeId,
+        ...stamp,
+        activityId,
+        type: 'text',
+        name: 'Note',
+        description: '',
+        required: false,
+        updatedAt: null,
+      },
+    ],
+    events: events.map((event, index) => ({
+      id: `0194f6c4-0000-7000-8000-1${String(index).padStart(11, '0')}`,
+      ...stamp,
+      activityId,
+      eventDate: event.eventDate,
+      attributes: event.note === undefined ? {} : { [attributeId]: event.note },
+    })),
+    goals: [],
+    settings: {},
+  })
+}
+
+/** Table Habit's JSON export (`habit_export.dart`) of one yes/no habit with its records. */
+export function buildTableHabitJson({
+  name = 'Water',
+  records,
+}: {
+  name?: string
+  records: { recordDate: number; reason?: string }[]
+}): string {
+  return JSON.stringify({
+    habits: [
+      {
+        name,
+        type: 1,
+        status: 1,
+        daily_goal: 1,
+        freq_type: 3,
+        freq_custom: '[1,1]',
+        records: records.map((record) => ({
+          record_date: record.recordDate,
+          record_type: 1,
+          record_value: 1,
+          ...(record.reason === undefined ? {} : { reason: record.reason }),
+        })),
+      },
+    ],
+  })
+}
