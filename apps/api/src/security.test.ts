@@ -173,7 +173,7 @@ describe.each(await testBackends())('security on $kind', ({ kind, skip }) => {
   })
 
   describe.skipIf(skip)('mail bombing', () => {
-    it('sends one address at most 3 verification e-mails an hour, however often asked', async () => {
+    it("sends one address at most 3 verification e-mails an hour, the sign-up's included", async () => {
       const email = `bomb-${kind}-${crypto.randomUUID()}@example.com`
       await signUp(app, smtp, email, false)
       const resend = () =>
@@ -186,9 +186,9 @@ describe.each(await testBackends())('security on $kind', ({ kind, skip }) => {
         })
       const statuses: number[] = []
       for (let n = 0; n < 6; n++) statuses.push((await resend()).statusCode)
-      expect(statuses).toEqual([200, 200, 200, 429, 429, 429])
-      // The sign-up's own mail and three resent ones.
-      await expect.poll(() => smtp.mails.filter((mail) => mail.to === email).length).toBe(4)
+      expect(statuses).toEqual([200, 200, 429, 429, 429, 429])
+      // The sign-up's own mail and two resent ones.
+      await expect.poll(() => smtp.mails.filter((mail) => mail.to === email).length).toBe(3)
     })
   })
 

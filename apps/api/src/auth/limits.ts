@@ -5,18 +5,15 @@ import { emailRateLimit } from '../db/schema'
 /** E-mails of one kind (verification, password reset) one address gets at most per hour. */
 export const MAILS_PER_HOUR = 3
 
+export const SIGN_UP_PATH = '/api/auth/sign-up/email'
+/** Resends the verification link; its count per address also holds the sign-up's own mail. */
+export const VERIFICATION_PATH = '/api/auth/send-verification-email'
+
 /** Auth paths that mail the address they name: each is counted, success or not. */
-export const MAIL_PATHS = new Set([
-  '/api/auth/send-verification-email',
-  '/api/auth/request-password-reset',
-])
+export const MAIL_PATHS = new Set([VERIFICATION_PATH, '/api/auth/request-password-reset'])
 
 /** Auth paths limited per e-mail address on top of the per-IP limit. */
-export const EMAIL_LIMITED = new Set([
-  '/api/auth/sign-in/email',
-  '/api/auth/sign-up/email',
-  ...MAIL_PATHS,
-])
+export const EMAIL_LIMITED = new Set(['/api/auth/sign-in/email', SIGN_UP_PATH, ...MAIL_PATHS])
 
 /**
  * Auth paths limited per client address: AUTH_RATE_LIMIT_MAX attempts per fixed window of

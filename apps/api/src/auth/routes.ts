@@ -16,6 +16,8 @@ import {
   MAILS_PER_HOUR,
   releaseAttempt,
   reserveAttempt,
+  SIGN_UP_PATH,
+  VERIFICATION_PATH,
 } from './limits'
 
 /**
@@ -45,8 +47,7 @@ export function registerAuthRoutes(
       if (fromIp.retryAfter !== null) return sendTooMany(reply, fromIp.retryAfter)
     }
     if (request.method === 'POST' && EMAIL_LIMITED.has(path) && body && typeof body === 'object') {
-      if (path === '/api/auth/sign-up/email' && body.name === undefined)
-        body = { ...body, name: '' }
+      if (path === SIGN_UP_PATH && body.name === undefined) body = { ...body, name: '' }
       if (typeof body.email === 'string') {
         // Counted before the password is checked, in one statement: parallel attempts cannot
         // all pass a check made before any of them is counted.
@@ -71,6 +72,17 @@ export function registerAuthRoutes(
     // mailed link (verification, password reset) stays counted: each one lands in someone's mailbox.
     if (reserved !== null && response.status < 400 && !MAIL_PATHS.has(path)) {
       await releaseAttempt(db, reserved)
+    }
+    // A sign-up mails the verification link: it counts as one of the address's verification
+    // e-mails of the hour, as a resent one does.
+    if (path === SIGN_UP_PATH && response.status < 400 && typeof body?.email === 'string') {
+      await reserveAttempt(
+        db,
+        emailLimitKey(VERIFICATION_PATH, body.email),
+        MAILS_PER_HOUR,
+        3600,
+        now(),
+      )
     }
     return sendFetchResponse(reply, response)
   }
