@@ -41,6 +41,31 @@ describe('AttributeInput', () => {
     )
   })
 
+  it("refuses a default that breaks the attribute's own rules", () => {
+    const problem = (input: object) => {
+      const parsed = AttributeInput.safeParse({ activityId, name: 'Field', ...input })
+      return parsed.success ? null : parsed.error.issues.map((issue) => [issue.path, issue.message])
+    }
+    expect(problem({ type: 'text', maxLength: 2, defaultValue: 'abcdef' })).toEqual([
+      [['defaultValue'], 'Must be 2 characters or less.'],
+    ])
+    expect(problem({ type: 'number', min: 0, max: 5, defaultValue: 99 })).toEqual([
+      [['defaultValue'], 'Must be at most 5.'],
+    ])
+    expect(problem({ type: 'number', defaultValue: 1.5 })).toEqual([
+      [['defaultValue'], 'Must be a whole number.'],
+    ])
+    expect(problem({ type: 'time', min: '08:00', defaultValue: '07:00' })).toEqual([
+      [['defaultValue'], 'Must be 08:00 or later.'],
+    ])
+    // Defaults that fit, and an empty one, are kept.
+    expect(problem({ type: 'text', maxLength: 6, defaultValue: 'abcdef' })).toBeNull()
+    expect(problem({ type: 'number', min: 0, max: 5, defaultValue: 5 })).toBeNull()
+    expect(problem({ type: 'number', valueType: 'decimal', defaultValue: 1.5 })).toBeNull()
+    expect(problem({ type: 'text', maxLength: 2, defaultValue: '' })).toBeNull()
+    expect(problem({ type: 'time', min: '08:00', max: '09:00', defaultValue: '08:30' })).toBeNull()
+  })
+
   it('drops the fields of other types', () => {
     const parsed = AttributeInput.parse({
       activityId,

@@ -10,6 +10,7 @@ import {
   TEXT_VALUE_MAX_LENGTH,
 } from '../constants'
 import { CalendarDay, ClientId, Id, IsoDateTime, RecordStamp, trimmedText } from './common'
+import type { AttributeValue } from './event'
 
 export const ATTRIBUTE_TYPES = [
   'text',
@@ -169,7 +170,16 @@ export const AttributeInput = z
           message: 'Defaults must be among the options.',
         })
       }
+      return
     }
+    // A default is a value an event starts with: it must meet the attribute's own rules (a
+    // text's length, a number's kind and range, a time's range), or saving it is refused.
+    const fallback = 'defaultValue' in attribute ? attribute.defaultValue : undefined
+    const problem =
+      attribute.type === 'select' || fallback === undefined
+        ? null
+        : checkAttributeValue(attribute, fallback)
+    if (problem) ctx.addIssue({ code: 'custom', path: ['defaultValue'], message: problem })
   })
 export type AttributeInput = z.input<typeof AttributeInput>
 export type ParsedAttributeInput = z.output<typeof AttributeInput>
@@ -230,4 +240,79 @@ export function addOption(options: readonly string[], option: string): string[] 
   const value = option.trim()
   if (!value || options.includes(value)) return [...options]
   return [...options, value]
+}
+
+/** A value that counts as not filled in (what `required` asks for). */
+export function isEmptyValue(value: AttributeValue | undefined): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0)
+  )
+}
+
+/** Why `value` does not fit `attribute`, or null when it fits. Empty values always fit here. */
+export function checkAttributeValue(
+  attribute: ParsedAttributeInput,
+  value: AttributeValue,
+): string | null {
+  if (isEmptyValue(value)) return null
+  switch (attribute.type) {
+    case 'text':
+      if (typeof value !== 'string') return 'Must be text.'
+      if (attribute.maxLength !== undefined && value.length > attribute.maxLength) {
+        return `Must be ${attribute.maxLength} characters or less.`
+      }
+      return null
+    case 'number':
+      if (typeof value !== 'number') return 'Must be a number.'
+      if (attribute.valueType === 'integer' && !Number.isInteger(value)) {
+        return 'Must be a whole number.'
+      }
+      if (attribute.min !== undefined && value < attribute.min) {
+        return `Must be at least ${attribute.min}.`
+      }
+      if (attribute.max !== undefined && value > attribute.max) {
+        return `Must be at most ${attribute.max}.`
+      }
+      return null
+    case 'rating':
+      if (typeof value !== 'number' || !Number.isInteger(value)) return 'Must be a whole number.'
+      if (value < attribute.min || value > attribute.max) {
+        return `Must be between ${attribute.min} and ${attribute.max}.`
+      }
+      return null
+    case 'duration':
+      if (typeof value !== 'number' || value < 0) return 'Must be a duration of zero or more.'
+      return null
+    case 'select':
+      if (typeof value !== 'string' || !attribute.options.includes(value)) {
+        return 'Must be one of the options.'
+      }
+      return null
+    case 'multiselect':
+      if (!Array.isArray(value) || value.some((item) => !attribute.options.includes(item))) {
+        return 'Must be among the options.'
+      }
+      return null
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'Must be yes or no.'
+    case 'date':
+      return typeof value === 'string' && CalendarDay.safeParse(value).success
+        ? null
+        : 'Must be a date YYYY-MM-DD.'
+    case 'time': {
+      if (typeof value !== 'string' || !TimeOfDay.safeParse(value).success) {
+        return 'Must be a time HH:mm.'
+      }
+      if (attribute.min !== undefined && value < attribute.min) {
+        return `Must be ${attribute.min} or later.`
+      }
+      if (attribute.max !== undefined && value > attribute.max) {
+        return `Must be ${attribute.max} or earlier.`
+      }
+      return null
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { TEXT_VALUE_MAX_LENGTH } from '../constants'
 import type { Attribute } from './attribute'
-import { TimeOfDay } from './attribute'
+import { checkAttributeValue, isEmptyValue } from './attribute'
 import { CalendarDay, ClientId, Id, IsoDateTime, RecordStamp } from './common'
 
 export const AttributeValue = z.union([
@@ -49,77 +49,6 @@ export const EventCount = z.object({
 })
 export type EventCount = z.infer<typeof EventCount>
 
-function isEmpty(value: AttributeValue | undefined): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    value === '' ||
-    (Array.isArray(value) && value.length === 0)
-  )
-}
-
-/** Why `value` does not fit `attribute`, or null when it fits. Empty values always fit here. */
-export function checkAttributeValue(attribute: Attribute, value: AttributeValue): string | null {
-  if (isEmpty(value)) return null
-  switch (attribute.type) {
-    case 'text':
-      if (typeof value !== 'string') return 'Must be text.'
-      if (attribute.maxLength !== undefined && value.length > attribute.maxLength) {
-        return `Must be ${attribute.maxLength} characters or less.`
-      }
-      return null
-    case 'number':
-      if (typeof value !== 'number') return 'Must be a number.'
-      if (attribute.valueType === 'integer' && !Number.isInteger(value)) {
-        return 'Must be a whole number.'
-      }
-      if (attribute.min !== undefined && value < attribute.min) {
-        return `Must be at least ${attribute.min}.`
-      }
-      if (attribute.max !== undefined && value > attribute.max) {
-        return `Must be at most ${attribute.max}.`
-      }
-      return null
-    case 'rating':
-      if (typeof value !== 'number' || !Number.isInteger(value)) return 'Must be a whole number.'
-      if (value < attribute.min || value > attribute.max) {
-        return `Must be between ${attribute.min} and ${attribute.max}.`
-      }
-      return null
-    case 'duration':
-      if (typeof value !== 'number' || value < 0) return 'Must be a duration of zero or more.'
-      return null
-    case 'select':
-      if (typeof value !== 'string' || !attribute.options.includes(value)) {
-        return 'Must be one of the options.'
-      }
-      return null
-    case 'multiselect':
-      if (!Array.isArray(value) || value.some((item) => !attribute.options.includes(item))) {
-        return 'Must be among the options.'
-      }
-      return null
-    case 'boolean':
-      return typeof value === 'boolean' ? null : 'Must be yes or no.'
-    case 'date':
-      return typeof value === 'string' && CalendarDay.safeParse(value).success
-        ? null
-        : 'Must be a date YYYY-MM-DD.'
-    case 'time': {
-      if (typeof value !== 'string' || !TimeOfDay.safeParse(value).success) {
-        return 'Must be a time HH:mm.'
-      }
-      if (attribute.min !== undefined && value < attribute.min) {
-        return `Must be ${attribute.min} or later.`
-      }
-      if (attribute.max !== undefined && value > attribute.max) {
-        return `Must be ${attribute.max} or earlier.`
-      }
-      return null
-    }
-  }
-}
-
 /**
  * Checks an event's attribute values against the activity's live attribute definitions:
  * every key must name one of them, each value must fit its type, required ones must be set.
@@ -141,7 +70,7 @@ export function validateEventAttributes(
     if (problem) errors[`attributes.${id}`] = problem
   }
   for (const attribute of attributes) {
-    if (attribute.required && isEmpty(values[attribute.id])) {
+    if (attribute.required && isEmptyValue(values[attribute.id])) {
       errors[`attributes.${attribute.id}`] ??= 'Required.'
     }
   }
