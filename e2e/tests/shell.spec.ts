@@ -122,6 +122,25 @@ test('spotlight opens with mod+K and finds a habit by name', async ({ signedInPa
   await expect(page).toHaveURL(new RegExp(`/activities/${activity.id}$`))
 })
 
+test('the spotlight list is at most 400 px tall and scrolls inside', async ({
+  signedInPage: { page },
+}) => {
+  for (let index = 1; index <= 20; index += 1) {
+    await api(page, 'POST', 'activities', { name: `Habit ${index}` })
+  }
+  await page.goto('/schedule')
+  await expect(page.getByRole('button', { name: 'Search' })).toBeVisible()
+  await page.keyboard.press('ControlOrMeta+k')
+  const list = page.locator('.mantine-Spotlight-actionsList')
+  const last = list.getByRole('button').last()
+  await expect(list.getByRole('button')).toHaveCount(24)
+  expect((await list.boundingBox())?.height).toBeLessThanOrEqual(400)
+  await expect(last).not.toBeInViewport()
+  await list.hover()
+  await page.mouse.wheel(0, 2000)
+  await expect(last).toBeInViewport()
+})
+
 test('spotlight actions open forms: a modal on wide layouts, a page on mobile', async ({
   signedInPage: { page },
 }, testInfo) => {
