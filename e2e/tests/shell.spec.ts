@@ -210,6 +210,35 @@ test('closing the menu, a group menu, a form or a confirm gives the focus back t
   await expect(page.getByRole('heading', { name: 'Stretch' })).toBeVisible()
 })
 
+test("the close buttons of the group menu's drawer and of the delete confirms are named Close", async ({
+  signedInPage: { page },
+}, testInfo) => {
+  const created = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
+  await api(page, 'POST', 'groups', { name: 'Body', activities: [created.id] })
+  await page.goto('/activities')
+  const groupMenu = page.getByRole('button', { name: 'Group menu for Body' })
+  await groupMenu.click()
+  if (testInfo.project.name === 'mobile') {
+    const drawer = page.getByRole('dialog', { name: 'Body', exact: true })
+    await drawer.getByRole('button', { name: 'Close', exact: true }).click()
+    await expect(drawer).toBeHidden()
+    await groupMenu.click()
+    await drawer.getByRole('button', { name: 'Delete Group' }).click()
+  } else {
+    await page.getByRole('menuitem', { name: 'Delete Group' }).click()
+  }
+  const deleteGroup = page.getByRole('dialog', { name: 'Delete Body' })
+  await deleteGroup.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(deleteGroup).toBeHidden()
+
+  await openHabitSettings(page, created.id, 'Stretch')
+  await page.getByRole('button', { name: 'Delete activity' }).click()
+  const deleteHabit = page.getByRole('dialog', { name: 'Delete Stretch' })
+  await deleteHabit.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(deleteHabit).toBeHidden()
+  await expect(page.getByRole('heading', { name: 'Stretch' })).toBeVisible()
+})
+
 test.describe('without the service worker', () => {
   // A worker that already cached the chunk would serve it past the route that fails it.
   test.use({ serviceWorkers: 'block' })

@@ -27,7 +27,6 @@ export function FormModal({
       title={modal?.entry.title}
       size="lg"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {modal && (
