@@ -118,6 +118,35 @@ test('logs an event with every attribute type and shows it in History and its de
   await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
 })
 
+test('in the Add Event dialog, Escape closes an open calendar first and keeps what was typed', async ({
+  signedInPage: { page },
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'forms open as dialogs on wide layouts')
+  const activity = await api<Created>(page, 'POST', 'activities', { name: 'Run' })
+  await api(page, 'POST', 'attributes', { activityId: activity.id, name: 'Note', type: 'text' })
+  await api(page, 'POST', 'attributes', {
+    activityId: activity.id,
+    name: 'Race day',
+    type: 'date',
+  })
+  await page.goto('/events')
+  await page.getByRole('button', { name: 'Add event' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Event' })
+  await chooseOption(page, 'Activity', 'Run')
+  await dialog.getByLabel('Note').fill('Felt strong')
+
+  const calendar = page.locator('[data-dates-dropdown]')
+  for (const label of ['Date', 'Race day']) {
+    await dialog.getByRole('textbox', { name: label }).click()
+    await expect(calendar).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(calendar).toBeHidden()
+    await expect(dialog.getByLabel('Note')).toHaveValue('Felt strong')
+  }
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+})
+
 test('events logged one after another: each reads as past, and the toast stands in the way of nothing', async ({
   signedInPage: { page },
 }) => {

@@ -122,6 +122,25 @@ test('spotlight opens with mod+K and finds a habit by name', async ({ signedInPa
   await expect(page).toHaveURL(new RegExp(`/activities/${activity.id}$`))
 })
 
+test('the spotlight list is at most 400 px tall and scrolls inside', async ({
+  signedInPage: { page },
+}) => {
+  for (let index = 1; index <= 20; index += 1) {
+    await api(page, 'POST', 'activities', { name: `Habit ${index}` })
+  }
+  await page.goto('/schedule')
+  await expect(page.getByRole('button', { name: 'Search' })).toBeVisible()
+  await page.keyboard.press('ControlOrMeta+k')
+  const list = page.locator('.mantine-Spotlight-actionsList')
+  const last = list.getByRole('button').last()
+  await expect(list.getByRole('button')).toHaveCount(24)
+  expect((await list.boundingBox())?.height).toBeLessThanOrEqual(400)
+  await expect(last).not.toBeInViewport()
+  await list.hover()
+  await page.mouse.wheel(0, 2000)
+  await expect(last).toBeInViewport()
+})
+
 test('spotlight actions open forms: a modal on wide layouts, a page on mobile', async ({
   signedInPage: { page },
 }, testInfo) => {
@@ -174,7 +193,8 @@ test('closing the menu, a group menu, a form or a confirm gives the focus back t
     const addActivity = page.getByRole('button', { name: 'Add activity', exact: true })
     await addActivity.click()
     const dialog = page.getByRole('dialog', { name: 'Add Activity' })
-    await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeVisible()
+    // The form's code loads as the dialog opens: its first field still gets the focus.
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused()
     await page.keyboard.press('Escape')
     await expect(dialog).toHaveCount(0)
     await expect(addActivity).toBeFocused()
@@ -188,6 +208,35 @@ test('closing the menu, a group menu, a form or a confirm gives the focus back t
   await page.getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByText('Are you sure you want to delete this activity?')).toBeHidden()
   await expect(remove).toBeFocused()
+  await expect(page.getByRole('heading', { name: 'Stretch' })).toBeVisible()
+})
+
+test("the close buttons of the group menu's drawer and of the delete confirms are named Close", async ({
+  signedInPage: { page },
+}, testInfo) => {
+  const created = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
+  await api(page, 'POST', 'groups', { name: 'Body', activities: [created.id] })
+  await page.goto('/activities')
+  const groupMenu = page.getByRole('button', { name: 'Group menu for Body' })
+  await groupMenu.click()
+  if (testInfo.project.name === 'mobile') {
+    const drawer = page.getByRole('dialog', { name: 'Body', exact: true })
+    await drawer.getByRole('button', { name: 'Close', exact: true }).click()
+    await expect(drawer).toBeHidden()
+    await groupMenu.click()
+    await drawer.getByRole('button', { name: 'Delete Group' }).click()
+  } else {
+    await page.getByRole('menuitem', { name: 'Delete Group' }).click()
+  }
+  const deleteGroup = page.getByRole('dialog', { name: 'Delete Body' })
+  await deleteGroup.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(deleteGroup).toBeHidden()
+
+  await openHabitSettings(page, created.id, 'Stretch')
+  await page.getByRole('button', { name: 'Delete activity' }).click()
+  const deleteHabit = page.getByRole('dialog', { name: 'Delete Stretch' })
+  await deleteHabit.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(deleteHabit).toBeHidden()
   await expect(page.getByRole('heading', { name: 'Stretch' })).toBeVisible()
 })
 

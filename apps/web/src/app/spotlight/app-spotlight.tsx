@@ -72,8 +72,12 @@ export default function AppSpotlight({ openRequest }: { openRequest: number }) {
       shortcut={null}
       nothingFound="Nothing found..."
       highlightQuery
-      scrollable
-      maxHeight={SPOTLIGHT_MAX_HEIGHT_PX}
+      // The list itself is capped: Mantine's `scrollable` + `maxHeight` never reach the dialog
+      // (its content lacks the class that reads them), which left the list at the stylesheet's
+      // 100vh - 15rem (560 px on a laptop). The viewport still bounds it on short screens.
+      styles={{
+        actionsList: { maxHeight: `min(${SPOTLIGHT_MAX_HEIGHT_PX}px, calc(100vh - 15rem))` },
+      }}
       searchProps={{
         placeholder: 'Search...',
         'aria-label': 'Search habits and actions',

@@ -1,6 +1,6 @@
 import type { Attribute, AttributeValue } from '@kindling/core'
 import { MantineProvider } from '@mantine/core'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -127,6 +127,19 @@ describe('AttributeInput', () => {
     fireEvent.change(input, { target: { value: '21:00' } })
     fireEvent.blur(input)
     expect(onValue).toHaveBeenLastCalledWith('21:00')
+  })
+
+  it('date: its description under the label, as every other type shows it', async () => {
+    renderInput({
+      ...stamp,
+      id: 'dt',
+      name: 'Race day',
+      type: 'date',
+      description: 'The day of the race',
+    })
+    // The picker's code loads lazily; the stand-in shown meanwhile is disabled.
+    await waitFor(() => expect(screen.getByLabelText('Race day')).toBeEnabled())
+    expect(screen.getByLabelText('Race day')).toHaveAccessibleDescription('The day of the race')
   })
 
   it('select: shows the chosen option', () => {

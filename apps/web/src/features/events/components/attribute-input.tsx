@@ -157,6 +157,7 @@ export function AttributeInput({ attribute, value, onChange, error }: AttributeI
       return (
         <LazyDayInput
           label={label}
+          description={description}
           required={required}
           clearable={!required}
           error={error}

@@ -9,7 +9,15 @@ const DayInput = lazy(() => import('./day-input'))
 export function LazyDayInput(props: DayInputProps) {
   return (
     <Suspense
-      fallback={<TextInput label={props.label} value={props.value ?? ''} readOnly disabled />}
+      fallback={
+        <TextInput
+          label={props.label}
+          description={props.description}
+          value={props.value ?? ''}
+          readOnly
+          disabled
+        />
+      }
     >
       <DayInput {...props} />
     </Suspense>
