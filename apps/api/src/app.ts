@@ -6,7 +6,7 @@ import fastifyCors from '@fastify/cors'
 import fastifyHelmet from '@fastify/helmet'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import pino, { type Logger } from 'pino'
 import { z } from 'zod'
@@ -113,6 +113,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    // A URL that cannot be decoded (a stray '%') is the client's error, in the API's own body.
+    frameworkErrors: (error, _request, reply) => {
+      const badUrl = error.code === 'FST_ERR_BAD_URL'
+      void (reply as FastifyReply)
+        .status(badUrl ? 400 : 500)
+        .send(
+          badUrl
+            ? errorBody('bad-request', 'The URL is malformed.')
+            : errorBody('internal', 'Internal server error.'),
+        )
+    },
   })
   app.server.maxConnections = config.maxConnections
   app.setSerializerCompiler(responseSerializer(options.checkResponses ?? false))
@@ -162,6 +173,9 @@ async function registerEverything(
   app.decorateRequest('caller', undefined)
   registerErrorHandler(app)
   registerInputGuard(app)
+  // JSON only: Fastify's default text/plain parser let a JSON text sent as text/plain through
+  // as a string (a 400 about its shape instead of the documented 415).
+  app.removeContentTypeParser('text/plain')
 
   const webDistDir = config.webDistDir ?? DEFAULT_WEB_DIST_DIR
   await app.register(fastifyHelmet, {
@@ -190,6 +204,9 @@ async function registerEverything(
   await app.register(fastifyCors, {
     origin: trustedOrigins(config),
     credentials: true,
+    // An OPTIONS without Origin is no browser's preflight: answered 204 with nothing allowed,
+    // rather than the plugin's 400 in plain text.
+    strictPreflight: false,
     // Every method the API answers: the native shells (capacitor://localhost,
     // https://localhost) are another origin, so their PUT and DELETE are preflighted.
     methods: CORS_METHODS,

@@ -102,6 +102,45 @@ describe.each(await testBackends())('security on $kind', ({ kind, skip }) => {
     })
   })
 
+  describe.skipIf(skip)('odd requests', () => {
+    it('answers them in the API error body with a documented status, and writes nothing', async () => {
+      const headers = { authorization: `Bearer ${user.token}` }
+      const badUrl = await app.inject({ method: 'GET', url: '/api/activities/%E0%A4%A', headers })
+      expect(badUrl.statusCode).toBe(400)
+      expect(badUrl.json().error.code).toBe('bad-request')
+
+      const unknownAuth = await app.inject({ method: 'GET', url: '/api/auth/nope' })
+      expect(unknownAuth.statusCode).toBe(404)
+      expect(unknownAuth.json().error.code).toBe('not-found')
+
+      // No browser's preflight: nothing is allowed, and no plain-text 400.
+      const bare = await app.inject({ method: 'OPTIONS', url: '/api/activities' })
+      expect(bare.statusCode).toBe(204)
+      expect(bare.headers['access-control-allow-origin']).toBeUndefined()
+
+      const before = (await app.inject({ method: 'GET', url: '/api/activities', headers })).json()
+      const plain = await app.inject({
+        method: 'POST',
+        url: '/api/activities',
+        headers: { ...headers, 'content-type': 'text/plain' },
+        payload: JSON.stringify({ name: 'Sent as text' }),
+      })
+      expect(plain.statusCode).toBe(415)
+      expect(plain.json().error.code).toBe('unsupported-media-type')
+      const after = (await app.inject({ method: 'GET', url: '/api/activities', headers })).json()
+      expect(after).toHaveLength(before.length)
+
+      // A cursor past what JavaScript counts exactly is no cursor this server gave.
+      const cursor = await app.inject({
+        method: 'GET',
+        url: '/api/sync/changes?after=999999999999999999',
+        headers,
+      })
+      expect(cursor.statusCode).toBe(400)
+      expect(cursor.json().error.fields).toHaveProperty('after')
+    })
+  })
+
   describe.skipIf(skip)('pages of the same site', () => {
     it('does not let a page at http://localhost read the session of a server at localhost', async () => {
       // Any program serving http://localhost (port 80) is the same site as localhost:3000: its

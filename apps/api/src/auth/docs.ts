@@ -15,7 +15,16 @@ import { jsonResponse, publicSecurity, sessionSecurity } from '../http/openapi'
 
 const AuthUser = AuthUserSchema.meta({ id: 'AuthUser' })
 const AuthSession = z
-  .object({ id: z.string(), userId: z.string(), expiresAt: z.string(), token: z.string() })
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    expiresAt: z.string(),
+    token: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    ipAddress: z.string().nullable().optional(),
+    userAgent: z.string().nullable().optional(),
+  })
   .meta({ id: 'AuthSession' })
 const AuthError = AuthErrorBody.meta({ id: 'AuthError' })
 const SignedIn = z.object({
@@ -221,6 +230,7 @@ export const authRouteDocs = {
         302: z.null().describe('Redirect to callbackURL (with ?error=... when the token is bad).'),
         400: error('No token given (`VALIDATION_FAILED`).'),
         401: error('The token is invalid or expired (`INVALID_TOKEN`), without a callbackURL.'),
+        403: error('callbackURL is not on a trusted origin (`INVALID_CALLBACKURL`).'),
         429: E429,
       },
     },

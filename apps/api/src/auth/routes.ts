@@ -84,6 +84,12 @@ export function registerAuthRoutes(
         now(),
       )
     }
+    // An auth path better-auth does not serve (or has turned off) answers an empty 404.
+    if (response.status === 404 && !response.headers.get('content-type')) {
+      return reply
+        .status(404)
+        .send(authErrorBody('not-found', `No route ${request.method} ${path}.`))
+    }
     return sendFetchResponse(reply, response)
   }
 

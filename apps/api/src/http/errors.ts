@@ -92,6 +92,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 413) return send(413, 'payload-too-large', 'The request body is too large.')
     if (status === 429) return send(429, 'too-many-requests', 'Too many requests. Try later.')
     if (status === 415) return send(415, 'unsupported-media-type', 'Send JSON.')
+    // The static files' refusal of a path they will not look up (`//`, too long): no such route.
+    if (status === 403) return send(404, 'not-found', 'Not found.')
     if (status >= 400 && status < 500) {
       const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'invalid-json' : 'bad-request'
       return send(status, code, error.message)

@@ -14,7 +14,8 @@ import { isValidTimeZone } from './user'
  */
 export const SyncCursor = z
   .string()
-  .regex(/^\d{1,18}$/, 'Must be the cursor of an earlier answer.')
+  // At most 15 digits: every such number is exact in JavaScript (the feed's numbers stay far below).
+  .regex(/^\d{1,15}$/, 'Must be the cursor of an earlier answer.')
   .describe('The `cursor` of your previous answer; without it the feed starts at the beginning.')
 export type SyncCursor = z.infer<typeof SyncCursor>
 
