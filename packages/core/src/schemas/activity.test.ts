@@ -43,6 +43,12 @@ describe('ActivityInput', () => {
     const result = ActivityInput.safeParse({ name: 'Read', id: 'x' })
     expect(result.success).toBe(false)
     expect(result.error?.issues[0]?.message).toBe('Id must be a UUID.')
+    for (const special of [
+      '00000000-0000-0000-0000-000000000000',
+      'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+    ]) {
+      expect(ActivityInput.safeParse({ name: 'Read', id: special }).success, special).toBe(false)
+    }
   })
 
   it('normalises colours and refuses what is not #rrggbb', () => {

@@ -14,6 +14,11 @@ export const Id = z.string().min(1).max(100)
  */
 export const ClientId = z
   .uuid('Id must be a UUID.')
+  // The nil and max UUIDs are no device's random id: the first account to claim one would
+  // keep every other from using it.
+  .refine((id) => !/^(0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i.test(id), {
+    message: 'Id must be a random UUID, not the nil or max one.',
+  })
   .optional()
   .describe(
     'Optional id made by the client (a UUID). Sending the same create again with this id stores nothing new and answers the stored record.',
