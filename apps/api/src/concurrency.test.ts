@@ -15,8 +15,8 @@ import {
 /*
  * Many requests at once through the real app on the real database, as two API nodes behind a
  * load balancer send them (PostgreSQL: two apps with their own pools on one database; PGlite is
- * one connection and one server, where these races cannot happen but must still hold). The
- * assertions are invariants (no 500, at most 24), never timings, and each race
+ * one connection and one server, where requests still interleave between statements). The
+ * assertions are invariants (no 500, exactly one 204, at most 24), never timings, and each race
  * runs a few rounds so that one lucky interleaving does not hide a bug.
  */
 describe.each(await testBackends())('concurrent writes on $kind', ({ kind, skip }) => {
@@ -182,6 +182,73 @@ describe.each(await testBackends())('concurrent writes on $kind', ({ kind, skip 
       })
       const stored = await call(user, 'GET', `/api/reminders?activityId=${full.id}`)
       expect(stored.json()).toHaveLength(REMINDERS_PER_ACTIVITY_MAX)
+    })
+  })
+
+  describe.skipIf(skip)('deletes', () => {
+    /** One live record of each kind, made afresh. */
+    async function build(user: TestUser, plural: string): Promise<string> {
+      if (plural === 'activities') return (await create(user, 'activities', { name: 'Doomed' })).id
+      const activity = await create(user, 'activities', { name: 'Parent' })
+      const activityId = activity.id
+      const bodies: Record<string, object> = {
+        events: { activityId, eventDate: '2026-01-02T10:00:00.000Z' },
+        goals: { activityId, cadence: 'Daily' },
+        attributes: { activityId, type: 'boolean', name: 'Done' },
+        groups: { name: 'Doomed', activities: [activityId] },
+        reminders: { activityId, time: '07:00' },
+      }
+      return (await create(user, plural, bodies[plural] as object)).id
+    }
+
+    const kinds = ['events', 'activities', 'goals', 'attributes', 'groups', 'reminders']
+
+    it.each(kinds)(
+      'answers 204 once and 404 to the rest of ten deletes of one of your %s',
+      async (plural) => {
+        const user = await newUser()
+        for (let round = 0; round < ROUNDS; round += 1) {
+          const id = await build(user, plural)
+          const responses = await atOnce(10, (n) =>
+            callOn(n)(user, 'DELETE', `/api/${plural}/${id}`),
+          )
+          expect(tally(responses.map((response) => response.statusCode))).toEqual({
+            204: 1,
+            404: 9,
+          })
+          expect((await call(user, 'GET', `/api/${plural}/${id}`)).statusCode).toBe(404)
+        }
+      },
+    )
+
+    it.each([
+      ['events', { eventDate: '2026-01-03T10:00:00.000Z' }],
+      ['activities', { name: 'Renamed' }],
+      ['goals', { cadence: 'Weekly' }],
+      ['groups', { name: 'Renamed' }],
+      ['reminders', { time: '08:30' }],
+    ])('never brings back one of your %s that updates race a delete of', async (plural, change) => {
+      const user = await newUser()
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const id = await build(user, plural)
+        // Updates before and after the delete in sending order; the server may run them in any.
+        const responses = await atOnce(9, (n) =>
+          n === 4
+            ? callOn(n)(user, 'DELETE', `/api/${plural}/${id}`)
+            : callOn(n)(user, 'PUT', `/api/${plural}/${id}`, change),
+        )
+        expect(responses[4]?.statusCode).toBe(204)
+        for (const response of responses) expect([200, 204, 404]).toContain(response.statusCode)
+        // Whatever an update answered, the record stays deleted: it was written before the
+        // delete (200) or found deleted (404), never saved over it.
+        expect((await call(user, 'GET', `/api/${plural}/${id}`)).statusCode).toBe(404)
+        const list = await call(user, 'GET', `/api/${plural}`)
+        if (list.statusCode === 200) {
+          expect((list.json() as { id: string }[]).map((record) => record.id)).not.toContain(id)
+        }
+        // A write answered after the 204 sees it: no update succeeds on a deleted record.
+        expect((await call(user, 'PUT', `/api/${plural}/${id}`, change)).statusCode).toBe(404)
+      }
     })
   })
 })

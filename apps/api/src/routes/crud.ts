@@ -298,13 +298,17 @@ export function registerCrud<
       const uid = uidOf(request)
       const stored = await load(uid, request.params.id)
       const now = clock()
-      await asAuthor(uid, async (tx) => {
-        await tx
+      const deleted = await asAuthor(uid, async (tx) => {
+        // The delete that finds the record still live wins; the others find it deleted (404).
+        const [row] = (await tx
           .update(table)
           .set({ ...remove.values, deletedAt: now } as PgUpdateSetSource<T>)
           .where(owned(uid, stored.id))
-        await remove.after?.(tx, uid, stored, now)
+          .returning({ id: table.id })) as { id: string }[]
+        if (row) await remove.after?.(tx, uid, stored, now)
+        return row !== undefined
       })
+      if (!deleted) throw notFound(noun)
       return reply.status(204).send(null)
     },
   })
