@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { AttributeValue, ImportSummary } from '@kindling/core'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { liveRowsOf } from '../db/owned'
+import { liveRowsOf, lockAuthorsWrites } from '../db/owned'
 import { activities, attributes, events, goals, groups, importLinks } from '../db/schema'
 import { isUuid } from '../routes/common'
 import type { ImportPlan } from './plan'
@@ -229,7 +229,10 @@ export async function applyPlan(
       }
     }
 
-    // Writes: records first (events refer to them), then the lists that name them.
+    // Writes: records first (events refer to them), then the lists that name them. The author's
+    // write lock comes before the first row lock, as for every write (decision 108); the events'
+    // own numbers (`nextval` in the insert, not the trigger) must come after it too.
+    await lockAuthorsWrites(tx, uid)
     for (const [table, rows] of [
       [groups, groupRows],
       [activities, activityRows],
@@ -282,7 +285,6 @@ export async function applyPlan(
         : plan.sameAccountIds
           ? await withoutOwnIds(tx, uid, eventRows)
           : eventRows
-    if (fresh.length > 0) await lockChangeFeed(tx, uid)
     for (let start = 0; start < fresh.length; start += EVENT_CHUNK) {
       const chunk = fresh.slice(start, start + EVENT_CHUNK)
       counts.events += await insertEvents(tx, uid, chunk, plan.eventIdentity === 'id')
@@ -346,17 +348,6 @@ async function withoutOwnIds(tx: Tx, uid: string, rows: EventRow[]): Promise<Eve
 const ROWS = sql.raw(
   'x(id uuid, "activityId" uuid, "eventDate" timestamptz, attributes jsonb, "createdAt" timestamptz)',
 )
-
-/**
- * Takes the author's change-feed lock of migration 0003 until commit. The events below are
- * numbered by the insert itself (`nextval`), not the row trigger (migration 0006), and their
- * numbers must come after the lock, as the trigger's do.
- */
-async function lockChangeFeed(tx: Tx, uid: string): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext('kindling:changes'), hashtext(${uid}))`,
-  )
-}
 
 /**
  * Inserts one chunk of events, each numbered in the change feed as it is written; answers how

@@ -39,6 +39,7 @@ export async function openDatabase(options: {
     // reported here; the pool drops it and opens a fresh one on the next query. Without a
     // listener the event would be thrown and take the whole process down.
     pool.on('error', (error) => options.onIdleError?.(error))
+    releaseCheckoutsThatDie(pool)
     const db = drizzleNodePg({ client: pool, schema })
     try {
       await migrateUnderLock(pool)
@@ -76,6 +77,35 @@ export async function openDatabase(options: {
     await releaseLock()
     throw error
   }
+}
+
+/**
+ * Makes a client checked out with `pool.connect()` (every transaction) give itself back, with
+ * its error, when its connection dies. Drizzle (0.45) sends a transaction's BEGIN before its
+ * try/finally: a connection that dies under BEGIN was never released, so the pool lost a slot
+ * for good and `pool.end()` (stop) waited forever, and the client's error event, which nothing
+ * listens to while it is checked out, was thrown and could end the process. A later release
+ * (drizzle's, after a failed ROLLBACK) is then a no-op. `pool.query` checks out through the
+ * callback form and handles its errors itself.
+ */
+function releaseCheckoutsThatDie(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool)
+  const guarded = async (): Promise<pg.PoolClient> => {
+    const client = await connect()
+    const release = client.release
+    let released = false
+    const releaseOnce = (error?: Error | boolean) => {
+      if (released) return
+      released = true
+      client.removeListener('error', releaseOnce)
+      release(error)
+    }
+    client.on('error', releaseOnce)
+    client.release = releaseOnce
+    return client
+  }
+  pool.connect = ((callback?: Parameters<pg.Pool['connect']>[0]) =>
+    callback ? connect(callback) : guarded()) as pg.Pool['connect']
 }
 
 /** The advisory lock key that serialises migrations across servers (any fixed 64-bit number). */

@@ -7,7 +7,7 @@ import { liveRowsOf } from '../db/owned'
 import { activities, attributes } from '../db/schema'
 import { validationError } from '../http/errors'
 import { findLiveActivity } from './common'
-import { registerCrud, type Tx } from './crud'
+import { type Reader, registerCrud, type Tx } from './crud'
 import { toAttribute } from './records'
 
 const COMMON_KEYS = new Set(['id', 'activityId', 'type', 'name', 'description', 'required'])
@@ -34,8 +34,8 @@ async function linkToActivity(tx: Tx, activityId: string, attributeId: string, a
 }
 
 export function registerAttributeRoutes(app: FastifyInstance, db: Database): void {
-  async function checkActivity(uid: string, activityId: string) {
-    if (!(await findLiveActivity(db, uid, activityId))) {
+  async function checkActivity(reader: Reader, uid: string, activityId: string) {
+    if (!(await findLiveActivity(reader, uid, activityId))) {
       throw validationError({ activityId: 'Not an activity of yours.' })
     }
   }
@@ -64,7 +64,7 @@ export function registerAttributeRoutes(app: FastifyInstance, db: Database): voi
       schema: AttributeInput,
       description:
         "Defines an attribute of one of your live activities (tagged by `type`, with that type's fields) and appends its id to the activity's `attributes`.",
-      check: (uid, input) => checkActivity(uid, input.activityId),
+      check: (uid, input, reader) => checkActivity(reader, uid, input.activityId),
       values: toColumns,
       after: (tx, _uid, row) => linkToActivity(tx, row.activityId, row.id, true),
     },
@@ -80,8 +80,10 @@ export function registerAttributeRoutes(app: FastifyInstance, db: Database): voi
         description: row.description,
         required: row.required,
       }),
-      check: async (uid, input, stored) => {
-        if (input.activityId !== stored.activityId) await checkActivity(uid, input.activityId)
+      check: async (uid, input, stored, reader) => {
+        if (input.activityId !== stored.activityId) {
+          await checkActivity(reader, uid, input.activityId)
+        }
       },
       values: toColumns,
       after: async (tx, _uid, stored, row) => {

@@ -33,7 +33,7 @@ export function bodyObject(body: unknown): Record<string, unknown> {
 }
 
 /** The caller's live activity with this id, or undefined. */
-export async function findLiveActivity(db: Database, author: string, id: unknown) {
+export async function findLiveActivity(db: Pick<Database, 'select'>, author: string, id: unknown) {
   if (!isUuid(id)) return undefined
   const [row] = await db
     .select()
@@ -43,7 +43,11 @@ export async function findLiveActivity(db: Database, author: string, id: unknown
 }
 
 /** Those of `ids` that are not the caller's live activities. */
-export async function missingActivities(db: Database, author: string, ids: string[]) {
+export async function missingActivities(
+  db: Pick<Database, 'select'>,
+  author: string,
+  ids: string[],
+) {
   const valid = ids.filter(isUuid)
   if (valid.length === 0) return ids
   const rows = await db

@@ -3,7 +3,7 @@ import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzl
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../db/client'
-import { liveRowsOf } from '../db/owned'
+import { liveRowsOf, lockAuthorsWrites } from '../db/owned'
 import { uidOf } from '../http/caller'
 import { notFound } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
@@ -28,6 +28,9 @@ import {
  * caller's live records and documented the same way. A resource file gives only its own rules
  * through the hooks below: what makes an input acceptable, what else a write changes in the same
  * transaction, and how its list is filtered when that is more than "all of yours".
+ *
+ * Every write is one transaction that first takes the author's write lock (decision 108): one
+ * author's writes run one at a time, from their checks to their commit, on every node.
  */
 
 /** A table of ours: records with an id, an author and soft-delete stamps. */
@@ -38,6 +41,8 @@ export type OwnedTable = PgTable & {
   deletedAt: PgColumn
 }
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+/** What a check reads through: the write's transaction, so it sees what the write will change. */
+export type Reader = Database | Tx
 
 type Row<T extends OwnedTable> = T['$inferSelect'] & { id: string; author: string }
 /** The columns a resource sets itself; id, author and the stamps are the pattern's. */
@@ -70,8 +75,11 @@ export interface CrudOptions<
     schema: C
     description: string
     summary?: string
-    /** Refuses an input the caller may not store (a 400 naming the field). */
-    check?: (uid: string, input: z.output<C>) => Promise<void>
+    /**
+     * Refuses an input the caller may not store (a 400 naming the field). Runs in the write's
+     * transaction under the author's lock: read through `reader`, never the pool.
+     */
+    check?: (uid: string, input: z.output<C>, reader: Reader) => Promise<void>
     values: (
       input: z.output<C>,
       context: { uid: string; id: string; now: Date },
@@ -86,7 +94,8 @@ export interface CrudOptions<
     base: (row: Row<T>) => Record<string, unknown>
     /** Fields the body cannot change, put back over it. */
     pinned?: (row: Row<T>) => Record<string, unknown>
-    check?: (uid: string, input: z.output<U>, stored: Row<T>) => Promise<void>
+    /** As create's: in the write's transaction, reading through `reader`. */
+    check?: (uid: string, input: z.output<U>, stored: Row<T>, reader: Reader) => Promise<void>
     values: (
       input: z.output<U>,
       stored: Row<T>,
@@ -149,28 +158,16 @@ export function registerCrud<
   }
 
   /**
-   * Runs a write in one transaction with the resource's follow-up writes (`after`, when it has
-   * them); a lone statement needs none.
+   * Runs a write in one transaction under the author's write lock, taken before any row lock:
+   * concurrent writes of one author (on any node) then neither deadlock on each other's rows nor
+   * act on a check another write has made stale. A lone statement would take its row lock first
+   * and the lock (in migration 0003's trigger) second, the order that deadlocks.
    */
-  function inOneTransaction<R>(
-    after: unknown,
-    write: (writer: Database | Tx) => Promise<R>,
-  ): Promise<R> {
-    return after ? db.transaction(write) : write(db)
-  }
-
-  /** Inserts once: a concurrent duplicate that stored it first leaves nothing more to do. */
-  async function insert(values: PgInsertValue<T>, uid: string): Promise<Row<T> | undefined> {
-    const run = async (writer: Database | Tx) => {
-      const [row] = (await writer
-        .insert(table)
-        .values(values)
-        .onConflictDoNothing()
-        .returning()) as Row<T>[]
-      if (row && create.after) await create.after(writer as Tx, uid, row)
-      return row
-    }
-    return inOneTransaction(create.after, run)
+  function asAuthor<R>(uid: string, write: (tx: Tx) => Promise<R>): Promise<R> {
+    return db.transaction(async (tx) => {
+      await lockAuthorsWrites(tx, uid)
+      return write(tx)
+    })
   }
 
   const listOptions = options.list
@@ -224,7 +221,6 @@ export function registerCrud<
       const clientId = (input as { id?: string }).id
       const stored = await storedCreate<Row<T>>(db, table, uid, clientId)
       if (stored) return reply.status(201).send(toRecord(stored))
-      await create.check?.(uid, input)
       const id = clientId ?? crypto.randomUUID()
       const now = clock()
       const values = {
@@ -232,10 +228,21 @@ export function registerCrud<
         id,
         author: uid,
         createdAt: now,
-      }
-      const row =
-        (await insert(values as PgInsertValue<T>, uid)) ??
-        ((await storedCreate<Row<T>>(db, table, uid, id)) as Row<T>)
+      } as PgInsertValue<T>
+      const row = await asAuthor(uid, async (tx) => {
+        // A duplicate sent at once that stored the id while this one waited answers for both.
+        const stored = await storedCreate<Row<T>>(tx, table, uid, clientId)
+        if (stored) return stored
+        await create.check?.(uid, input, tx)
+        const [row] = (await tx
+          .insert(table)
+          .values(values)
+          .onConflictDoNothing()
+          .returning()) as Row<T>[]
+        if (!row) return (await storedCreate<Row<T>>(tx, table, uid, id)) as Row<T>
+        await create.after?.(tx, uid, row)
+        return row
+      })
       return reply.status(201).send(toRecord(row))
     },
   })
@@ -259,19 +266,19 @@ export function registerCrud<
         ...bodyObject(request.body),
         ...update.pinned?.(stored),
       })
-      await update.check?.(uid, input, stored)
       const now = clock()
       const values = { ...(await update.values(input, stored, now)), updatedAt: now }
-      const write = async (writer: Database | Tx) => {
-        const [row] = (await writer
+      const row = await asAuthor(uid, async (tx) => {
+        await update.check?.(uid, input, stored, tx)
+        // Only a live record is updated: one deleted meanwhile stays deleted and answers 404.
+        const [row] = (await tx
           .update(table)
           .set(values)
           .where(owned(uid, stored.id))
           .returning()) as Row<T>[]
-        if (row && update.after) await update.after(writer as Tx, uid, stored, row)
+        if (row) await update.after?.(tx, uid, stored, row)
         return row
-      }
-      const row = await inOneTransaction(update.after, write)
+      })
       if (!row) throw notFound(noun)
       return toRecord(row)
     },
@@ -291,14 +298,17 @@ export function registerCrud<
       const uid = uidOf(request)
       const stored = await load(uid, request.params.id)
       const now = clock()
-      const write = async (writer: Database | Tx) => {
-        await writer
+      const deleted = await asAuthor(uid, async (tx) => {
+        // The delete that finds the record still live wins; the others find it deleted (404).
+        const [row] = (await tx
           .update(table)
           .set({ ...remove.values, deletedAt: now } as PgUpdateSetSource<T>)
           .where(owned(uid, stored.id))
-        await remove.after?.(writer as Tx, uid, stored, now)
-      }
-      await inOneTransaction(remove.after, write)
+          .returning({ id: table.id })) as { id: string }[]
+        if (row) await remove.after?.(tx, uid, stored, now)
+        return row !== undefined
+      })
+      if (!deleted) throw notFound(noun)
       return reply.status(204).send(null)
     },
   })

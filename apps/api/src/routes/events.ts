@@ -17,7 +17,7 @@ import { uidOf } from '../http/caller'
 import { validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
 import { findLiveActivity, isUuid, listErrors, queryErrors, security } from './common'
-import { registerCrud } from './crud'
+import { type Reader, registerCrud } from './crud'
 import { toAttribute, toEvent } from './records'
 
 export const EVENTS_PAGE_MAX = 1000
@@ -57,10 +57,10 @@ export function registerEventRoutes(app: FastifyInstance, db: Database): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   /** The activity must be the caller's live one; values must fit its live attributes. */
-  async function checkEvent(uid: string, input: z.output<typeof EventInput>) {
-    const activity = await findLiveActivity(db, uid, input.activityId)
+  async function checkEvent(uid: string, input: z.output<typeof EventInput>, reader: Reader) {
+    const activity = await findLiveActivity(reader, uid, input.activityId)
     if (!activity) throw validationError({ activityId: 'Not an activity of yours.' })
-    const defined = await db
+    const defined = await reader
       .select()
       .from(attributes)
       .where(and(liveRowsOf(attributes, uid), eq(attributes.activityId, activity.id)))
@@ -95,7 +95,7 @@ export function registerEventRoutes(app: FastifyInstance, db: Database): void {
         eventDate: row.eventDate.toISOString(),
         attributes: row.attributes,
       }),
-      check: checkEvent,
+      check: (uid, input, _stored, reader) => checkEvent(uid, input, reader),
       values: (input) => ({
         activityId: input.activityId,
         eventDate: new Date(input.eventDate),

@@ -7,7 +7,7 @@ import { liveRowsOf } from '../db/owned'
 import { attributes, goals } from '../db/schema'
 import { validationError } from '../http/errors'
 import { findLiveActivity, isUuid } from './common'
-import { registerCrud } from './crud'
+import { type Reader, registerCrud } from './crud'
 import { toGoal } from './records'
 
 /** Attribute types whose values a goal's target can sum. */
@@ -15,14 +15,14 @@ const TARGET_ATTRIBUTE_TYPES = ['number', 'duration']
 
 export function registerGoalRoutes(app: FastifyInstance, db: Database): void {
   /** The activity must be the caller's live one; a target must sum one of its amounts. */
-  async function checkGoal(uid: string, input: z.output<typeof GoalInput>) {
-    if (!(await findLiveActivity(db, uid, input.activityId))) {
+  async function checkGoal(uid: string, input: z.output<typeof GoalInput>, reader: Reader) {
+    if (!(await findLiveActivity(reader, uid, input.activityId))) {
       throw validationError({ activityId: 'Not an activity of yours.' })
     }
     if (!input.target) return
     const { attributeId } = input.target
     const [attribute] = isUuid(attributeId)
-      ? await db
+      ? await reader
           .select({ type: attributes.type })
           .from(attributes)
           .where(
@@ -62,7 +62,7 @@ export function registerGoalRoutes(app: FastifyInstance, db: Database): void {
         cadence: row.cadence,
         target: row.target ?? null,
       }),
-      check: checkGoal,
+      check: (uid, input, _stored, reader) => checkGoal(uid, input, reader),
       values: ({ activityId, cadence, target }) => ({ activityId, cadence, target }),
     },
     remove: { description: 'Soft-deletes the goal.' },

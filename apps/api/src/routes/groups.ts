@@ -6,12 +6,14 @@ import { liveRowsOf } from '../db/owned'
 import { groups } from '../db/schema'
 import { validationError } from '../http/errors'
 import { missingActivities } from './common'
-import { registerCrud, type Tx } from './crud'
+import { type Reader, registerCrud, type Tx } from './crud'
 import { toGroup } from './records'
 
 /**
  * An activity is in at most one group: takes the group's activities out of the caller's other
- * groups. Runs inside the group write's transaction; the row locks serialise concurrent writes.
+ * groups. Runs inside the group write's transaction, under the author's write lock that every
+ * write of their groups takes first (decision 108): concurrent group writes take turns, so none
+ * reads another's groups before it commits, and none waits for a row another holds.
  */
 async function takeOutOfOtherGroups(tx: Tx, uid: string, group: typeof groups.$inferSelect) {
   if (group.activities.length === 0) return
@@ -19,7 +21,6 @@ async function takeOutOfOtherGroups(tx: Tx, uid: string, group: typeof groups.$i
     .select({ id: groups.id, activities: groups.activities })
     .from(groups)
     .where(and(liveRowsOf(groups, uid), ne(groups.id, group.id)))
-    .for('update')
   const taken = new Set(group.activities)
   for (const other of others) {
     const kept = other.activities.filter((id) => !taken.has(id))
@@ -32,8 +33,8 @@ async function takeOutOfOtherGroups(tx: Tx, uid: string, group: typeof groups.$i
 }
 
 export function registerGroupRoutes(app: FastifyInstance, db: Database): void {
-  async function checkActivities(uid: string, input: { activities: string[] }) {
-    const missing = await missingActivities(db, uid, input.activities)
+  async function checkActivities(reader: Reader, uid: string, input: { activities: string[] }) {
+    const missing = await missingActivities(reader, uid, input.activities)
     if (missing.length > 0) {
       throw validationError({ activities: `Not an activity of yours: ${missing.join(', ')}` })
     }
@@ -53,7 +54,7 @@ export function registerGroupRoutes(app: FastifyInstance, db: Database): void {
       schema: GroupInput,
       description:
         'Creates a group. Every listed activity must be one of your live activities; listed activities leave any other group in the same transaction.',
-      check: checkActivities,
+      check: (uid, input, reader) => checkActivities(reader, uid, input),
       values: (input) => ({
         name: input.name,
         description: input.description,
@@ -72,7 +73,7 @@ export function registerGroupRoutes(app: FastifyInstance, db: Database): void {
         color: row.color,
         activities: row.activities,
       }),
-      check: (uid, input) => checkActivities(uid, input),
+      check: (uid, input, _stored, reader) => checkActivities(reader, uid, input),
       values: (input, stored) => ({
         name: input.name,
         description: input.description,

@@ -4,7 +4,7 @@ import {
   ReminderInput,
   ReminderUpdateInput,
 } from '@kindling/core'
-import { and, asc, count, eq, ne } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -16,7 +16,7 @@ import { validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
 import { nextDue, readSettings } from '../reminders/settings'
 import { deleteErrors, findLiveActivity, IdParams, isUuid, queryErrors, security } from './common'
-import { registerCrud } from './crud'
+import { type Reader, registerCrud } from './crud'
 import { toReminder } from './records'
 
 const ReminderListQuery = z.object({
@@ -39,21 +39,19 @@ export function registerReminderRoutes(
   clock: () => Date,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  /** The habit must be the caller's live one, with room for one more reminder. */
-  async function checkActivity(uid: string, activityId: string, exceptId?: string) {
-    if (!(await findLiveActivity(db, uid, activityId))) {
+  /**
+   * The habit must be the caller's live one, with room for one more reminder. Counted in the
+   * write's transaction under the author's lock, so reminders created at once take turns and
+   * the last ones find the habit full.
+   */
+  async function checkActivity(reader: Reader, uid: string, activityId: string) {
+    if (!(await findLiveActivity(reader, uid, activityId))) {
       throw validationError({ activityId: 'Not an activity of yours.' })
     }
-    const [row] = await db
+    const [row] = await reader
       .select({ value: count() })
       .from(reminders)
-      .where(
-        and(
-          liveRowsOf(reminders, uid),
-          eq(reminders.activityId, activityId),
-          exceptId ? ne(reminders.id, exceptId) : undefined,
-        ),
-      )
+      .where(and(liveRowsOf(reminders, uid), eq(reminders.activityId, activityId)))
     if ((row?.value ?? 0) >= REMINDERS_PER_ACTIVITY_MAX) {
       throw validationError({
         activityId: `A habit can have at most ${REMINDERS_PER_ACTIVITY_MAX} reminders.`,
@@ -100,7 +98,7 @@ export function registerReminderRoutes(
     create: {
       schema: ReminderInput,
       description: `Reminds of one of your live habits at a local time on some weekdays (every day when \`days\` is left out; none switches it off). At most ${REMINDERS_PER_ACTIVITY_MAX} per habit. It first fires at its next occurrence after now.`,
-      check: (uid, input) => checkActivity(uid, input.activityId),
+      check: (uid, input, reader) => checkActivity(reader, uid, input.activityId),
       values: async (input, { uid, id, now }) => {
         const { timeZone } = await readSettings(db, uid)
         return { ...input, ...nextDue({ id, ...input }, now, timeZone) }
@@ -111,8 +109,10 @@ export function registerReminderRoutes(
       description:
         'Merges the body over the stored reminder, validates the whole and saves it. It fires next at its next occurrence after now, but never twice on one local day.',
       base: (row) => ({ activityId: row.activityId, time: row.time, days: row.days }),
-      check: async (uid, input, stored) => {
-        if (input.activityId !== stored.activityId) await checkActivity(uid, input.activityId)
+      check: async (uid, input, stored, reader) => {
+        if (input.activityId !== stored.activityId) {
+          await checkActivity(reader, uid, input.activityId)
+        }
       },
       values: async (input, stored, now) => {
         const { timeZone } = await readSettings(db, stored.author)
