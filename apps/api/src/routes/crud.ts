@@ -255,7 +255,7 @@ export function registerCrud<
       summary: `Update ${a}`,
       description: update.description,
       params: IdParams,
-      body: update.schema,
+      body: mergedBody(update.schema),
       response: { 200: jsonResponse('Updated: the stored record.', record), ...updateErrors },
     },
     handler: async (request) => {
@@ -314,4 +314,17 @@ export function registerCrud<
   })
 
   return { load, owned, live, tags }
+}
+
+/**
+ * An update's body as the OpenAPI document describes it: the handler merges it over the stored
+ * record, so every field may be left out (the merged whole is what is validated).
+ */
+function mergedBody(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodObject) return schema.partial()
+  if (schema instanceof z.ZodDiscriminatedUnion) {
+    const options = schema.options as z.ZodObject[]
+    return z.union(options.map((option) => option.partial()))
+  }
+  return schema
 }
