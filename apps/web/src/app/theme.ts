@@ -39,10 +39,11 @@ export const theme = createTheme({
       styles: { description: { color: 'var(--mantine-color-gray-5)' } },
     },
     Switch: { styles: { description: { color: 'var(--mantine-color-gray-5)' } } },
-    // Mantine's close (X) button has no name of its own; every dialog's is 'Close', those opened
-    // through @mantine/modals (the delete confirms) and the group menu's drawer included. Plain
-    // objects, not Modal.extend: the modal's code loads on first use.
+    // Mantine's close (X) button has no name of its own; every dialog's and toast's is 'Close',
+    // those opened through @mantine/modals (the delete confirms) and the group menu's drawer
+    // included. Plain objects, not Modal.extend: the modal's code loads on first use.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 })

@@ -39,7 +39,6 @@ export default function AddEventForm({ search, onDone, onCancel }: FormProps) {
           notifications.show({
             message: 'Added event',
             color: 'orange',
-            closeButtonProps: { 'aria-label': 'Close' },
           })
           onDone()
         },

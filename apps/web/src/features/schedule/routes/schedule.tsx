@@ -142,7 +142,6 @@ export function Component() {
           notifications.show({
             message: 'Added event',
             color: 'orange',
-            closeButtonProps: { 'aria-label': 'Close' },
           })
         },
         onSettled: () =>
