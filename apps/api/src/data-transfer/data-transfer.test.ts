@@ -229,7 +229,7 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
       const files: [Uint8Array | string, RegExp][] = [
         [buildHabitBullCsv([{ name: 'Walk', day: '0000-01-01', value: 1 }]), range],
         [buildHabitBullCsv([{ name: 'Walk', day: '1/1/0000', value: 1 }]), range],
-        [buildKindlingBackup({ events: [{ eventDate: '0000-01-01' }] }), range],
+        [buildKindlingBackup({ events: [{ eventDate: '0000-01-01' }] }), /from the year 1 on/],
         [await buildLoopBackup(25, walk('0000-01-01')), range],
         [buildTableHabitJson({ records: [{ recordDate: 1e15 }] }), range],
         [buildTableHabitJson({ records: [{ recordDate: -800_000 }] }), range],

@@ -19,7 +19,9 @@ export type AttributeValue = z.infer<typeof AttributeValue>
  * user's zone send an instant.
  */
 export const EventDate = z
-  .union([IsoDateTime, CalendarDay])
+  .union([IsoDateTime, CalendarDay], {
+    error: 'Must be a date-time with its offset or a day YYYY-MM-DD, from the year 1 on.',
+  })
   .transform((value) =>
     value.length === 10 ? `${value}T12:00:00.000Z` : new Date(value).toISOString(),
   )
