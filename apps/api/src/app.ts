@@ -113,16 +113,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
-    // A URL that cannot be decoded (a stray '%') is the client's error, in the API's own body.
+    // A URL the router cannot take (a stray '%': 400, a path segment over 100 characters: 414)
+    // is the client's error, answered in the API's own body.
     frameworkErrors: (error, _request, reply) => {
-      const badUrl = error.code === 'FST_ERR_BAD_URL'
-      void (reply as FastifyReply)
-        .status(badUrl ? 400 : 500)
-        .send(
-          badUrl
+      const status =
+        error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500
+      const body =
+        status === 414
+          ? errorBody('uri-too-long', 'A part of the URL is too long.')
+          : status < 500
             ? errorBody('bad-request', 'The URL is malformed.')
-            : errorBody('internal', 'Internal server error.'),
-        )
+            : errorBody('internal', 'Internal server error.')
+      void (reply as FastifyReply).status(status).send(body)
     },
   })
   app.server.maxConnections = config.maxConnections

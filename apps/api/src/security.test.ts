@@ -108,6 +108,13 @@ describe.each(await testBackends())('security on $kind', ({ kind, skip }) => {
       const badUrl = await app.inject({ method: 'GET', url: '/api/activities/%E0%A4%A', headers })
       expect(badUrl.statusCode).toBe(400)
       expect(badUrl.json().error.code).toBe('bad-request')
+      const longId = await app.inject({
+        method: 'GET',
+        url: `/api/activities/${'a'.repeat(108)}`,
+        headers,
+      })
+      expect(longId.statusCode).toBe(414)
+      expect(longId.json().error.code).toBe('uri-too-long')
 
       const unknownAuth = await app.inject({ method: 'GET', url: '/api/auth/nope' })
       expect(unknownAuth.statusCode).toBe(404)
