@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { AttributeValue, ImportSummary } from '@kindling/core'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Database } from '../db/client'
+import { type Database, rowsOf } from '../db/client'
 import { liveRowsOf, lockAuthorsWrites } from '../db/owned'
 import { activities, attributes, events, goals, groups, importLinks } from '../db/schema'
 import { isUuid } from '../routes/common'
@@ -294,8 +294,6 @@ export async function applyPlan(
   plan.skipped.add(SKIP.alreadyThere, plannedEvents - counts.events)
   return { format: plan.format, ...counts, skipped: plan.skipped.list() }
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[])
 
 /**
  * Day-based events minus those whose activity already has a live event that UTC day. Only the

@@ -1,12 +1,9 @@
-import { textProblem } from '../http/input-guard'
+import { textProblem, UNPAIRED_SURROGATE } from '../http/input-guard'
 import { DATE_RANGE, ImportError, type ImportPlan, isStorableInstant } from './plan'
-
-const UNPAIRED_SURROGATES =
-  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 /** `text` fit to quote in a message: without the characters that made it unstorable. */
 const quoted = (text: string) =>
-  `"${text.replaceAll('\u0000', '').replace(UNPAIRED_SURROGATES, '\uFFFD')}"`
+  `"${text.replaceAll('\u0000', '').replace(new RegExp(UNPAIRED_SURROGATE, 'g'), '\uFFFD')}"`
 
 function checkText(text: string, where: () => string): void {
   const problem = textProblem(text)

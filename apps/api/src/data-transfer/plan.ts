@@ -3,6 +3,7 @@ import {
   type AttributeValue,
   type Cadence,
   DESCRIPTION_MAX_LENGTH,
+  EARLIEST_DAY,
   type GoalComparison,
   type ImportFormat,
   IsoDateTime,
@@ -204,7 +205,7 @@ export const dayInstant = (day: string): string => `${day}T12:00:00.000Z`
  * The days an imported event may fall on: those whose noon UTC the data API takes as an instant
  * (core's `IsoDateTime`: from a day into year 1, as PostgreSQL has no year 0, to four-digit years).
  */
-export const FIRST_DAY = '0001-01-02'
+export const FIRST_DAY = EARLIEST_DAY
 export const LAST_DAY = '9999-12-31'
 export const DATE_RANGE = `Kindling keeps dates from ${FIRST_DAY} to ${LAST_DAY}`
 

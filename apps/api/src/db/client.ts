@@ -27,6 +27,10 @@ export interface DatabaseHandle {
   close(): Promise<void>
 }
 
+/** The rows of a raw `db.execute` answer, as either driver gives them. */
+export const rowsOf = <T>(result: unknown): T[] =>
+  (result as { rows?: T[] }).rows ?? (result as T[])
+
 /** Opens PostgreSQL at `databaseUrl`, else PGlite under `dataDir`, and applies the migrations. */
 export async function openDatabase(options: {
   dataDir: string

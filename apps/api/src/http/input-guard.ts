@@ -4,7 +4,8 @@ import { validationError } from './errors'
 /** Deepest nesting a request body may have; the API's own inputs need 3. */
 export const MAX_BODY_DEPTH = 32
 
-const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+export const UNPAIRED_SURROGATE =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /** Why `text` cannot be stored as PostgreSQL text, or null when it can. */
 export function textProblem(text: string): string | null {

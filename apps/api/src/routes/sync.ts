@@ -23,7 +23,7 @@ import {
 } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { Database } from '../db/client'
+import { type Database, rowsOf } from '../db/client'
 import { liveRowsOf } from '../db/owned'
 import { activities, attributes, events, goals, groups } from '../db/schema'
 import { uidOf } from '../http/caller'
@@ -209,7 +209,7 @@ async function latestSeq(tx: Pick<Database, 'execute'>, uid: string): Promise<nu
     (table) => sql`(select max(${table.seq}) from ${table} where ${table.author} = ${uid})`,
   )
   const result = await tx.execute(sql`select greatest(${sql.join(latest, sql`, `)}) as seq`)
-  const [row] = (result as unknown as { rows: { seq: string | number | null }[] }).rows
+  const [row] = rowsOf<{ seq: string | number | null }>(result)
   return Number(row?.seq ?? 0)
 }
 
@@ -272,10 +272,6 @@ async function historyOf(
   const result = rowsOf<DaysRow>(counted).map(toDayCounts)
   addNumbers(result, rowsOf<NumbersRow>(numbered))
   return result
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows
 }
 
 const DAY_MS = 86_400_000

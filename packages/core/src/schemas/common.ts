@@ -25,8 +25,9 @@ export const ClientId = z
   )
 
 /** An instant as an ISO 8601 string with offset, e.g. `2026-11-23T07:30:00.000Z`. */
-/** The earliest instant stored (a day into year 1: PostgreSQL takes no year 0000 text). */
-const EARLIEST_INSTANT = Date.parse('0001-01-02T00:00:00Z')
+/** The earliest day stored (a day into year 1: PostgreSQL takes no year 0000 text). */
+export const EARLIEST_DAY = '0001-01-02'
+const EARLIEST_INSTANT = Date.parse(`${EARLIEST_DAY}T00:00:00Z`)
 
 export const IsoDateTime = z.iso
   .datetime({ offset: true })
@@ -35,7 +36,7 @@ export const IsoDateTime = z.iso
 /** A calendar day `YYYY-MM-DD` that exists (no 2026-02-30), from the earliest instant's day on. */
 export const CalendarDay = z.iso
   .date()
-  .refine((value) => value >= '0001-01-02', 'Must be a date from the year 1 on.')
+  .refine((value) => value >= EARLIEST_DAY, 'Must be a date from the year 1 on.')
 
 export const HexColor = z
   .string()
