@@ -17,6 +17,8 @@ function relay(target: URL) {
   const sockets = new Set<Socket>()
   let server: Server | undefined
   let port = 0
+  /** Text that, when a client next sends it, drops that connection (see `cutOn`). */
+  let cutMarker: string | undefined
   const listen = () =>
     new Promise<void>((resolve) => {
       server = createServer((client) => {
@@ -26,7 +28,16 @@ function relay(target: URL) {
           socket.on('close', () => sockets.delete(socket))
           socket.on('error', () => socket.destroy())
         }
-        client.pipe(upstream).pipe(client)
+        client.on('data', (chunk: Buffer) => {
+          if (cutMarker && chunk.includes(cutMarker)) {
+            cutMarker = undefined
+            client.destroy()
+            upstream.destroy()
+            return
+          }
+          upstream.write(chunk)
+        })
+        upstream.pipe(client)
       })
       server.listen(port, '127.0.0.1', () => {
         const address = server?.address()
@@ -41,6 +52,10 @@ function relay(target: URL) {
       url.hostname = '127.0.0.1'
       url.port = String(port)
       return url.toString()
+    },
+    /** Drops the next connection that sends `marker`, before the database sees it. */
+    cutOn: (marker: string) => {
+      cutMarker = marker
     },
     /** Refuses new connections and resets every open one. */
     cut: () =>
@@ -105,5 +120,26 @@ describe.skipIf(!hasPostgres)('PostgreSQL going away and coming back', () => {
     expect(up.statusCode).toBe(201)
     // Only the write acknowledged after the outage is stored.
     expect((await call('GET', '/api/events')).json()).toHaveLength(1)
+  })
+
+  it('answers 503 when the connection dies inside a write, after its BEGIN (a restart mid-write)', async () => {
+    const activity = (await call('POST', '/api/activities', { name: 'Mid-write' })).json()
+    // The write's first statement after BEGIN takes the author's lock (decision 108); the
+    // connection goes there, so the ROLLBACK that follows fails too, on a dead client.
+    proxy.cutOn('pg_advisory_xact_lock')
+    const cut = await call('POST', '/api/events', {
+      activityId: activity.id,
+      eventDate: '2026-11-02T09:00:00.000Z',
+    })
+    expect(cut.statusCode).toBe(503)
+    expect(cut.json().error.code).toBe('unavailable')
+
+    const again = await call('POST', '/api/events', {
+      activityId: activity.id,
+      eventDate: '2026-11-02T09:00:00.000Z',
+    })
+    expect(again.statusCode).toBe(201)
+    const events = (await call('GET', '/api/events')).json() as { activityId: string }[]
+    expect(events.filter((event) => event.activityId === activity.id)).toHaveLength(1)
   })
 })

@@ -149,10 +149,17 @@ function once(action: () => Promise<void>): () => Promise<void> {
 
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'])
 const UNREACHABLE_SQLSTATE = /^(08|57P0[1-3])/
+/**
+ * node-postgres's own words for a connection that died under a query, or for a query (drizzle's
+ * ROLLBACK of a write whose connection died) sent to a client that already lost it.
+ */
+const UNREACHABLE_MESSAGE =
+  /^Connection terminated|^Client (has encountered a connection error|was closed) and is not queryable$/
 
 /**
  * Whether `error` (or one of its causes: Drizzle wraps the driver's) says the database cannot be
- * reached: refused, reset, or closed by a restart. Query errors (bad SQL, constraints) are not.
+ * reached: refused, reset, or closed by a restart, also when the restart came inside a transaction
+ * and it is the ROLLBACK that failed. Query errors (bad SQL, constraints) are not.
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
   for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
@@ -162,7 +169,7 @@ export function isDatabaseUnreachable(error: unknown): boolean {
       (UNREACHABLE_CODES.has(code) || UNREACHABLE_SQLSTATE.test(code))
     )
       return true
-    if (typeof message === 'string' && /^Connection terminated/.test(message)) return true
+    if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true
     cause = (cause as { cause?: unknown }).cause
   }
   return false
