@@ -16,6 +16,7 @@ import { registerAuthRoutes } from './auth/routes'
 import type { Config } from './config'
 import { registerDataTransferRoutes } from './data-transfer/routes'
 import { type DatabaseHandle, openDatabase } from './db/client'
+import { agreeOnGeneratedSecrets } from './db/server-secrets'
 import { createCallerHook } from './http/caller'
 import { errorBody, registerErrorHandler } from './http/errors'
 import { registerInputGuard } from './http/input-guard'
@@ -67,11 +68,15 @@ export type App = FastifyInstance & { database: DatabaseHandle; reminders: Remin
 /** The Content-Security-Policy of API JSON answers. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
-  const logger = options.logger ?? pino({ level: config.logLevel })
+export async function buildApp(local: Config, options: BuildOptions = {}): Promise<App> {
+  const logger = options.logger ?? pino({ level: local.logLevel })
   const database = await openDatabase({
-    ...config,
+    ...local,
     onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed'),
+  })
+  const config = await agreeOnGeneratedSecrets(database.db, local).catch(async (error) => {
+    await database.close()
+    throw error
   })
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

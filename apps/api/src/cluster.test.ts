@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createBackend, postgresAvailable, startSmtp } from './test/harness'
+import type { App } from './app'
+import {
+  createBackend,
+  idToken,
+  postgresAvailable,
+  signUp,
+  startApp,
+  startSmtp,
+} from './test/harness'
 import { type ServerProcess, startServerProcess } from './test/server-process'
 
 const hasPostgres = await postgresAvailable()
@@ -59,3 +67,60 @@ describe.skipIf(!hasPostgres)('several servers on one PostgreSQL database', () =
     }
   }, 300_000)
 })
+
+describe.skipIf(!hasPostgres)(
+  'several servers on one PostgreSQL database, no secrets configured',
+  () => {
+    const apps: App[] = []
+    const dirs: string[] = []
+    let backend: Awaited<ReturnType<typeof createBackend>> | undefined
+    let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined
+
+    afterAll(async () => {
+      await Promise.all(apps.map((app) => app.close()))
+      await smtp?.close()
+      await backend?.drop()
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+    })
+
+    it('agree on the generated auth secret and push keys: a session made on one node works on all', async () => {
+      backend = await createBackend('postgres')
+      smtp = await startSmtp()
+      const { databaseUrl } = backend
+      // Each node its own DATA_DIR and no AUTH_SECRET or VAPID keys, started together; two of
+      // them share a DATA_DIR, as nodes started from one checkout do (./data).
+      const shared = mkdtempSync(join(tmpdir(), 'kindling-node-'))
+      const own = mkdtempSync(join(tmpdir(), 'kindling-node-'))
+      dirs.push(shared, own)
+      const smtpUrl = smtp.url
+      apps.push(
+        ...(await Promise.all(
+          [shared, shared, own].map((dataDir) => startApp({ dataDir, databaseUrl }, smtpUrl)),
+        )),
+      )
+      const [first, second, third] = apps as [App, App, App]
+
+      const user = await signUp(first, smtp, 'nodes@example.com')
+      for (const node of [second, third]) {
+        // The session cookie signed by the first node, and an id token from this one.
+        const session = await node.inject({
+          method: 'GET',
+          url: '/api/auth/get-session',
+          headers: { cookie: user.cookie },
+        })
+        expect(session.json()?.user?.email).toBe('nodes@example.com')
+        const token = await idToken(node, user.cookie)
+        const activities = await node.inject({
+          method: 'GET',
+          url: '/api/activities',
+          headers: { authorization: `Bearer ${token}` },
+        })
+        expect(activities.statusCode).toBe(200)
+      }
+      const keys = await Promise.all(
+        apps.map(async (app) => (await app.inject('/api/push/public-key')).json()),
+      )
+      expect(new Set(keys.map((key) => JSON.stringify(key))).size).toBe(1)
+    }, 120_000)
+  },
+)

@@ -68,6 +68,11 @@ export interface Config {
   smtpUrl: string | undefined
   mailFrom: string
   authSecret: string
+  /**
+   * Which secrets this node generated (kept in DATA_DIR) rather than read from the environment:
+   * those are replaced by the database's copy at start (decision 112).
+   */
+  generatedSecrets: { authSecret: boolean; vapid: boolean }
   logLevel: z.infer<typeof LogLevel>
   authRateLimit: { max: number; window: number; emailMax: number; emailWindow: number }
   trustProxy: number
@@ -127,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    generatedSecrets: { authSecret: !e.AUTH_SECRET, vapid: !e.VAPID_PUBLIC_KEY },
     logLevel: e.LOG_LEVEL,
     authRateLimit: {
       max: e.AUTH_RATE_LIMIT_MAX,
@@ -157,7 +163,8 @@ function defaultVapidSubject(publicUrl: string, mailFrom: string): string {
 
 /**
  * The VAPID key pair generated on first start and kept in DATA_DIR (like the auth secret), so
- * browsers' subscriptions stay valid across restarts. Several nodes must share it: configure it.
+ * browsers' subscriptions stay valid across restarts; nodes on one database agree on one pair
+ * through it (decision 112).
  */
 function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
   const file = join(dataDir, 'vapid-keys.json')

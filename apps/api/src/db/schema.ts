@@ -369,3 +369,14 @@ export const emailRateLimit = pgTable('email_rate_limit', {
   count: integer('count').notNull(),
   windowStart: bigint('window_start', { mode: 'number' }).notNull(),
 })
+
+/**
+ * Secrets a server generated because none was configured (the auth secret, the Web Push key
+ * pair): the first server to start on a database stores its own, and every server uses the
+ * stored one, so nodes started together on one PostgreSQL agree (decision 112).
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+})
