@@ -20,6 +20,14 @@ test('home: recent activities, goals and history on wide layouts; the schedule o
   await page.goto('/')
   if (testInfo.project.name === 'mobile') {
     await expect(page).toHaveURL(/\/schedule$/)
+    await expect(page.getByRole('region', { name: 'Today' })).toBeVisible()
+    // A phone goes straight to the schedule: Home's code, which it would never draw, is not
+    // fetched (neither by the page's HTML nor by the app).
+    const fetched = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    )
+    expect(fetched.filter((path) => /^\/assets\/home-/.test(path))).toEqual([])
+    expect(fetched.filter((path) => /^\/assets\/schedule-/.test(path))).toHaveLength(1)
     return
   }
   const recent = page.getByRole('region', { name: 'Recent Activities' })

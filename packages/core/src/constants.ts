@@ -14,6 +14,11 @@ export const OPTIONS_MAX_COUNT = 100
 
 export const RECENT_ACTIVITIES_LIMIT = 3
 
+/** SPEC §1: the mobile layout is used under this width (and on native). */
+export const MOBILE_BREAKPOINT_PX = 500
+/** The widths of the mobile layout, as a media query (the web app's and the server's HTML). */
+export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`
+
 export const RATING_MIN = 1
 export const RATING_MAX = 5
 export const DEFAULT_DURATION_UNIT = 'minutes'

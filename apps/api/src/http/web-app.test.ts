@@ -81,6 +81,40 @@ describe('registerWebApp', () => {
     expect(activities.body).not.toContain('rel="stylesheet" crossorigin href="/assets/x-e5.css"')
   })
 
+  it("announces on '/' Home's code for wide screens and the schedule's for phones (SPEC §2: a phone goes there)", async () => {
+    const web = await serve(
+      JSON.stringify({
+        screens: [
+          {
+            path: '/',
+            scripts: ['/assets/home-d4.js', '/assets/shared-f6.js'],
+            styles: ['/assets/grid-a7.css'],
+          },
+          {
+            path: '/schedule',
+            scripts: ['/assets/schedule-b8.js', '/assets/shared-f6.js'],
+            styles: ['/assets/segmented-c9.css'],
+          },
+        ],
+      }),
+    )
+    const reply = await web.inject({ method: 'GET', url: '/', headers: HTML })
+    const links = [...reply.body.matchAll(/<link rel="(?:module)?preload"[^>]*>/g)].map(
+      ([link]) =>
+        `${/href="([^"]+)"/.exec(link)?.[1]} ${/media="([^"]+)"/.exec(link)?.[1] ?? 'all'}`,
+    )
+    expect(links).toEqual([
+      '/assets/home-d4.js (min-width: 500px)',
+      '/assets/shared-f6.js all',
+      '/assets/schedule-b8.js (max-width: 499.98px)',
+      '/assets/grid-a7.css (min-width: 500px)',
+      '/assets/segmented-c9.css (max-width: 499.98px)',
+    ])
+    // /schedule itself announces its code for every width.
+    const schedule = await web.inject({ method: 'GET', url: '/schedule', headers: HTML })
+    expect(schedule.body).not.toContain('media=')
+  })
+
   it('answers a page it sent unchanged with 304, per page', async () => {
     const web = await serve(SCREENS)
     const first = await web.inject({ method: 'GET', url: '/activities', headers: HTML })

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import { PRODUCT_NAME } from '@kindling/core'
+import { MOBILE_BREAKPOINT_PX, MOBILE_MEDIA_QUERY, PRODUCT_NAME } from '@kindling/core'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { errorBody } from './errors'
@@ -70,15 +70,35 @@ export function routeMatch(route: string, pathname: string): number | null {
   return fixed
 }
 
-/** index.html with the screen's scripts and stylesheets announced before `</head>`. */
-function withPreloads(index: string, screen: ScreenPreload): string {
+/** SPEC §2: on mobile '/' redirects to /schedule, so a phone opening '/' needs that code. */
+const MOBILE_HOME = { path: '/', instead: '/schedule' }
+const WIDE_MEDIA_QUERY = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`
+
+/**
+ * index.html with the screen's scripts and stylesheets announced before `</head>`; with
+ * `mobile`, the screen a phone is sent to instead: each file is then fetched only at the widths
+ * that need it (`media`, honoured by modulepreload and preload alike).
+ */
+function withPreloads(index: string, screen: ScreenPreload, mobile?: ScreenPreload): string {
   // At low priority: the entry script and the first paint come first (and Lighthouse counts
   // high-priority scripts as render-blocking); stylesheets are preloaded, not applied: the
   // screen's code applies them.
   const attributes = 'crossorigin fetchpriority="low"'
+  const wide = new Set([...screen.scripts, ...screen.styles])
+  const narrow = new Set(mobile ? [...mobile.scripts, ...mobile.styles] : wide)
+  const media = (href: string) =>
+    wide.has(href) && narrow.has(href)
+      ? ''
+      : ` media="${wide.has(href) ? WIDE_MEDIA_QUERY : MOBILE_MEDIA_QUERY}"`
+  const scripts = new Set([...screen.scripts, ...(mobile?.scripts ?? [])])
+  const styles = new Set([...screen.styles, ...(mobile?.styles ?? [])])
   const links = [
-    ...screen.scripts.map((href) => `<link rel="modulepreload" ${attributes} href="${href}">`),
-    ...screen.styles.map((href) => `<link rel="preload" as="style" ${attributes} href="${href}">`),
+    ...[...scripts].map(
+      (href) => `<link rel="modulepreload" ${attributes}${media(href)} href="${href}">`,
+    ),
+    ...[...styles].map(
+      (href) => `<link rel="preload" as="style" ${attributes}${media(href)} href="${href}">`,
+    ),
   ]
   return index.replace('</head>', `${links.join('\n')}\n</head>`)
 }
@@ -131,9 +151,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
 
   const index = readFileSync(indexFile, 'utf8')
   const plain = pageOf(index)
-  const screens = readScreenPreloads(app, distDir).map((screen) => ({
+  const preloads = readScreenPreloads(app, distDir)
+  const mobileHome = preloads.find((screen) => screen.path === MOBILE_HOME.instead)
+  const screens = preloads.map((screen) => ({
     path: screen.path,
-    page: pageOf(withPreloads(index, screen)),
+    page: pageOf(
+      withPreloads(index, screen, screen.path === MOBILE_HOME.path ? mobileHome : undefined),
+    ),
   }))
   const pageFor = (pathname: string): Page => {
     let best: { fixed: number; page: Page } | undefined

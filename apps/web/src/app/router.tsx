@@ -1,12 +1,16 @@
 import { type ComponentType, lazy, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import {
   matchRoutes,
+  Navigate,
+  Outlet,
   type RouteMatch,
   type RouteObject,
   useLocation,
   useRoutes,
 } from 'react-router'
 import { firstScreenDrawn } from '../lib/first-screen'
+import { isMobileNow, useIsMobile } from '../lib/layout'
+import { paths } from '../lib/paths'
 import { whenLoaded } from '../lib/sync/store'
 import { forms } from './forms'
 import { AppLayout } from './layout/app-layout'
@@ -130,6 +134,22 @@ function screenHandle(route: RouteObject): ScreenHandle | undefined {
   return route.handle as ScreenHandle | undefined
 }
 
+/**
+ * '/' (SPEC §2): on mobile it redirects to /schedule, decided here before Home's code loads (a
+ * phone never fetches it), and on entering the page: a passing resize (a phone turning, a
+ * browser's full-page capture) must not navigate away from a page that is open.
+ */
+function HomeOnWideLayouts() {
+  const isMobile = useIsMobile()
+  const [redirect] = useState(isMobile)
+  return redirect ? <Navigate to={paths.schedule()} replace /> : <Outlet />
+}
+
+/** The page a start at `pathname` shows: '/' is the schedule on mobile. */
+function firstPage(pathname: string): string {
+  return pathname === '/' && isMobileNow() ? paths.schedule() : pathname
+}
+
 const formRoutes: RouteObject[] = Object.entries(forms).map(([path, entry]) => ({
   path,
   ...screen(entry.title, () => import('./form-page')),
@@ -184,11 +204,16 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            index: true,
-            ...screen('Kindling', () => import('./routes/home'), {
-              documentTitle: 'Home',
-              topLevel: true,
-            }),
+            element: <HomeOnWideLayouts />,
+            children: [
+              {
+                index: true,
+                ...screen('Kindling', () => import('./routes/home'), {
+                  documentTitle: 'Home',
+                  topLevel: true,
+                }),
+              },
+            ],
           },
           {
             path: '/schedule',
@@ -261,7 +286,7 @@ function matchesOf(pathname: string): RouteMatch[] {
  * renders only after it). A failed fetch shows when the screen renders.
  */
 export function preloadScreen(pathname: string): void {
-  for (const match of matchesOf(pathname)) {
+  for (const match of matchesOf(firstPage(pathname))) {
     screenHandle(match.route)
       ?.load()
       .catch(() => undefined)

@@ -4,7 +4,7 @@ export const DEFAULT_LOCALE = 'en'
 /** How many of a select attribute's options its description lists. */
 export const OPTION_PREVIEW_LIMIT = 10
 
-export const MOBILE_BREAKPOINT_PX = 500
+export { MOBILE_BREAKPOINT_PX } from '@kindling/core'
 export const HEADER_HEIGHT_PX = 75
 export const FOOTER_HEIGHT_PX = 90
 export const SPOTLIGHT_SHORTCUT = 'mod+K'
