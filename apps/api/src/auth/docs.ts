@@ -220,7 +220,13 @@ export const authRouteDocs = {
       summary: 'Verify an e-mail address',
       description:
         'The link of the verification e-mail. Marks the e-mail verified, signs the user in, and redirects (302) to callbackURL; without callbackURL answers JSON.',
-      querystring: z.object({ token: z.string(), callbackURL: z.string().optional() }),
+      querystring: z.object({
+        token: z.string().describe('The token of the mailed link.'),
+        callbackURL: z
+          .string()
+          .optional()
+          .describe('Where to redirect once verified (a path, or a URL on a trusted origin).'),
+      }),
       security: publicSecurity,
       response: {
         200: jsonResponse(
