@@ -80,6 +80,38 @@ describe('OpenAPI document', () => {
     }
   })
 
+  it('documents the 409 id-conflict only where the body takes a client-chosen id', async () => {
+    type Schema = { properties?: Record<string, unknown>; oneOf?: Schema[]; anyOf?: Schema[] }
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content: Record<string, { schema: Schema }> }
+            responses: Record<string, unknown>
+          }
+        >
+      >
+    }
+    const takesId = (schema: Schema): boolean =>
+      schema.properties?.id !== undefined ||
+      [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].some(takesId)
+    const withConflict: string[] = []
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const where = `${method.toUpperCase()} ${path}`
+        const schema = operation.requestBody?.content['application/json']?.schema
+        const documented = operation.responses['409'] !== undefined
+        expect(documented, where).toBe(method === 'post' && schema !== undefined && takesId(schema))
+        if (documented) withConflict.push(where)
+      }
+    }
+    expect(withConflict).toEqual(
+      ['activities', 'groups', 'events', 'attributes', 'goals'].map((name) => `POST /api/${name}`),
+    )
+  })
+
   it('gives every operation a documented 2xx body and shared error components', async () => {
     type Response = {
       description: string

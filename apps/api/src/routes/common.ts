@@ -111,8 +111,10 @@ const bodyErrors = { 413: E413, 415: E415 }
 export const listErrors = always
 export const queryErrors = { 400: E400Query, ...always }
 export const readErrors = { ...always, 404: E404 }
-export const createErrors = { 400: E400, ...always, 409: E409, ...bodyErrors }
-const { 409: _idConflict, ...writeErrors } = createErrors
+/** A write with a JSON body that names no existing record (settings, a push subscription). */
+export const writeErrors = { 400: E400, ...always, ...bodyErrors }
+/** A create that takes a client-chosen `id`, which can be taken (409). */
+export const createErrors = { ...writeErrors, 409: E409 }
 export const updateErrors = { ...writeErrors, 404: E404 }
 /** DELETE takes no body, but one that is sent is still parsed (and can fail). */
 export const deleteErrors = { ...updateErrors, 400: E400Body }
