@@ -241,6 +241,95 @@ export const authRouteDocs = {
       },
     },
   },
+  updateUser: {
+    method: 'POST' as const,
+    url: '/api/auth/update-user',
+    schema: {
+      operationId: 'updateUser',
+      tags: ['auth'],
+      summary: 'Change your display name or picture',
+      description:
+        "Changes the signed-in user's name or picture (the e-mail cannot be changed here). Needs a session and, with the cookie, an Origin header from a trusted origin.",
+      body: z.object({
+        name: Profile.shape.name.describe('Display name.'),
+        image: Profile.shape.image.describe('Picture: an http(s) URL, or null to remove it.'),
+      }),
+      security: sessionSecurity,
+      response: {
+        200: jsonResponse('Changed.', z.object({ status: z.boolean() })),
+        ...postErrors,
+        400: error(
+          'A name over 100 characters or a picture that is not an http(s) URL (`VALIDATION_ERROR`), an e-mail sent to change (`EMAIL_CAN_NOT_BE_UPDATED`), or nothing to change.',
+        ),
+        401: error('No session (`UNAUTHORIZED`).'),
+      },
+    },
+  },
+  changePassword: {
+    method: 'POST' as const,
+    url: '/api/auth/change-password',
+    schema: {
+      operationId: 'changePassword',
+      tags: ['auth'],
+      summary: 'Change your password',
+      description:
+        'Sets a new password after checking the current one. With `revokeOtherSessions`, every other session ends (their id tokens stop working) and a new session is started for this one.',
+      body: z.object({
+        currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+        newPassword: NewPassword.describe(
+          'The same rules as at sign-up (`PASSWORD_TOO_COMMON` for a common one).',
+        ),
+        revokeOtherSessions: z.boolean().optional().describe('Sign out every other device too.'),
+      }),
+      security: sessionSecurity,
+      response: {
+        200: jsonResponse(
+          'Changed.',
+          z.object({
+            token: z
+              .string()
+              .nullable()
+              .describe('The new session token when other sessions were revoked, else null.'),
+            user: AuthUser,
+          }),
+        ),
+        ...postErrors,
+        400: error(
+          'The current password is wrong (`INVALID_PASSWORD`) or the new one is refused (naming why).',
+        ),
+        401: error('No session (`UNAUTHORIZED`).'),
+      },
+    },
+  },
+  jwks: {
+    method: 'GET' as const,
+    url: '/api/auth/jwks',
+    schema: {
+      operationId: 'getJwks',
+      tags: ['auth'],
+      summary: 'The public keys of the id tokens',
+      description:
+        'The JSON Web Key Set that verifies the id tokens of GET /api/auth/token (EdDSA, Ed25519), for services that check them themselves.',
+      security: publicSecurity,
+      response: {
+        200: jsonResponse(
+          'The key set.',
+          z.object({
+            keys: z.array(
+              z.looseObject({
+                kid: z.string(),
+                kty: z.string(),
+                alg: z.string().optional(),
+                crv: z.string().optional(),
+                x: z.string().optional(),
+              }),
+            ),
+          }),
+        ),
+        '4xx': error('A client error (none is expected: the operation takes no input).'),
+      },
+    },
+  },
   token: {
     method: 'GET' as const,
     url: '/api/auth/token',
