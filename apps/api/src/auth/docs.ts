@@ -6,7 +6,7 @@ import {
   Profile,
 } from '@kindling/core'
 import { z } from 'zod'
-import { jsonResponse, publicSecurity, sessionSecurity } from '../http/openapi'
+import { jsonResponse, publicSecurity, retryAfterHeader, sessionSecurity } from '../http/openapi'
 
 /*
  * The OpenAPI description of the better-auth endpoints under /api/auth: better-auth serves them,
@@ -43,8 +43,10 @@ const E400 = error(
 const E403 = error('The Origin header is not a trusted origin (`INVALID_ORIGIN`).')
 const E413 = error('The request body is larger than 1 MiB.')
 const E415 = error('The body is not JSON.')
-const E429 = error(
+const E429 = jsonResponse(
   'Too many attempts from this address or for this e-mail (`TOO_MANY_REQUESTS`); see the Retry-After header.',
+  AuthError,
+  retryAfterHeader,
 )
 /** The errors every POST to better-auth can answer, before it looks at the request. */
 const postErrors = { 400: E400, 403: E403, 413: E413, 415: E415, 429: E429 }

@@ -21,7 +21,7 @@ const JSON_TYPE = 'application/json'
 export function jsonResponse<S extends z.ZodType>(
   description: string,
   schema: S,
-  headers?: Record<string, { type: 'string'; description: string }>,
+  headers?: Record<string, { type: 'string' | 'integer'; description: string }>,
 ) {
   return {
     description,
@@ -32,6 +32,11 @@ export function jsonResponse<S extends z.ZodType>(
 
 /** An error response whose body is the shared ApiError component. */
 export const errorResponse = (description: string) => jsonResponse(description, ApiErrorBody)
+
+/** The `Retry-After` header of a 429 or 503: whole seconds to wait before trying again. */
+export const retryAfterHeader = {
+  'retry-after': { type: 'integer' as const, description: 'Seconds to wait before retrying.' },
+}
 
 /** Security requirements: the data API's id token, or none (public operations). */
 export const bearerSecurity = [{ bearerAuth: [] }]

@@ -6,7 +6,13 @@ import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
 import { activities } from '../db/schema'
 import { HttpError, validationError, zodFields } from '../http/errors'
-import { bearerSecurity, errorResponse } from '../http/openapi'
+import {
+  ApiErrorBody,
+  bearerSecurity,
+  errorResponse,
+  jsonResponse,
+  retryAfterHeader,
+} from '../http/openapi'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -98,8 +104,10 @@ export const E409 = errorResponse(
 )
 export const E413 = errorResponse('The request body is larger than 1 MiB.')
 export const E415 = errorResponse('The body is not JSON (`unsupported-media-type`).')
-export const E503 = errorResponse(
+export const E503 = jsonResponse(
   'The database cannot be reached for a moment, e.g. while it restarts (`unavailable`): retry after the `Retry-After` seconds.',
+  ApiErrorBody,
+  retryAfterHeader,
 )
 
 export const security = bearerSecurity
