@@ -213,13 +213,15 @@ async function registerEverything(
     // https://localhost) are another origin, so their PUT and DELETE are preflighted.
     methods: CORS_METHODS,
     // Every response header a client reads: the session and id tokens of sign-in and
-    // get-session, the events' next page, the export's file name, when to retry, the request id.
+    // get-session, the events' next page, the export's file name, when to retry, why a token
+    // was refused, the request id.
     exposedHeaders: [
       'set-auth-token',
       'set-auth-jwt',
       'x-next-before',
       'content-disposition',
       'retry-after',
+      'www-authenticate',
       'x-request-id',
     ],
     // Browsers cache a preflight this many seconds (Chromium at most 7200).

@@ -94,7 +94,17 @@ export const E400Query = errorResponse(
   'Invalid query parameters: `fields` names each failing one and its rule.',
 )
 export const E400Body = errorResponse('A body was sent and is not valid JSON (`invalid-json`).')
-export const E401 = errorResponse('No or invalid id token (expired, or its session has ended).')
+export const E401 = jsonResponse(
+  'No or invalid id token (expired, or its session has ended).',
+  ApiErrorBody,
+  {
+    'www-authenticate': {
+      type: 'string',
+      description:
+        'The challenge: `Bearer realm="kindling"`, with `error="invalid_token"` when a token was sent.',
+    },
+  },
+)
 export const E403 = errorResponse('The e-mail address is not verified yet.')
 export const E404 = errorResponse(
   "No such record of yours (deleted, someone else's, or never existed).",
