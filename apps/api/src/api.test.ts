@@ -253,6 +253,22 @@ describe.each(await testBackends())('API on $kind', ({ kind, skip }) => {
       expect(unverified.json().error.code).toBe('email-not-verified')
     })
 
+    it('names the bearer scheme in WWW-Authenticate on a 401 (RFC 6750)', async () => {
+      const missing = await call(null, 'GET', '/api/activities')
+      expect(missing.statusCode).toBe(401)
+      expect(missing.headers['www-authenticate']).toBe('Bearer realm="kindling"')
+      const bad = await app.inject({
+        method: 'DELETE',
+        url: `/api/events/${crypto.randomUUID()}`,
+        headers: { authorization: 'Bearer not.a.jwt' },
+      })
+      expect(bad.statusCode).toBe(401)
+      expect(bad.headers['www-authenticate']).toBe('Bearer realm="kindling", error="invalid_token"')
+      expect((await call(alice, 'GET', '/api/activities')).headers['www-authenticate']).toBe(
+        undefined,
+      )
+    })
+
     it('refuses an id token after its 15 minutes, also one it accepted before', async () => {
       const user = { ...alice, token: await idToken(app, alice.cookie) }
       expect((await call(user, 'GET', '/api/goals')).statusCode).toBe(200)

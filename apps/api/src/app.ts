@@ -217,7 +217,18 @@ async function registerEverything(
     // Every method the API answers: the native shells (capacitor://localhost,
     // https://localhost) are another origin, so their PUT and DELETE are preflighted.
     methods: CORS_METHODS,
-    exposedHeaders: ['set-auth-token', 'x-next-before', 'x-request-id'],
+    // Every response header a client reads: the session and id tokens of sign-in and
+    // get-session, the events' next page, the export's file name, when to retry, why a token
+    // was refused, the request id.
+    exposedHeaders: [
+      'set-auth-token',
+      'set-auth-jwt',
+      'x-next-before',
+      'content-disposition',
+      'retry-after',
+      'www-authenticate',
+      'x-request-id',
+    ],
     // Browsers cache a preflight this many seconds (Chromium at most 7200).
     maxAge: 600,
   })

@@ -83,6 +83,55 @@ describe.each(await testBackends())('security on $kind', ({ kind, skip }) => {
       expect(stranger.headers['access-control-allow-origin']).toBeUndefined()
     })
 
+    it('lets a native shell read every response header the document describes', async () => {
+      const document = (await app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json()
+      type Operation = { responses: Record<string, { headers?: Record<string, unknown> }> }
+      const described = new Set<string>()
+      for (const operations of Object.values(document.paths as Record<string, object>)) {
+        for (const operation of Object.values(operations) as Operation[]) {
+          for (const response of Object.values(operation.responses)) {
+            for (const name of Object.keys(response.headers ?? {}))
+              described.add(name.toLowerCase())
+          }
+        }
+      }
+      for (const name of ['retry-after', 'content-disposition', 'x-next-before']) {
+        expect(described).toContain(name)
+      }
+      const exposedBy = async (url: string, authorization: string) => {
+        const answer = await app.inject({
+          method: 'GET',
+          url,
+          headers: { origin: 'capacitor://localhost', authorization },
+        })
+        expect(answer.statusCode, url).toBe(200)
+        expect(answer.headers['access-control-allow-origin'], url).toBe('capacitor://localhost')
+        return String(answer.headers['access-control-expose-headers'] ?? '')
+          .toLowerCase()
+          .split(/,\s*/)
+      }
+      const sessionToken = (
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: { ...ORIGIN, 'x-forwarded-for': nextIp() },
+          remoteAddress: nextIp(),
+          payload: { email: user.email, password: PASSWORD },
+        })
+      ).json().token as string
+      for (const [url, authorization] of [
+        ['/api/export?format=csv', `Bearer ${user.token}`],
+        ['/api/activities', `Bearer ${user.token}`],
+        ['/api/auth/get-session', `Bearer ${sessionToken}`],
+      ] as const) {
+        const exposed = await exposedBy(url, authorization)
+        // Also the session token of sign-in and the id token of get-session (decision 104).
+        for (const name of [...described, 'set-auth-token', 'set-auth-jwt', 'x-request-id']) {
+          expect(exposed, `${url} ${name}`).toContain(name)
+        }
+      }
+    })
+
     it('lets a native shell edit and delete with its bearer token', async () => {
       const headers = { origin: 'capacitor://localhost', authorization: `Bearer ${user.token}` }
       const created = await app.inject({

@@ -110,6 +110,23 @@ describe.each(await testBackends())('sync API on $kind', ({ kind, skip }) => {
       expect((await call(bob, 'GET', '/api/activities')).json()).toEqual([])
     })
 
+    it("answers an id of someone else's record the same whether it is live or deleted (decision 113)", async () => {
+      const live = crypto.randomUUID()
+      const deleted = crypto.randomUUID()
+      for (const id of [live, deleted]) {
+        expect((await call(alice, 'POST', '/api/groups', { id, name: 'Hers' })).statusCode).toBe(
+          201,
+        )
+      }
+      expect((await call(alice, 'DELETE', `/api/groups/${deleted}`)).statusCode).toBe(204)
+      const answers = await Promise.all(
+        [live, deleted].map((id) => call(bob, 'POST', '/api/groups', { id, name: 'His' })),
+      )
+      for (const answer of answers) expect(answer.statusCode).toBe(409)
+      expect(answers[0]?.json()).toEqual(answers[1]?.json())
+      expect(answers[0]?.body).not.toMatch(/Hers|another user|someone/i)
+    })
+
     it('refuses an id that is not a UUID', async () => {
       const response = await call(bob, 'POST', '/api/goals', { id: 'x', cadence: 'Daily' })
       expect(response.statusCode).toBe(400)

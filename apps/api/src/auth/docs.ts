@@ -6,7 +6,7 @@ import {
   Profile,
 } from '@kindling/core'
 import { z } from 'zod'
-import { jsonResponse, publicSecurity, sessionSecurity } from '../http/openapi'
+import { jsonResponse, publicSecurity, retryAfterHeader, sessionSecurity } from '../http/openapi'
 
 /*
  * The OpenAPI description of the better-auth endpoints under /api/auth: better-auth serves them,
@@ -43,8 +43,10 @@ const E400 = error(
 const E403 = error('The Origin header is not a trusted origin (`INVALID_ORIGIN`).')
 const E413 = error('The request body is larger than 1 MiB.')
 const E415 = error('The body is not JSON.')
-const E429 = error(
+const E429 = jsonResponse(
   'Too many attempts from this address or for this e-mail (`TOO_MANY_REQUESTS`); see the Retry-After header.',
+  AuthError,
+  retryAfterHeader,
 )
 /** The errors every POST to better-auth can answer, before it looks at the request. */
 const postErrors = { 400: E400, 403: E403, 413: E413, 415: E415, 429: E429 }
@@ -220,7 +222,13 @@ export const authRouteDocs = {
       summary: 'Verify an e-mail address',
       description:
         'The link of the verification e-mail. Marks the e-mail verified, signs the user in, and redirects (302) to callbackURL; without callbackURL answers JSON.',
-      querystring: z.object({ token: z.string(), callbackURL: z.string().optional() }),
+      querystring: z.object({
+        token: z.string().describe('The token of the mailed link.'),
+        callbackURL: z
+          .string()
+          .optional()
+          .describe('Where to redirect once verified (a path, or a URL on a trusted origin).'),
+      }),
       security: publicSecurity,
       response: {
         200: jsonResponse(
@@ -232,6 +240,95 @@ export const authRouteDocs = {
         401: error('The token is invalid or expired (`INVALID_TOKEN`), without a callbackURL.'),
         403: error('callbackURL is not on a trusted origin (`INVALID_CALLBACKURL`).'),
         429: E429,
+      },
+    },
+  },
+  updateUser: {
+    method: 'POST' as const,
+    url: '/api/auth/update-user',
+    schema: {
+      operationId: 'updateUser',
+      tags: ['auth'],
+      summary: 'Change your display name or picture',
+      description:
+        "Changes the signed-in user's name or picture (the e-mail cannot be changed here). Needs a session and, with the cookie, an Origin header from a trusted origin.",
+      body: z.object({
+        name: Profile.shape.name.describe('Display name.'),
+        image: Profile.shape.image.describe('Picture: an http(s) URL, or null to remove it.'),
+      }),
+      security: sessionSecurity,
+      response: {
+        200: jsonResponse('Changed.', z.object({ status: z.boolean() })),
+        ...postErrors,
+        400: error(
+          'A name over 100 characters or a picture that is not an http(s) URL (`VALIDATION_ERROR`), an e-mail sent to change (`EMAIL_CAN_NOT_BE_UPDATED`), or nothing to change.',
+        ),
+        401: error('No session (`UNAUTHORIZED`).'),
+      },
+    },
+  },
+  changePassword: {
+    method: 'POST' as const,
+    url: '/api/auth/change-password',
+    schema: {
+      operationId: 'changePassword',
+      tags: ['auth'],
+      summary: 'Change your password',
+      description:
+        'Sets a new password after checking the current one. With `revokeOtherSessions`, every other session ends (their id tokens stop working) and a new session is started for this one.',
+      body: z.object({
+        currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+        newPassword: NewPassword.describe(
+          'The same rules as at sign-up (`PASSWORD_TOO_COMMON` for a common one).',
+        ),
+        revokeOtherSessions: z.boolean().optional().describe('Sign out every other device too.'),
+      }),
+      security: sessionSecurity,
+      response: {
+        200: jsonResponse(
+          'Changed.',
+          z.object({
+            token: z
+              .string()
+              .nullable()
+              .describe('The new session token when other sessions were revoked, else null.'),
+            user: AuthUser,
+          }),
+        ),
+        ...postErrors,
+        400: error(
+          'The current password is wrong (`INVALID_PASSWORD`) or the new one is refused (naming why).',
+        ),
+        401: error('No session (`UNAUTHORIZED`).'),
+      },
+    },
+  },
+  jwks: {
+    method: 'GET' as const,
+    url: '/api/auth/jwks',
+    schema: {
+      operationId: 'getJwks',
+      tags: ['auth'],
+      summary: 'The public keys of the id tokens',
+      description:
+        'The JSON Web Key Set that verifies the id tokens of GET /api/auth/token (EdDSA, Ed25519), for services that check them themselves.',
+      security: publicSecurity,
+      response: {
+        200: jsonResponse(
+          'The key set.',
+          z.object({
+            keys: z.array(
+              z.looseObject({
+                kid: z.string(),
+                kty: z.string(),
+                alg: z.string().optional(),
+                crv: z.string().optional(),
+                x: z.string().optional(),
+              }),
+            ),
+          }),
+        ),
+        '4xx': error('A client error (none is expected: the operation takes no input).'),
       },
     },
   },

@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 /** The header that carries the caller's address to better-auth (its limiter and logs). */
 export const CLIENT_IP_HEADER = 'x-kindling-client-ip'
 
+const EXPOSE_HEADERS = 'access-control-expose-headers'
+
 /**
  * The Fastify request as the Fetch `Request` better-auth's web handler takes: the same method,
  * URL (against the public URL) and headers, the parsed JSON body sent again as JSON, and the
@@ -24,11 +26,22 @@ export function toFetchRequest(request: FastifyRequest, publicUrl: string, body:
   })
 }
 
-/** Sends a Fetch `Response` through Fastify: status, headers, every cookie, the body. */
+/**
+ * Sends a Fetch `Response` through Fastify: status, headers, every cookie, the body. The headers
+ * better-auth exposes to other origins are added to the ones the CORS plugin already exposes,
+ * not put in their place.
+ */
 export async function sendFetchResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status)
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value)
+    if (name === 'set-cookie' || name === 'content-length') return
+    if (name === EXPOSE_HEADERS) {
+      const names = `${reply.getHeader(EXPOSE_HEADERS) ?? ''},${value}`.split(',')
+      const merged = new Set(names.map((item) => item.trim().toLowerCase()).filter(Boolean))
+      reply.header(name, [...merged].join(', '))
+      return
+    }
+    reply.header(name, value)
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) reply.header('set-cookie', cookies)

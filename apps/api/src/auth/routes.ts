@@ -21,8 +21,9 @@ import {
 } from './limits'
 
 /**
- * Serves better-auth under /api/auth: documented routes for the endpoints the apps use, and a
- * hidden catch-all for the rest. All of them hand the request to better-auth's web handler.
+ * Serves better-auth under /api/auth: the documented endpoints only (decision 112), each handed
+ * to better-auth's web handler. Its other endpoints (session lists and revokes, password checks,
+ * account linking, its own pages) answer 404 like any unknown route.
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -101,7 +102,12 @@ export function registerAuthRoutes(
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
-    handler: handle,
+    handler: async (request, reply) =>
+      reply
+        .status(404)
+        .send(
+          authErrorBody('not-found', `No route ${request.method} ${request.url.split('?')[0]}.`),
+        ),
   })
 }
 

@@ -21,7 +21,7 @@ const JSON_TYPE = 'application/json'
 export function jsonResponse<S extends z.ZodType>(
   description: string,
   schema: S,
-  headers?: Record<string, { type: 'string'; description: string }>,
+  headers?: Record<string, { type: 'string' | 'integer'; description: string }>,
 ) {
   return {
     description,
@@ -32,6 +32,11 @@ export function jsonResponse<S extends z.ZodType>(
 
 /** An error response whose body is the shared ApiError component. */
 export const errorResponse = (description: string) => jsonResponse(description, ApiErrorBody)
+
+/** The `Retry-After` header of a 429 or 503: whole seconds to wait before trying again. */
+export const retryAfterHeader = {
+  'retry-after': { type: 'integer' as const, description: 'Seconds to wait before retrying.' },
+}
 
 /** Security requirements: the data API's id token, or none (public operations). */
 export const bearerSecurity = [{ bearerAuth: [] }]
@@ -68,15 +73,33 @@ const transform: Transform = (input) => {
 
 const zodComponents = createJsonSchemaTransformObject({})
 
+/** The order operations are listed in within a path (routes register them in any order). */
+const METHOD_ORDER = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace']
+const methodRank = (key: string) => {
+  const rank = METHOD_ORDER.indexOf(key)
+  return rank === -1 ? METHOD_ORDER.length : rank
+}
+
+/** Each path's operations in the usual order: GET before POST, whichever was registered first. */
+function sortOperations(paths: Record<string, Record<string, unknown>>) {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(Object.entries(item).sort(([a], [b]) => methodRank(a) - methodRank(b))),
+    ]),
+  )
+}
+
 /**
  * Adds the registered zod schemas under components, then drops the ones no operation uses:
  * the type provider emits an input and an output variant of every registered schema.
  */
 const transformObject: TransformObject = (input) => {
-  const document = zodComponents(input) as {
-    paths?: unknown
+  const built = zodComponents(input) as {
+    paths?: Record<string, Record<string, unknown>>
     components?: { schemas?: Record<string, unknown> }
   }
+  const document = built.paths ? { ...built, paths: sortOperations(built.paths) } : built
   const schemas = document.components?.schemas
   if (!schemas) return document as never
   const refsIn = (value: unknown): string[] =>
@@ -122,6 +145,18 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
         { name: 'events', description: 'Dated occurrences of an activity, with attribute values.' },
         { name: 'attributes', description: "Custom fields an activity's events carry." },
         { name: 'goals', description: 'Daily, weekly or monthly goals on activities.' },
+        {
+          name: 'reminders',
+          description: 'Reminders of a habit at a local time on chosen weekdays, and snoozing one.',
+        },
+        {
+          name: 'settings',
+          description: 'Your time zone, reminder e-mails and the day reminders are paused until.',
+        },
+        {
+          name: 'push',
+          description: "Web Push: the server's public key and this browser's subscription.",
+        },
         {
           name: 'sync',
           description:

@@ -6,7 +6,13 @@ import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
 import { activities } from '../db/schema'
 import { HttpError, validationError, zodFields } from '../http/errors'
-import { bearerSecurity, errorResponse } from '../http/openapi'
+import {
+  ApiErrorBody,
+  bearerSecurity,
+  errorResponse,
+  jsonResponse,
+  retryAfterHeader,
+} from '../http/openapi'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -88,7 +94,17 @@ export const E400Query = errorResponse(
   'Invalid query parameters: `fields` names each failing one and its rule.',
 )
 export const E400Body = errorResponse('A body was sent and is not valid JSON (`invalid-json`).')
-export const E401 = errorResponse('No or invalid id token (expired, or its session has ended).')
+export const E401 = jsonResponse(
+  'No or invalid id token (expired, or its session has ended).',
+  ApiErrorBody,
+  {
+    'www-authenticate': {
+      type: 'string',
+      description:
+        'The challenge: `Bearer realm="kindling"`, with `error="invalid_token"` when a token was sent.',
+    },
+  },
+)
 export const E403 = errorResponse('The e-mail address is not verified yet.')
 export const E404 = errorResponse(
   "No such record of yours (deleted, someone else's, or never existed).",
@@ -98,8 +114,10 @@ export const E409 = errorResponse(
 )
 export const E413 = errorResponse('The request body is larger than 1 MiB.')
 export const E415 = errorResponse('The body is not JSON (`unsupported-media-type`).')
-export const E503 = errorResponse(
+export const E503 = jsonResponse(
   'The database cannot be reached for a moment, e.g. while it restarts (`unavailable`): retry after the `Retry-After` seconds.',
+  ApiErrorBody,
+  retryAfterHeader,
 )
 
 export const security = bearerSecurity
@@ -111,8 +129,10 @@ const bodyErrors = { 413: E413, 415: E415 }
 export const listErrors = always
 export const queryErrors = { 400: E400Query, ...always }
 export const readErrors = { ...always, 404: E404 }
-export const createErrors = { 400: E400, ...always, 409: E409, ...bodyErrors }
-const { 409: _idConflict, ...writeErrors } = createErrors
+/** A write with a JSON body that names no existing record (settings, a push subscription). */
+export const writeErrors = { 400: E400, ...always, ...bodyErrors }
+/** A create that takes a client-chosen `id`, which can be taken (409). */
+export const createErrors = { ...writeErrors, 409: E409 }
 export const updateErrors = { ...writeErrors, 404: E404 }
 /** DELETE takes no body, but one that is sent is still parsed (and can fail). */
 export const deleteErrors = { ...updateErrors, 400: E400Body }

@@ -20,6 +20,7 @@ import {
   security,
   storedCreate,
   updateErrors,
+  writeErrors,
 } from './common'
 
 /*
@@ -213,7 +214,10 @@ export function registerCrud<
       summary: create.summary ?? `Create ${a}`,
       description: create.description,
       body: create.schema,
-      response: { 201: jsonResponse('Created: the stored record.', record), ...createErrors },
+      response: {
+        201: jsonResponse('Created: the stored record.', record),
+        ...(takesClientId(create.schema) ? createErrors : writeErrors),
+      },
     },
     handler: async (request, reply) => {
       const uid = uidOf(request)
@@ -314,6 +318,15 @@ export function registerCrud<
   })
 
   return { load, owned, live, tags }
+}
+
+/** Whether a create body has an `id` (the client's choice, which can be taken: 409). */
+function takesClientId(schema: z.ZodType): boolean {
+  if (schema instanceof z.ZodObject) return 'id' in schema.shape
+  if (schema instanceof z.ZodDiscriminatedUnion) {
+    return (schema.options as z.ZodType[]).some(takesClientId)
+  }
+  return false
 }
 
 /**

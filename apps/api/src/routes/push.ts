@@ -9,7 +9,7 @@ import { uidOf } from '../http/caller'
 import { notFound, validationError } from '../http/errors'
 import { errorResponse, jsonResponse, publicSecurity } from '../http/openapi'
 import { pushEndpointProblem } from '../reminders/push-endpoints'
-import { createErrors, deleteErrors, NoContent, parseBody, security } from './common'
+import { deleteErrors, NoContent, parseBody, security, writeErrors } from './common'
 
 const tags = ['push']
 
@@ -62,7 +62,7 @@ export function registerPushRoutes(
       description:
         "Stores the browser's standard subscription JSON (`PushSubscription.toJSON()`). The endpoint must be a push service on the internet: a host name (not an IP address) on https's standard port, never of this machine or its network (400). Subscribing an endpoint again replaces its keys; an endpoint belongs to the user who subscribed it last. Subscriptions the push service answers 404 or 410 for are removed.",
       body: PushSubscriptionInput,
-      response: { 201: jsonResponse('Stored.', StoredSubscription), ...createErrors },
+      response: { 201: jsonResponse('Stored.', StoredSubscription), ...writeErrors },
     },
     handler: async (request, reply) => {
       const uid = uidOf(request)

@@ -6,7 +6,7 @@ import { userSettings } from '../db/schema'
 import { uidOf } from '../http/caller'
 import { jsonResponse } from '../http/openapi'
 import { readSettings, replanReminders } from '../reminders/settings'
-import { bodyObject, createErrors, listErrors, parseBody, security } from './common'
+import { bodyObject, listErrors, parseBody, security, writeErrors } from './common'
 
 const tags = ['settings']
 
@@ -39,7 +39,7 @@ export function registerSettingsRoutes(
       description:
         'Merges the fields sent over your settings. A new time zone re-plans every reminder at its local time there.',
       body: UserSettingsInput,
-      response: { 200: jsonResponse('Your settings as stored.', UserSettings), ...createErrors },
+      response: { 200: jsonResponse('Your settings as stored.', UserSettings), ...writeErrors },
     },
     handler: async (request) => {
       const uid = uidOf(request)
