@@ -110,7 +110,7 @@ describe.each(await testBackends())('sync API on $kind', ({ kind, skip }) => {
       expect((await call(bob, 'GET', '/api/activities')).json()).toEqual([])
     })
 
-    it("answers an id of someone else's record the same whether it is live or deleted (decision 113)", async () => {
+    it("answers an id of someone else's record the same whether it is live or deleted (decision 114)", async () => {
       const live = crypto.randomUUID()
       const deleted = crypto.randomUUID()
       for (const id of [live, deleted]) {

@@ -21,7 +21,7 @@ import {
 } from './limits'
 
 /**
- * Serves better-auth under /api/auth: the documented endpoints only (decision 112), each handed
+ * Serves better-auth under /api/auth: the documented endpoints only (decision 113), each handed
  * to better-auth's web handler. Its other endpoints (session lists and revokes, password checks,
  * account linking, its own pages) answer 404 like any unknown route.
  */
