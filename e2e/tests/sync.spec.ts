@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext, Locator, Page } from '@playwright/test'
 import {
   api,
   createUser,
@@ -75,6 +75,48 @@ test('offline: a habit and three events survive a reload and reach the server on
   const stored = await api<Created[]>(page, 'GET', 'events')
   expect(stored).toHaveLength(3)
   expect(await api<Created[]>(page, 'GET', 'activities')).toHaveLength(1)
+})
+
+/** Whether `locator`'s text is drawn whole: inside every box around it that clips (ellipsis). */
+const drawnWhole = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const range = document.createRange()
+    range.selectNodeContents(element)
+    const text = range.getBoundingClientRect()
+    for (let box: Element | null = element; box; box = box.parentElement) {
+      const style = getComputedStyle(box)
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue
+      const clip = box.getBoundingClientRect()
+      const out = (a: number, b: number) => a - b > 0.5
+      if (out(clip.left, text.left) || out(text.right, clip.right)) return false
+      if (out(clip.top, text.top) || out(text.bottom, clip.bottom)) return false
+    }
+    return true
+  })
+
+test('offline with changes waiting, the header shows its sign and the count whole', async ({
+  signedInPage: { page },
+  context,
+}) => {
+  for (const name of ['Read', 'Walk']) await api<Created>(page, 'POST', 'activities', { name })
+  await page.goto('/activities')
+  await expect(page.getByRole('listitem', { name: 'Walk' })).toBeVisible()
+  await waitForServiceWorker(page)
+
+  await context.setOffline(true)
+  await page.reload()
+  await page.getByRole('button', { name: 'Add activity', exact: true }).click()
+  await page.getByRole('textbox', { name: 'Name' }).fill('Swim')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('listitem', { name: 'Swim' })).toBeVisible()
+  await expect(syncStatus(page)).toContainText('Offline: 1 change waiting to be sent')
+  // What the eye reads: the sign's label and the page's title, neither cut off (at 390 px the
+  // label read "OFFLI…", its count hidden, and the title "Ha…").
+  const sign = syncStatus(page).locator('[aria-hidden]').filter({ hasText: '1' })
+  await expect(sign).toBeVisible()
+  expect(await drawnWhole(sign)).toBe(true)
+  const title = page.getByRole('heading', { name: 'Habits', level: 1 })
+  expect(await drawnWhole(title)).toBe(true)
 })
 
 test('two devices offline: both show the union of events and the last rename', async ({

@@ -89,7 +89,7 @@ export function AppHeader({
           </Title>
         </Group>
         <Group gap="xs" wrap="nowrap">
-          {signedIn && <SyncStatus />}
+          {signedIn && <SyncStatus compact={isMobile} />}
           <Group gap="xs" wrap="nowrap" ref={actionsRef} />
           {signedIn && (
             <ActionIcon
