@@ -330,6 +330,47 @@ test('a change the server refuses is undone and told; the other changes are kept
   expect(await api<Created[]>(page, 'GET', 'events')).toEqual([])
 })
 
+test("an event refused for its habit's changed attributes is told in words, not ids", async ({
+  signedInPage: { page },
+  context,
+}) => {
+  const read = await api<Created>(page, 'POST', 'activities', { name: 'Read' })
+  const pages = await api<Created>(page, 'POST', 'attributes', {
+    activityId: read.id,
+    name: 'Pages',
+    type: 'number',
+    min: 1,
+    max: 100,
+  })
+  await page.goto('/events')
+  await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
+  await waitForServiceWorker(page)
+  const token = await page.request.get('/api/auth/token').then((r) => r.json())
+
+  await context.setOffline(true)
+  await logEvent(page, 'Read', 1)
+  // Meanwhile another device gives Read a required attribute, and lowers the limit of Pages.
+  const headers = { Authorization: `Bearer ${token.token}` }
+  const added = await page.request.post('/api/attributes', {
+    headers,
+    data: { activityId: read.id, name: 'Mood', type: 'text', required: true },
+  })
+  expect(added.status()).toBe(201)
+  const lowered = await page.request.put(`/api/attributes/${pages.id}`, {
+    headers,
+    data: { activityId: read.id, name: 'Pages', type: 'number', min: 1, max: 5 },
+  })
+  expect(lowered.status()).toBe(200)
+
+  await context.setOffline(false)
+  const told = page.getByText(/^The event for Read was not saved: /)
+  await expect(told).toHaveText(
+    'The event for Read was not saved: the attributes of its habit were changed on another device.',
+  )
+  await expect(syncStatus(page)).toHaveCount(0)
+  expect(await api<Created[]>(page, 'GET', 'events')).toEqual([])
+})
+
 test('two tabs of one device share one outbox and never send a change twice', async ({
   signedInPage: { page },
   context,
