@@ -371,6 +371,45 @@ test("an event refused for its habit's changed attributes is told in words, not 
   expect(await api<Created[]>(page, 'GET', 'events')).toEqual([])
 })
 
+test('an event edited offline and deleted on another device meanwhile: told in words, gone', async ({
+  signedInPage: { page },
+  context,
+}) => {
+  const read = await api<Created>(page, 'POST', 'activities', { name: 'Read' })
+  await api(page, 'POST', 'attributes', { activityId: read.id, name: 'Note', type: 'text' })
+  const event = await api<Created>(page, 'POST', 'events', {
+    activityId: read.id,
+    eventDate: new Date().toISOString(),
+  })
+  await page.goto(`/events/${event.id}`)
+  // The Update Event form's code is fetched once while online.
+  await page.getByRole('button', { name: 'Edit' }).click()
+  await expect(page.getByLabel('Note')).toBeVisible()
+  await page.goto(`/events/${event.id}`)
+  await waitForServiceWorker(page)
+  const token = await page.request.get('/api/auth/token').then((r) => r.json())
+
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Edit' }).click()
+  await page.getByLabel('Note').fill('Chapter 3')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('table').getByRole('row', { name: 'Note Chapter 3' })).toBeVisible()
+  // Meanwhile another device deletes the event.
+  const deleted = await page.request.fetch(`/api/events/${event.id}`, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${token.token}` },
+  })
+  expect(deleted.status()).toBe(204)
+
+  await context.setOffline(false)
+  await expect(page.getByText(/^The event for Read was not saved: /)).toHaveText(
+    'The event for Read was not saved: it was deleted on another device.',
+  )
+  await expect(syncStatus(page)).toHaveCount(0)
+  await page.goto('/events')
+  await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
+})
+
 test('two tabs of one device share one outbox and never send a change twice', async ({
   signedInPage: { page },
   context,

@@ -359,6 +359,9 @@ export class SyncEngine {
       if (error.fields.activityId) {
         return `The event for ${name} was not saved: its habit was deleted on another device.`
       }
+      if (error.status === 404) {
+        return `The event for ${name} was not saved: it was deleted on another device.`
+      }
       // Its values were checked against this copy's attributes when logged: a refusal of one
       // (`attributes.<id>`: required, out of range, gone) means another device changed them.
       if (Object.keys(error.fields).some((field) => field.startsWith('attributes.'))) {
