@@ -410,6 +410,34 @@ test('an event edited offline and deleted on another device meanwhile: told in w
   await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
 })
 
+test('Log Out offline says the server cannot be reached and keeps the user and the habits', async ({
+  signedInPage: { page },
+  context,
+}) => {
+  await api<Created>(page, 'POST', 'activities', { name: 'Read' })
+  await page.goto('/activities')
+  await expect(page.getByRole('listitem', { name: 'Read' })).toBeVisible()
+  await page.goto('/me')
+  await waitForServiceWorker(page)
+
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Log Out' }).click()
+  // The session cannot be ended offline: it would sign the user in again later, the device's
+  // copy gone (the schedule spun forever).
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not reach' })).toHaveText(
+    'Could not reach the server. Check your connection and try again.',
+  )
+  await page.goto('/activities')
+  await expect(page.getByRole('listitem', { name: 'Read' })).toBeVisible()
+
+  await context.setOffline(false)
+  await page.goto('/me')
+  await page.getByRole('button', { name: 'Log Out' }).click()
+  await expect(page).toHaveURL(/\/signin$/)
+  await page.goto('/activities')
+  await expect(page.getByText('You must be signed in to view this page.')).toBeVisible()
+})
+
 test('two tabs of one device share one outbox and never send a change twice', async ({
   signedInPage: { page },
   context,

@@ -249,13 +249,27 @@ export async function reloadUser(): Promise<boolean> {
 }
 
 /** Signs out and clears user, token, developer flag and the checked flag (SPEC §4). */
-export async function signOut(): Promise<void> {
+export async function signOut({
+  clearDevice,
+}: {
+  /**
+   * Deletes what the device keeps of the user, once the server has ended the session. Given, a
+   * server that cannot be reached (offline) fails the sign-out with AuthError
+   * 'network-request-failed' before anything is cleared: the session lives on there, and the
+   * next check (remembering the user offline) would sign them in again, their copy gone.
+   */
+  clearDevice?: () => Promise<void>
+} = {}): Promise<void> {
   try {
     await signOutSession()
   } catch (error) {
+    if (clearDevice && error instanceof AuthError && error.code === 'network-request-failed') {
+      throw error
+    }
     // Clear locally anyway: the user asked to leave.
     console.error(error)
   }
+  await clearDevice?.()
   refresher.stop()
   writePendingEmail(null)
   const previous = getAuthState().user

@@ -13,10 +13,12 @@ export function Component() {
   const user = useCurrentUser()
   const navigate = useNavigate()
   const [signingOut, setSigningOut] = useState(false)
+  const [logOutError, setLogOutError] = useState<string>()
   if (!user) return null
 
   async function handleLogOut() {
     if (!(await confirmOnNative('Are you sure you want to sign out?'))) return
+    setLogOutError(undefined)
     setSigningOut(true)
     // What can be sent is sent first; what cannot (offline) is only dropped if the user says so.
     const unsent = await flushOutbox()
@@ -35,8 +37,14 @@ export function Component() {
         return
       }
     }
-    await destroyLocalCopy()
-    await signOut()
+    try {
+      await signOut({ clearDevice: destroyLocalCopy })
+    } catch (caught) {
+      // Offline: nothing was cleared; the user stays, and is told why.
+      setSigningOut(false)
+      setLogOutError(getAuthErrorMessage(caught))
+      return
+    }
     navigate(paths.signIn(), { replace: true })
   }
 
@@ -54,6 +62,11 @@ export function Component() {
       <Button variant="default" onClick={handleLogOut} loading={signingOut}>
         Log Out
       </Button>
+      {logOutError ? (
+        <Text size="sm" c="red.5" role="alert">
+          {logOutError}
+        </Text>
+      ) : null}
     </Stack>
   )
 }
