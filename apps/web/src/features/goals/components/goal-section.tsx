@@ -97,13 +97,16 @@ export function GoalSection({
           {section.emptyState === 'noGoals' && (
             <Stack gap="xs" py="xs" align="flex-start">
               <Text c="dark.1">{`No ${text.noun} goals yet.`}</Text>
+              {/* Fits one line on a 390 px phone and in home's goals panel (18 px sides left
+                  "step" alone on a second line); narrower, its two lines are of a length. */}
               <Button
                 variant="light"
                 onClick={() => onAdd(section.cadence)}
                 h="auto"
                 py={8}
+                px={10}
                 maw="100%"
-                styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'left', textWrap: 'balance' } }}
               >
                 {text.startButton}
               </Button>
