@@ -11,7 +11,7 @@ import { whenLoaded } from '../lib/sync/store'
 import { forms } from './forms'
 import { AppLayout } from './layout/app-layout'
 import { PageLoading } from './layout/boot-screen'
-import { PublicOnly, RequireAuth, RequireSignIn } from './route-guards'
+import { PhonesToSchedule, PublicOnly, RequireAuth, RequireSignIn } from './route-guards'
 import { type RouteHandle, RouteHandleContext } from './route-handle'
 
 /*
@@ -181,15 +181,26 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <RequireAuth />,
+        // Before the auth check: '/' on a phone goes to the schedule signed in or not.
+        element: <PhonesToSchedule />,
         children: [
           {
-            index: true,
-            ...screen('Kindling', () => import('./routes/home'), {
-              documentTitle: 'Home',
-              topLevel: true,
-            }),
+            element: <RequireAuth />,
+            children: [
+              {
+                index: true,
+                ...screen('Kindling', () => import('./routes/home'), {
+                  documentTitle: 'Home',
+                  topLevel: true,
+                }),
+              },
+            ],
           },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
           {
             path: '/schedule',
             ...screen('Schedule', () => import('../features/schedule/routes/schedule'), {

@@ -16,7 +16,7 @@ import {
 import { IconPlus } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { lazy, Suspense, useMemo, useState } from 'react'
-import { Link, Navigate } from 'react-router'
+import { Link } from 'react-router'
 import { useActivities } from '../../api/activities'
 import { useActivityUses, useEventCounts } from '../../api/events'
 import { ActivityBadge } from '../../components/event-activity-badge'
@@ -27,21 +27,10 @@ import { useEventsCollapsed } from '../../features/activities/hooks/use-collapse
 import { EventList } from '../../features/events/components/event-list'
 import { GoalList } from '../../features/goals/components/goal-list'
 import { useOpenForm } from '../../lib/form-opener'
-import { useIsMobile } from '../../lib/layout'
 import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
 
 /** Latest events read to find recently used activities, besides each activity's last event. */
-
-/** Home (SPEC §2 /): on mobile the schedule; otherwise recent activities, goals and history. */
-export function Component() {
-  // Decided on entering the page, not on every change of the width: a passing resize (a phone
-  // turning, a browser's full-page capture) must not navigate away from a page that is open.
-  const isMobile = useIsMobile()
-  const [redirect] = useState(isMobile)
-  if (redirect) return <Navigate to={paths.schedule()} replace />
-  return <WideHome />
-}
 
 function Panel({
   title,
@@ -65,7 +54,11 @@ function Panel({
   )
 }
 
-function WideHome() {
+/**
+ * Home on wide layouts (SPEC §2 /): recent activities, goals, habits and history. A phone goes
+ * to the schedule instead (PhonesToSchedule, before the auth check).
+ */
+export function Component() {
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" style={{ alignItems: 'start' }}>
       <Stack gap="md">
