@@ -108,6 +108,19 @@ describe('AttributeInput', () => {
     expect(onValue).toHaveBeenLastCalledWith(true)
   })
 
+  it('boolean: named by its label alone, its description read as a description', () => {
+    renderInput({
+      ...stamp,
+      id: 'bd',
+      name: 'Outside',
+      type: 'boolean',
+      description: 'In daylight',
+    })
+    const toggle = screen.getByRole('switch', { name: 'Outside' })
+    expect(toggle).toHaveAccessibleName('Outside')
+    expect(toggle).toHaveAccessibleDescription('In daylight')
+  })
+
   it('time: clamps to min and max on blur', () => {
     const onValue = renderInput({
       ...stamp,

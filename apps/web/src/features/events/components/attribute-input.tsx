@@ -147,6 +147,9 @@ export function AttributeInput({ attribute, value, onChange, error }: AttributeI
       return (
         <Switch
           label={label}
+          // Mantine wraps label, description and error in one <label>: without this the
+          // switch's name ran them together ('OutsideIn daylight'), not its label alone.
+          aria-label={label}
           description={description}
           error={error}
           checked={value === true}

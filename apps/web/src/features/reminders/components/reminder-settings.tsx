@@ -78,6 +78,8 @@ function SettingsFields({ settings, email }: { settings: UserSettings; email: st
       </Group>
       <Switch
         label="E-mail reminders"
+        // Its name is the label alone: Mantine's <label> holds the description too.
+        aria-label="E-mail reminders"
         description={`Also send each reminder to ${email}.`}
         checked={emailReminders}
         onChange={(event) => {
@@ -117,6 +119,7 @@ function PauseReminders({
     <Stack gap="xs">
       <Switch
         label="Pause reminders"
+        aria-label="Pause reminders"
         description="None are sent until the day after the one you choose, e.g. on holiday."
         checked={pausedUntil !== null}
         onChange={(event) =>
@@ -182,6 +185,7 @@ function BrowserNotifications() {
     <Stack gap={4}>
       <Switch
         label="Notifications in this browser"
+        aria-label="Notifications in this browser"
         description="Reminders appear on this device with Done and Snooze 1 hour."
         checked={subscribed ?? false}
         disabled={subscribed === null || busy}
