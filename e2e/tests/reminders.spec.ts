@@ -106,6 +106,8 @@ test("/me shows the device's time zone and keeps e-mail reminders and a pause", 
   const pause = section.getByRole('switch', { name: 'Pause reminders', exact: true })
   await pause.check()
   await expect(section.getByLabel('Paused until')).toBeVisible()
+  // A day reads as every date in the app does (SPEC §9: YYYY-MM-DD), a week from today.
+  await expect(section.getByLabel('Paused until')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/)
   await expect
     .poll(async () =>
       api<{ emailReminders: boolean; remindersPausedUntil: string | null }>(

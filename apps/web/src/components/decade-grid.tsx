@@ -10,6 +10,8 @@ export interface DecadeGridProps {
   onYear: (year: number) => void
   /** The previous or next decade was asked for: the year to show instead. */
   onShowYear: (year: number) => void
+  /** Years before it cannot be picked. */
+  minYear?: number
 }
 
 /**
@@ -17,7 +19,7 @@ export interface DecadeGridProps {
  * with the year before and after it dimmed (Mantine's own decade level shows 10 with a lone last
  * row). Years outside 10–9989 are clamped to it (core's grid covers years 0–9999).
  */
-export function DecadeGrid({ year, onYear, onShowYear }: DecadeGridProps) {
+export function DecadeGrid({ year, onYear, onShowYear, minYear }: DecadeGridProps) {
   const rows = getDecadeGrid(Math.min(9989, Math.max(10, year)))
   const first = rows[0]?.[1]?.year ?? year
   return (
@@ -27,6 +29,7 @@ export function DecadeGrid({ year, onYear, onShowYear }: DecadeGridProps) {
           variant="subtle"
           color="gray"
           aria-label="Previous decade"
+          disabled={minYear !== undefined && first <= minYear}
           onClick={() => onShowYear(year - 10)}
         >
           <IconChevronLeft size={18} aria-hidden />
@@ -53,6 +56,7 @@ export function DecadeGrid({ year, onYear, onShowYear }: DecadeGridProps) {
             fw={400}
             className={classes.year}
             data-outside={cell.inDecade ? undefined : true}
+            disabled={minYear !== undefined && cell.year < minYear}
             onClick={() => onYear(cell.year)}
           >
             {cell.year}

@@ -3,8 +3,14 @@ import { MantineProvider } from '@mantine/core'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AttributeInput } from './attribute-input'
+
+// The date picker's code is loaded lazily; fetched here first, its field then draws at once
+// instead of after a transform that takes its time on a loaded machine.
+beforeAll(async () => {
+  await import('../../../components/day-input')
+})
 
 const stamp = {
   activityId: 'a1',

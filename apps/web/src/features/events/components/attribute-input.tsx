@@ -12,8 +12,8 @@ import {
 } from '@mantine/core'
 import { TimeInput } from '@mantine/dates'
 import { useId } from 'react'
+import { LazyDayInput } from '../../../components/lazy-day-input'
 import { clampTime, describeNumberRange, getAttributeLabel } from '../lib/attribute-values'
-import { LazyDayInput } from './lazy-day-input'
 
 export interface AttributeInputProps {
   attribute: Attribute

@@ -1,7 +1,7 @@
 import { addDays, toCalendarDay, type UserSettings, type UserSettingsInput } from '@kindling/core'
 import { Button, Group, Stack, Switch, Text } from '@mantine/core'
-import { DateInput } from '@mantine/dates'
 import { useEffect, useState } from 'react'
+import { LazyDayInput } from '../../../components/lazy-day-input'
 import { TitledSection } from '../../../components/titled-section'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useDraft } from '../../../lib/use-draft'
@@ -127,9 +127,8 @@ function PauseReminders({
         }
       />
       {pausedUntil !== null ? (
-        <DateInput
+        <LazyDayInput
           label="Paused until"
-          valueFormat="D MMM YYYY"
           minDate={today}
           value={pausedUntil}
           onChange={(day) => {

@@ -2,8 +2,8 @@ import { isValidCalendarDay, toCalendarDay } from '@kindling/core'
 import { Input, Popover, TextInput } from '@mantine/core'
 import { Calendar, type CalendarLevel } from '@mantine/dates'
 import { type ChangeEvent, type KeyboardEvent, useEffect, useState } from 'react'
-import { DecadeGrid } from '../../../components/decade-grid'
-import { getDeviceTimeZone } from '../../../lib/time-zone'
+import { getDeviceTimeZone } from '../lib/time-zone'
+import { DecadeGrid } from './decade-grid'
 
 export interface DayInputProps {
   label: string
@@ -13,6 +13,8 @@ export interface DayInputProps {
   required?: boolean
   clearable?: boolean
   error?: string
+  /** The first day that may be picked (`YYYY-MM-DD`); earlier days, months and years are disabled. */
+  minDate?: string
 }
 
 /**
@@ -30,6 +32,7 @@ export default function DayInput({
   required,
   clearable,
   error,
+  minDate,
 }: DayInputProps) {
   const [opened, setOpened] = useState(false)
   // What the user is typing, until it is left or a day is picked; the picked day shows otherwise.
@@ -61,7 +64,7 @@ export default function DayInput({
     open()
     const day = typed.trim()
     if (day === '' && clearable) onChange(null)
-    else if (isValidCalendarDay(day)) {
+    else if (isValidCalendarDay(day) && (minDate === undefined || day >= minDate)) {
       onChange(day)
       setShown(day)
     }
@@ -118,6 +121,7 @@ export default function DayInput({
               setLevel('year')
             }}
             onShowYear={showYear}
+            minYear={minDate ? Number(minDate.slice(0, 4)) : undefined}
           />
         ) : (
           <Calendar
@@ -127,6 +131,7 @@ export default function DayInput({
             level={level}
             onLevelChange={setLevel}
             maxLevel="decade"
+            minDate={minDate}
             previousLabel={level === 'year' ? 'Previous year' : 'Previous month'}
             nextLabel={level === 'year' ? 'Next year' : 'Next month'}
             getMonthControlProps={(date) => ({ selected: date.slice(0, 7) === value?.slice(0, 7) })}

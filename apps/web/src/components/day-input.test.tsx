@@ -82,4 +82,32 @@ describe('DayInput', () => {
     fireEvent.blur(input)
     expect(input).toHaveValue('2026-05-17')
   })
+
+  it('with a minimum, earlier days and years cannot be picked, nor typed', async () => {
+    const onChange = vi.fn()
+    render(
+      <MantineProvider env="test">
+        <DayInput
+          label="Paused until"
+          value="2026-05-17"
+          minDate="2026-05-10"
+          onChange={onChange}
+        />
+      </MantineProvider>,
+    )
+    const input = screen.getByRole('textbox', { name: 'Paused until' })
+    fireEvent.click(input)
+    expect(await screen.findByRole('button', { name: '9 May 2026' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: '10 May 2026' })).toBeEnabled()
+
+    fireEvent.click(screen.getByRole('button', { name: 'May 2026' }))
+    fireEvent.click(await screen.findByRole('button', { name: '2026' }))
+    const decade = await screen.findByRole('group', { name: 'Years 2020 to 2029' })
+    expect(within(decade).getByRole('button', { name: '2025' })).toBeDisabled()
+    expect(within(decade).getByRole('button', { name: '2026' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Previous decade' })).toBeDisabled()
+
+    fireEvent.change(input, { target: { value: '2026-05-01' } })
+    expect(onChange).not.toHaveBeenCalled()
+  })
 })
