@@ -197,3 +197,15 @@ test('protected routes signed out offer Sign In and Create Account', async ({ pa
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/signin$/)
 })
+
+test("signed out, '/' on a phone goes to /schedule (SPEC §2) and says to sign in there", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'home hands over to the schedule on phones only')
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/schedule$/)
+  await expect(page).toHaveTitle('Schedule - Kindling')
+  await expect(page.getByText('You must be signed in to view this page.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Create Account', exact: true })).toBeVisible()
+})

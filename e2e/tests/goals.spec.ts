@@ -94,6 +94,34 @@ test('goals: empty states, adding, checking off, the Todo/Done toggle and collap
   await expect(page.getByText('No monthly goals yet.')).toBeVisible()
 })
 
+test("an empty cadence's button reads on one line on a phone and in home's goals panel", async ({
+  signedInPage: { page },
+}, testInfo) => {
+  // The narrowest places it is drawn: a 390 px phone's Goals, the wide home's goals panel.
+  await page.goto(testInfo.project.name === 'mobile' ? '/goals' : '/')
+  for (const name of [
+    'Start small, dream big',
+    'Every journey starts with a single step',
+    'Start planning for your future',
+  ]) {
+    const button = page.getByRole('button', { name, exact: true })
+    await expect(button).toBeVisible()
+    // The line boxes of its text.
+    const lines = await button.evaluate((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+      const tops = new Set<number>()
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        const range = document.createRange()
+        range.selectNodeContents(text)
+        for (const rect of Array.from(range.getClientRects())) tops.add(Math.round(rect.top))
+      }
+      return tops.size
+    })
+    expect(lines, name).toBe(1)
+  }
+  await page.screenshot({ path: testInfo.outputPath('goals-empty-buttons.png') })
+})
+
 test.describe('far from the server time zone', () => {
   test.use({ timezoneId: 'Pacific/Kiritimati' })
 

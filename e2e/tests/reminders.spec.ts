@@ -100,12 +100,14 @@ test("/me shows the device's time zone and keeps e-mail reminders and a pause", 
   const section = page.getByRole('region', { name: 'Reminders' })
   await expect(section.getByText('Time zone: Australia/Lord_Howe')).toBeVisible()
 
-  const email = section.getByRole('switch', { name: 'E-mail reminders' })
+  const email = section.getByRole('switch', { name: 'E-mail reminders', exact: true })
   await expect(section.getByText(`Also send each reminder to ${user.email}.`)).toBeVisible()
   await email.check()
-  const pause = section.getByRole('switch', { name: 'Pause reminders' })
+  const pause = section.getByRole('switch', { name: 'Pause reminders', exact: true })
   await pause.check()
   await expect(section.getByLabel('Paused until')).toBeVisible()
+  // A day reads as every date in the app does (SPEC §9: YYYY-MM-DD), a week from today.
+  await expect(section.getByLabel('Paused until')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/)
   await expect
     .poll(async () =>
       api<{ emailReminders: boolean; remindersPausedUntil: string | null }>(

@@ -41,6 +41,25 @@ test('the drawer lists the signed-in pages and navigates', async ({ signedInPage
   await expect(page).toHaveURL(/\/(schedule)?$/)
 })
 
+test('a screen reader is told the new page after a navigation in the app, not on the first page', async ({
+  signedInPage: { page },
+}) => {
+  await page.goto('/schedule')
+  await expect(page.getByRole('heading', { name: 'Schedule', level: 1 })).toBeVisible()
+  // A live region: what it says is read out; on the page the app opens on it says nothing.
+  const announcer = page.locator('#route-announcer')
+  await expect(announcer).toHaveAttribute('aria-live', 'assertive')
+  await expect(announcer).toHaveText('')
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Habits' }).click()
+  await expect(page.getByRole('heading', { name: 'Habits', level: 1 })).toBeVisible()
+  await expect(announcer).toHaveText('Habits')
+  await page.getByRole('button', { name: 'Add activity', exact: true }).click()
+  // A form opens as a page on phones (said) and as a dialog otherwise (the dialog is said).
+  if (test.info().project.name === 'mobile') await expect(announcer).toHaveText('Add Activity')
+  else await expect(announcer).toHaveText('Habits')
+})
+
 test('on wide layouts the header title leads home', async ({
   signedInPage: { page },
 }, testInfo) => {
@@ -185,6 +204,10 @@ test('closing the menu, a group menu, a form or a confirm gives the focus back t
       ? page.getByRole('dialog', { name: 'Body', exact: true })
       : page.getByRole('menu')
   await expect(groupActions.getByText('Edit Group')).toBeVisible()
+  if (testInfo.project.name === 'mobile') {
+    // The drawer's first action has the focus, not its close button.
+    await expect(groupActions.getByRole('button', { name: 'Add Activity' })).toBeFocused()
+  }
   await page.keyboard.press('Escape')
   await expect(groupActions).toBeHidden()
   await expect(groupMenu).toBeFocused()
@@ -205,6 +228,8 @@ test('closing the menu, a group menu, a form or a confirm gives the focus back t
   const remove = page.getByRole('button', { name: 'Delete activity' })
   await remove.click()
   await expect(page.getByText('Are you sure you want to delete this activity?')).toBeVisible()
+  // The confirm starts on Cancel, the answer that changes nothing.
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused()
   await page.getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByText('Are you sure you want to delete this activity?')).toBeHidden()
   await expect(remove).toBeFocused()

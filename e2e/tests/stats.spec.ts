@@ -196,6 +196,8 @@ test('/stats: this week and this month worst first, and a year heat map per habi
   await expect(page.getByRole('heading', { name: String(year - 1), level: 2 })).toBeVisible()
   const lastYear = [...days].filter((day) => day.startsWith(String(year - 1)))
   const readMap = page.getByRole('region', { name: 'Read', exact: true })
+  // Each habit's map is headed one level below its year, none skipped.
+  await expect(readMap.getByRole('heading', { name: 'Read', level: 3 })).toBeVisible()
   await expect(readMap).toContainText(
     `${lastYear.length} days with events, ${lastYear.length} events in ${year - 1}.`,
   )

@@ -1,21 +1,19 @@
 import { type ComponentType, lazy, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import {
   matchRoutes,
-  Navigate,
-  Outlet,
   type RouteMatch,
   type RouteObject,
   useLocation,
   useRoutes,
 } from 'react-router'
 import { firstScreenDrawn } from '../lib/first-screen'
-import { isMobileNow, useIsMobile } from '../lib/layout'
+import { isMobileNow } from '../lib/layout'
 import { paths } from '../lib/paths'
 import { whenLoaded } from '../lib/sync/store'
 import { forms } from './forms'
 import { AppLayout } from './layout/app-layout'
 import { PageLoading } from './layout/boot-screen'
-import { PublicOnly, RequireAuth, RequireSignIn } from './route-guards'
+import { PhonesToSchedule, PublicOnly, RequireAuth, RequireSignIn } from './route-guards'
 import { type RouteHandle, RouteHandleContext } from './route-handle'
 
 /*
@@ -134,17 +132,6 @@ function screenHandle(route: RouteObject): ScreenHandle | undefined {
   return route.handle as ScreenHandle | undefined
 }
 
-/**
- * '/' (SPEC §2): on mobile it redirects to /schedule, decided here before Home's code loads (a
- * phone never fetches it), and on entering the page: a passing resize (a phone turning, a
- * browser's full-page capture) must not navigate away from a page that is open.
- */
-function HomeOnWideLayouts() {
-  const isMobile = useIsMobile()
-  const [redirect] = useState(isMobile)
-  return redirect ? <Navigate to={paths.schedule()} replace /> : <Outlet />
-}
-
 /** The page a start at `pathname` shows: '/' is the schedule on mobile. */
 function firstPage(pathname: string): string {
   return pathname === '/' && isMobileNow() ? paths.schedule() : pathname
@@ -201,10 +188,11 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <RequireAuth />,
+        // Before the auth check: '/' on a phone goes to the schedule signed in or not.
+        element: <PhonesToSchedule />,
         children: [
           {
-            element: <HomeOnWideLayouts />,
+            element: <RequireAuth />,
             children: [
               {
                 index: true,
@@ -215,6 +203,11 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
           {
             path: '/schedule',
             ...screen('Schedule', () => import('../features/schedule/routes/schedule'), {

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core'
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
@@ -203,6 +203,21 @@ describe('confirm', () => {
       answer = confirm('Are you sure you want to delete this group?')
     })
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }))
+    await expect(answer).resolves.toBe(false)
+  })
+
+  it('on the web, the confirm opens with the focus on Cancel, not on its close button', async () => {
+    renderModals()
+    let answer: Promise<boolean> = Promise.resolve(true)
+    act(() => {
+      answer = confirm('Are you sure you want to delete this activity?', {
+        title: 'Delete Run',
+        confirmLabel: 'Delete',
+      })
+    })
+    const cancel = await screen.findByRole('button', { name: 'Cancel' })
+    await waitFor(() => expect(cancel).toHaveFocus())
+    await userEvent.keyboard('{Enter}')
     await expect(answer).resolves.toBe(false)
   })
 

@@ -68,6 +68,9 @@ export function openWebConfirm(message: string, options: WebConfirmOptions): Pro
       children: <Text size="sm">{message}</Text>,
       labels: { confirm: options.confirmLabel, cancel: options.cancelLabel },
       confirmProps: options.destructive ? { color: 'red' } : undefined,
+      // The focus starts on the answer that changes nothing (as an alert dialog's should), not
+      // on the close button; Enter there cannot delete by mistake.
+      cancelProps: { 'data-autofocus': true },
       // The modal calls onClose after onConfirm too: the first answer wins.
       onConfirm: () => settle(true),
       onCancel: () => settle(false),

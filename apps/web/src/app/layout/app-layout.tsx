@@ -21,6 +21,7 @@ import { loadToasts } from '../toasts'
 import { AppHeader } from './app-header'
 import { BootScreen, PageLoading } from './boot-screen'
 import { HeaderState } from './header-state'
+import { RouteAnnouncer } from './route-announcer'
 import { TabBar } from './tab-bar'
 
 /** The native shells' local notifications: loaded there only, once a verified user is in. */
@@ -171,6 +172,10 @@ function Shell() {
       header={({ recordTitle, actionsRef }) => (
         <>
           <DocumentTitle title={recordTitle ?? handle?.documentTitle ?? title} />
+          <RouteAnnouncer
+            pathname={pathname}
+            title={recordTitle ?? handle?.documentTitle ?? title}
+          />
           <AppHeader
             title={title}
             topLevel={handle?.topLevel ?? false}

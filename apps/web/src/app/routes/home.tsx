@@ -32,14 +32,6 @@ import { useNow } from '../../lib/use-now'
 
 /** Latest events read to find recently used activities, besides each activity's last event. */
 
-/**
- * Home (SPEC §2 /) on wide layouts: recent activities, goals and history. On mobile the route
- * redirects to /schedule before this code loads (router.tsx).
- */
-export function Component() {
-  return <WideHome />
-}
-
 function Panel({
   title,
   action,
@@ -62,7 +54,11 @@ function Panel({
   )
 }
 
-function WideHome() {
+/**
+ * Home on wide layouts (SPEC §2 /): recent activities, goals, habits and history. A phone goes
+ * to the schedule instead (PhonesToSchedule, before the auth check).
+ */
+export function Component() {
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" style={{ alignItems: 'start' }}>
       <Stack gap="md">

@@ -1,9 +1,8 @@
-import { computeHeatShade, getDecadeGrid, toCalendarDay } from '@kindling/core'
-import { ActionIcon, Button, Group, SimpleGrid, Stack } from '@mantine/core'
+import { computeHeatShade, toCalendarDay } from '@kindling/core'
 import { Calendar, type CalendarLevel } from '@mantine/dates'
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { useMemo } from 'react'
 import { useDayCounts } from '../../../api/events'
+import { DecadeGrid } from '../../../components/decade-grid'
 import { useOpenForm } from '../../../lib/form-opener'
 import { usePageState } from '../../../lib/page-state'
 import { paths } from '../../../lib/paths'
@@ -90,61 +89,5 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
         }
       }}
     />
-  )
-}
-
-/**
- * The decade level as SPEC §9 draws it: 12 years in 4 rows of 3, the decade with the year
- * before and after it dimmed (Mantine's own decade level shows 10 with a lone last row).
- */
-function DecadeGrid({
-  year,
-  onYear,
-  onShowYear,
-}: {
-  year: number
-  onYear: (year: number) => void
-  onShowYear: (year: number) => void
-}) {
-  const rows = getDecadeGrid(Math.min(9989, Math.max(10, year)))
-  const first = rows[0]?.[1]?.year ?? year
-  return (
-    <Stack gap="xs" w={252} role="group" aria-label={`Years ${first} to ${first + 9}`}>
-      <Group justify="space-between" wrap="nowrap">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label="Previous decade"
-          onClick={() => onShowYear(year - 10)}
-        >
-          <IconChevronLeft size={18} aria-hidden />
-        </ActionIcon>
-        <span>
-          {first} – {first + 9}
-        </span>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label="Next decade"
-          onClick={() => onShowYear(year + 10)}
-        >
-          <IconChevronRight size={18} aria-hidden />
-        </ActionIcon>
-      </Group>
-      <SimpleGrid cols={3} spacing={4} verticalSpacing={4}>
-        {rows.flat().map((cell) => (
-          <Button
-            key={cell.year}
-            variant={cell.year === year ? 'light' : 'subtle'}
-            color={cell.year === year ? 'orange' : 'gray'}
-            className={classes.decadeYear}
-            data-outside={cell.inDecade ? undefined : true}
-            onClick={() => onYear(cell.year)}
-          >
-            {cell.year}
-          </Button>
-        ))}
-      </SimpleGrid>
-    </Stack>
   )
 }

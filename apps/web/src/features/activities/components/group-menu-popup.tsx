@@ -41,9 +41,11 @@ export function GroupMenuDrawer({
       radius="md"
     >
       <Stack gap="xs" pb="md">
-        {actions.map((action) => (
+        {actions.map((action, index) => (
           <Button
             key={action.label}
+            // The focus starts on the first action, as a menu's does, not on the close button.
+            data-autofocus={index === 0 || undefined}
             variant="light"
             color={action.destructive ? 'red' : 'gray'}
             justify="flex-start"

@@ -101,6 +101,7 @@ export default function MoveActivityForm({ search, onDone, onCancel }: FormProps
             onChange={setTarget}
             error={targetError}
             comboboxProps={{ withinPortal: true }}
+            data-autofocus
           />
         )}
         <FormActions onCancel={onCancel} saving={updateGroup.isPending} canSave={canSave} />

@@ -3,8 +3,14 @@ import { MantineProvider } from '@mantine/core'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AttributeInput } from './attribute-input'
+
+// The date picker's code is loaded lazily; fetched here first, its field then draws at once
+// instead of after a transform that takes its time on a loaded machine.
+beforeAll(async () => {
+  await import('../../../components/day-input')
+})
 
 const stamp = {
   activityId: 'a1',
@@ -106,6 +112,19 @@ describe('AttributeInput', () => {
     const onValue = renderInput({ ...stamp, id: 'b', name: 'Outside', type: 'boolean' })
     await userEvent.click(screen.getByLabelText('Outside'))
     expect(onValue).toHaveBeenLastCalledWith(true)
+  })
+
+  it('boolean: named by its label alone, its description read as a description', () => {
+    renderInput({
+      ...stamp,
+      id: 'bd',
+      name: 'Outside',
+      type: 'boolean',
+      description: 'In daylight',
+    })
+    const toggle = screen.getByRole('switch', { name: 'Outside' })
+    expect(toggle).toHaveAccessibleName('Outside')
+    expect(toggle).toHaveAccessibleDescription('In daylight')
   })
 
   it('time: clamps to min and max on blur', () => {

@@ -12,8 +12,8 @@ import {
 } from '@mantine/core'
 import { TimeInput } from '@mantine/dates'
 import { useId } from 'react'
+import { LazyDayInput } from '../../../components/lazy-day-input'
 import { clampTime, describeNumberRange, getAttributeLabel } from '../lib/attribute-values'
-import { LazyDayInput } from './lazy-day-input'
 
 export interface AttributeInputProps {
   attribute: Attribute
@@ -147,6 +147,9 @@ export function AttributeInput({ attribute, value, onChange, error }: AttributeI
       return (
         <Switch
           label={label}
+          // Mantine wraps label, description and error in one <label>: without this the
+          // switch's name ran them together ('OutsideIn daylight'), not its label alone.
+          aria-label={label}
           description={description}
           error={error}
           checked={value === true}

@@ -4,11 +4,11 @@ import { Loader, Select, Stack, Text } from '@mantine/core'
 import { type CSSProperties, type FormEvent, type ReactNode, useMemo, useState } from 'react'
 import { useActivities } from '../../../api/activities'
 import { FormActions } from '../../../components/form-actions'
+import { LazyDayInput } from '../../../components/lazy-day-input'
 import { Loading } from '../../../components/placeholders'
 import { useActivityAttributes } from '../hooks/use-activity-attributes'
 import { type AttributeValues, buildDefaultValues, collectValues } from '../lib/attribute-values'
 import { AttributeInput } from './attribute-input'
-import { LazyDayInput } from './lazy-day-input'
 
 export interface EventFormValues {
   activityId: string
@@ -110,6 +110,9 @@ export function EventForm({
           error={errors.activityId}
           nothingFoundMessage="Nothing found..."
           comboboxProps={{ withinPortal: true }}
+          // The form's first field takes the focus as it opens; its list opens on a click or a
+          // key, not then: open at once, it covered the fields below it and Save.
+          openOnFocus={false}
           data-autofocus
         />
         <LazyDayInput

@@ -75,6 +75,9 @@ export function GoalForm({
           error={error}
           nothingFoundMessage="Nothing found..."
           comboboxProps={{ withinPortal: true }}
+          // The form's first field takes the focus as it opens; its list opens on a click or a
+          // key, not then: open at once, it covered the fields below it and Save.
+          openOnFocus={false}
           data-autofocus
         />
         <Select

@@ -1,7 +1,7 @@
 import { addDays, toCalendarDay, type UserSettings, type UserSettingsInput } from '@kindling/core'
 import { Button, Group, Stack, Switch, Text } from '@mantine/core'
-import { DateInput } from '@mantine/dates'
 import { useEffect, useState } from 'react'
+import { LazyDayInput } from '../../../components/lazy-day-input'
 import { TitledSection } from '../../../components/titled-section'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useDraft } from '../../../lib/use-draft'
@@ -78,6 +78,8 @@ function SettingsFields({ settings, email }: { settings: UserSettings; email: st
       </Group>
       <Switch
         label="E-mail reminders"
+        // Its name is the label alone: Mantine's <label> holds the description too.
+        aria-label="E-mail reminders"
         description={`Also send each reminder to ${email}.`}
         checked={emailReminders}
         onChange={(event) => {
@@ -117,6 +119,7 @@ function PauseReminders({
     <Stack gap="xs">
       <Switch
         label="Pause reminders"
+        aria-label="Pause reminders"
         description="None are sent until the day after the one you choose, e.g. on holiday."
         checked={pausedUntil !== null}
         onChange={(event) =>
@@ -124,9 +127,8 @@ function PauseReminders({
         }
       />
       {pausedUntil !== null ? (
-        <DateInput
+        <LazyDayInput
           label="Paused until"
-          valueFormat="D MMM YYYY"
           minDate={today}
           value={pausedUntil}
           onChange={(day) => {
@@ -182,6 +184,7 @@ function BrowserNotifications() {
     <Stack gap={4}>
       <Switch
         label="Notifications in this browser"
+        aria-label="Notifications in this browser"
         description="Reminders appear on this device with Done and Snooze 1 hour."
         checked={subscribed ?? false}
         disabled={subscribed === null || busy}

@@ -12,16 +12,25 @@ export interface ChartFigureProps {
   chart: ReactNode
   /** Controls shown beside the title, e.g. the period choice. */
   controls?: ReactNode
+  /** The title's heading level: one below the section it is in (default 4). */
+  order?: 3 | 4
 }
 
 /** A chart with its title, a text summary and a table of its figures behind a toggle. */
-export function ChartFigure({ title, summary, table, chart, controls }: ChartFigureProps) {
+export function ChartFigure({
+  title,
+  summary,
+  table,
+  chart,
+  controls,
+  order = 4,
+}: ChartFigureProps) {
   const id = useId()
   const [showTable, setShowTable] = useState(false)
   return (
     <Stack component="section" gap="xs" aria-labelledby={`${id}-title`} miw={0}>
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Title order={4} size="h6" id={`${id}-title`}>
+        <Title order={order} size="h6" id={`${id}-title`}>
           {title}
         </Title>
         {controls}

@@ -260,6 +260,8 @@ function YearMaps({
           {maps.map(({ activity, map }) => (
             <Paper key={activity.id} withBorder radius="md" p="md" miw={0}>
               <ChartFigure
+                // Under the year's heading (level 2): no level skipped.
+                order={3}
                 title={activity.name}
                 summary={`${plural(map.activeDays, 'day')} with events, ${plural(map.events, 'event')} in ${year}.`}
                 chart={
