@@ -3,7 +3,7 @@ import { Input, Popover, TextInput } from '@mantine/core'
 import { Calendar, type CalendarLevel } from '@mantine/dates'
 import { type ChangeEvent, type KeyboardEvent, useEffect, useState } from 'react'
 import { getDeviceTimeZone } from '../lib/time-zone'
-import { DecadeGrid } from './decade-grid'
+import { DecadeGrid, sameMonthIn } from './decade-grid'
 
 export interface DayInputProps {
   label: string
@@ -56,7 +56,7 @@ export default function DayInput({
     setOpened(false)
   }
   /** Shows `year` at the year level, in the month shown so far. */
-  const showYear = (year: number) => setShown(`${year}-${shown.slice(5, 7)}-01`)
+  const showYear = (year: number) => setShown(sameMonthIn(shown, year))
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const typed = event.currentTarget.value

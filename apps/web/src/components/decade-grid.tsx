@@ -15,6 +15,15 @@ export interface DecadeGridProps {
 }
 
 /**
+ * The first day of the month `shown` (a `YYYY-MM-DD` day) in `year`: what a calendar shows when a
+ * year is picked. Not the same day in that year: 29 February does not exist in most of them, and
+ * a calendar handed one shows March.
+ */
+export function sameMonthIn(shown: string, year: number): string {
+  return `${String(year).padStart(4, '0')}-${shown.slice(5, 7)}-01`
+}
+
+/**
  * The decade level of every calendar as SPEC §9 draws it: 12 years in 4 rows of 3, the decade
  * with the year before and after it dimmed (Mantine's own decade level shows 10 with a lone last
  * row). Years outside 10–9989 are clamped to it (core's grid covers years 0–9999).

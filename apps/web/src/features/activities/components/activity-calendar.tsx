@@ -2,7 +2,7 @@ import { computeHeatShade, toCalendarDay } from '@kindling/core'
 import { Calendar, type CalendarLevel } from '@mantine/dates'
 import { useMemo } from 'react'
 import { useDayCounts } from '../../../api/events'
-import { DecadeGrid } from '../../../components/decade-grid'
+import { DecadeGrid, sameMonthIn } from '../../../components/decade-grid'
 import { useOpenForm } from '../../../lib/form-opener'
 import { usePageState } from '../../../lib/page-state'
 import { paths } from '../../../lib/paths'
@@ -45,10 +45,10 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
       <DecadeGrid
         year={Number(shownMonth.slice(0, 4))}
         onYear={(year) => {
-          setShownMonth(`${year}${shownMonth.slice(4)}`)
+          setShownMonth(sameMonthIn(shownMonth, year))
           setLevel('year')
         }}
-        onShowYear={(year) => setShownMonth(`${year}${shownMonth.slice(4)}`)}
+        onShowYear={(year) => setShownMonth(sameMonthIn(shownMonth, year))}
       />
     )
   }
