@@ -371,7 +371,9 @@ export class SyncEngine {
     }
     const record = (view[entry.table] as Map<string, AnyRecord>).get(entry.id)
     const label =
-      record && 'name' in record && record.name ? `The ${noun} ${record.name}` : `A ${noun}`
+      record && 'name' in record && record.name
+        ? `The ${noun} ${record.name}`
+        : `${/^[aeiou]/.test(noun) ? 'An' : 'A'} ${noun}`
     if (error.status === 404) {
       return `${label} was not saved: it was deleted on another device.`
     }
