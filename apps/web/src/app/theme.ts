@@ -45,5 +45,8 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A select's chevron is drawn beside its name, not content: screen readers skip it instead
+    // of reading an unnamed image after every select (the History filter, the forms' pickers).
+    ComboboxChevron: { defaultProps: { 'aria-hidden': true } },
   },
 })
