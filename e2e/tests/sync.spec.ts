@@ -430,6 +430,17 @@ test('Log Out offline says the server cannot be reached and keeps the user and t
   await page.goto('/activities')
   await expect(page.getByRole('listitem', { name: 'Read' })).toBeVisible()
 
+  // With a change waiting, the same answer, not first a question about discarding it (signing
+  // out could not go ahead either way).
+  await page.getByRole('button', { name: 'Add activity', exact: true }).click()
+  await page.getByRole('textbox', { name: 'Name' }).fill('Walk')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('listitem', { name: 'Walk' })).toBeVisible()
+  await page.goto('/me')
+  await page.getByRole('button', { name: 'Log Out' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not reach' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Discard unsent changes?' })).toHaveCount(0)
+
   await context.setOffline(false)
   await page.goto('/me')
   await page.getByRole('button', { name: 'Log Out' }).click()

@@ -56,11 +56,11 @@ export function stopSync(): void {
 }
 
 /** Tries to send what waits (when online); answers how many changes are still unsent. */
-export async function flushOutbox(): Promise<number> {
-  if (!engine) return 0
+export async function flushOutbox(): Promise<{ unsent: number; reachable: boolean }> {
+  if (!engine) return { unsent: 0, reachable: true }
   engine.kick()
   await engine.settled()
-  return engine.status.pending
+  return { unsent: engine.status.pending, reachable: engine.status.online }
 }
 
 /** Deletes the device's copy and outbox of the current user (sign-out). */

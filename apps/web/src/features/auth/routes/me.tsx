@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../../lib/auth-state'
 import { paths } from '../../../lib/paths'
 import { confirm, confirmOnNative } from '../../../lib/platform'
 import { destroyLocalCopy, flushOutbox } from '../../../lib/sync/store'
-import { getAuthErrorMessage } from '../api/auth-errors'
+import { describeAuthError, getAuthErrorMessage } from '../api/auth-errors'
 import { resendVerificationEmail, signOut } from '../auth-session'
 
 /** /me: the account (SPEC §2 Header actions per page, Account). */
@@ -20,8 +20,14 @@ export function Component() {
     if (!(await confirmOnNative('Are you sure you want to sign out?'))) return
     setLogOutError(undefined)
     setSigningOut(true)
-    // What can be sent is sent first; what cannot (offline) is only dropped if the user says so.
-    const unsent = await flushOutbox()
+    // What can be sent is sent first; what cannot is only dropped if the user says so, and not
+    // asked about while the server is out of reach: signing out needs it too (signOut below).
+    const { unsent, reachable } = await flushOutbox()
+    if (unsent > 0 && !reachable) {
+      setSigningOut(false)
+      setLogOutError(describeAuthError('network-request-failed'))
+      return
+    }
     if (unsent > 0) {
       const discard = await confirm(
         `${unsent === 1 ? '1 change has' : `${unsent} changes have`} not reached the server yet. Signing out deletes ${unsent === 1 ? 'it' : 'them'} from this device.`,
