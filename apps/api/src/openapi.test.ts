@@ -40,6 +40,18 @@ describe('OpenAPI document', () => {
     ).toEqual([])
   })
 
+  it("documents an import's body as bytes, as CSV text or as any JSON, by its media type", async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { requestBody: { content: Record<string, unknown> } }>>
+    }
+    const content = document.paths['/api/import']?.post?.requestBody.content ?? {}
+    const schemaOf = (type: string) => (content[type] as { schema: Record<string, unknown> }).schema
+    expect(schemaOf('application/octet-stream')).toMatchObject({ type: 'string', format: 'binary' })
+    expect(schemaOf('application/zip')).toMatchObject({ type: 'string', format: 'binary' })
+    expect(schemaOf('text/csv')).toEqual({ type: 'string', description: 'The file, as it is.' })
+    expect(schemaOf('application/json')).toEqual({ description: 'The file, as it is.' })
+  })
+
   it('documents every data route with the bearer scheme and its errors', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { security?: unknown[]; responses: object }>>

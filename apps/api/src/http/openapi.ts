@@ -94,12 +94,52 @@ function sortOperations(paths: Record<string, Record<string, unknown>>) {
  * Adds the registered zod schemas under components, then drops the ones no operation uses:
  * the type provider emits an input and an output variant of every registered schema.
  */
+type Paths = Record<string, Record<string, unknown>>
+
+/**
+ * A raw file body (an import) is one schema for every media type it is sent as: a binary string.
+ * As JSON or CSV it is text of that kind, not bytes: JSON any value, CSV a string.
+ */
+function rawBodiesAsTheyAre(paths: Paths): Paths {
+  const isBinary = (schema: unknown) =>
+    (schema as { format?: unknown } | undefined)?.format === 'binary'
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, operations]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(operations).map(([method, operation]) => {
+          const content = (operation as { requestBody?: { content?: Record<string, unknown> } })
+            .requestBody?.content
+          if (!content) return [method, operation]
+          const described = Object.fromEntries(
+            Object.entries(content).map(([type, media]) => {
+              const { schema } = media as { schema?: { description?: string } }
+              if (!isBinary(schema) || !/^(application\/json|text\/)/.test(type))
+                return [type, media]
+              const description = schema?.description
+              const text = type === 'application/json' ? {} : { type: 'string' }
+              return [type, { ...(media as object), schema: { ...text, description } }]
+            }),
+          )
+          const body = (operation as { requestBody: object }).requestBody
+          return [
+            method,
+            { ...(operation as object), requestBody: { ...body, content: described } },
+          ]
+        }),
+      ),
+    ]),
+  )
+}
+
 const transformObject: TransformObject = (input) => {
   const built = zodComponents(input) as {
     paths?: Record<string, Record<string, unknown>>
     components?: { schemas?: Record<string, unknown> }
   }
-  const document = built.paths ? { ...built, paths: sortOperations(built.paths) } : built
+  const document = built.paths
+    ? { ...built, paths: sortOperations(rawBodiesAsTheyAre(built.paths)) }
+    : built
   const schemas = document.components?.schemas
   if (!schemas) return document as never
   const refsIn = (value: unknown): string[] =>
