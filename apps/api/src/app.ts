@@ -295,7 +295,7 @@ async function registerEverything(
     registerSettingsRoutes(scope, db, clock)
     registerPushRoutes(scope, db, { anyEndpoint: anyPushEndpoint })
     registerSyncRoutes(scope, db)
-    await registerDataTransferRoutes(scope, db)
+    await registerDataTransferRoutes(scope, database)
   })
 
   await registerWebApp(app, webDistDir)

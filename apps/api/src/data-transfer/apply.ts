@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { setImmediate } from 'node:timers/promises'
 import type { AttributeValue, ImportSummary } from '@kindling/core'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { type Database, rowsOf } from '../db/client'
@@ -58,241 +59,402 @@ interface EventRow {
   createdAt: string
 }
 
+/** How `applyPlan` writes. */
+export interface ApplyOptions {
+  /** The import's moment: records without dates of their own are dated from it. */
+  now?: Date
+  /**
+   * Commits the events in slices of `EVENT_SLICE`, each its own short transaction, after the one
+   * that stores the other records: on PGlite (one session for everyone) another user's request
+   * then waits for a slice, not for the whole import (issue 16). A slice that fails takes back
+   * all the import wrote; one user's imports wait for each other in this process.
+   */
+  sliced?: boolean
+}
+
 /**
- * Stores a plan for the caller in one transaction: a failure stores nothing. Records already
- * imported (found through `import_links`, or by their own id for a backup restored into its
- * account) are reused as they are, never duplicated; day-based events are skipped when their
- * activity already has an event that UTC day, backup events when their copy exists. Imports of
- * one caller are serialised by an advisory lock, so two uploads of one file cannot both add it.
- * Records are written in a few multi-row statements, events 5,000 to a statement.
+ * Stores a plan for the caller: a failure stores nothing. Records already imported (found
+ * through `import_links`, or by their own id for a backup restored into its account) are reused
+ * as they are, never duplicated; day-based events are skipped when their activity already has an
+ * event that UTC day, backup events when their copy exists. Imports of one caller are serialised
+ * (an advisory lock, and in `sliced` mode a queue), so two uploads of one file cannot both add it.
+ * Records are written in a few multi-row statements, events 5,000 to a statement. Without
+ * `sliced`, everything is one transaction.
  */
 export async function applyPlan(
   db: Database,
   uid: string,
   plan: ImportPlan,
-  now: Date = new Date(),
+  { now = new Date(), sliced = false }: ApplyOptions = {},
 ): Promise<ImportSummary> {
-  const counts = { activities: 0, events: 0, attributes: 0, goals: 0, groups: 0 }
-  const plannedEvents = plan.activities.reduce((sum, activity) => sum + activity.events.length, 0)
-  const at = (offset: number) => new Date(now.getTime() - offset)
-
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`kindling-import:${uid}`}))`)
-    const state = await loadState(tx, uid, plan.source)
-    const newLinks = new Map<string, { kind: LinkKind; key: string; localId: string }>()
-    /** The local record of `keys`: the caller's own original id, else a live linked one. */
-    const find = (
-      kind: LinkKind,
-      keys: string[],
-      originalId: string | undefined,
-      live: (id: string) => boolean,
-    ) => {
-      if (plan.sameAccountIds && originalId && live(originalId))
-        return { id: originalId, own: true }
-      for (const key of keys) {
-        const id = state.links.get(`${kind}\u0000${key}`)
-        if (id && live(id)) return { id, own: false }
+  if (!sliced) {
+    const stored = await db.transaction(async (tx) => {
+      const records = await storeRecords(tx, uid, plan, now)
+      for (let start = 0; start < records.events.length; start += EVENT_CHUNK) {
+        const chunk = records.events.slice(start, start + EVENT_CHUNK)
+        records.counts.events += (await insertEvents(tx, uid, chunk, records.copies)).length
       }
-      return undefined
+      return records
+    })
+    return summarise(plan, stored.counts)
+  }
+  return oneImportAtATime(uid, async () => {
+    const records = await db.transaction((tx) => storeRecords(tx, uid, plan, now))
+    const written: string[] = []
+    try {
+      for (let start = 0; start < records.events.length; start += EVENT_SLICE) {
+        const slice = records.events.slice(start, start + EVENT_SLICE)
+        const ids = await db.transaction(async (tx) => {
+          await lockAuthorsWrites(tx, uid)
+          return insertEvents(tx, uid, slice, records.copies)
+        })
+        written.push(...ids)
+        // PGlite runs each statement on this thread, and its lock passes from slice to slice in
+        // microtasks: waiting for the loop's next turn lets requests that arrived meanwhile reach
+        // the database first.
+        await setImmediate()
+      }
+    } catch (error) {
+      await takeBack(db, uid, records.created, written, now)
+      throw error
     }
-    const link = (kind: LinkKind, keys: string[], localId: string) => {
-      for (const key of keys) newLinks.set(`${kind}\u0000${key}`, { kind, key, localId })
-    }
+    records.counts.events = written.length
+    return summarise(plan, records.counts)
+  })
+}
 
-    const groupRows: (typeof groups.$inferInsert)[] = []
-    const groupIds = new Map<string, string>()
-    for (const [index, group] of plan.groups.entries()) {
-      const found = find('group', group.keys, group.originalId, (id) => state.groups.has(id))
-      const id = found?.id ?? randomUUID()
-      if (!found) {
-        groupRows.push({
+function summarise(plan: ImportPlan, counts: Counts): ImportSummary {
+  const planned = plan.activities.reduce((sum, activity) => sum + activity.events.length, 0)
+  plan.skipped.add(SKIP.alreadyThere, planned - counts.events)
+  return { format: plan.format, ...counts, skipped: plan.skipped.list() }
+}
+
+type Counts = Omit<ImportSummary, 'format' | 'skipped'>
+
+/** The records an import created, by table: what `takeBack` soft-deletes. */
+interface Created {
+  groups: string[]
+  activities: string[]
+  attributes: string[]
+  goals: string[]
+}
+
+/** The records stored, the events still to write and what was created. */
+interface StoredRecords {
+  counts: Counts
+  events: EventRow[]
+  /** Whether events are a backup's copies (`on conflict (id) do nothing`). */
+  copies: boolean
+  created: Created
+}
+
+/**
+ * Stores the plan's groups, activities, attributes, goals and links in `tx`, and answers the
+ * events that are new (not there already), for the caller to write.
+ */
+async function storeRecords(
+  tx: Tx,
+  uid: string,
+  plan: ImportPlan,
+  now: Date,
+): Promise<StoredRecords> {
+  const counts = { activities: 0, events: 0, attributes: 0, goals: 0, groups: 0 }
+  const at = (offset: number) => new Date(now.getTime() - offset)
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`kindling-import:${uid}`}))`)
+  const state = await loadState(tx, uid, plan.source)
+  const newLinks = new Map<string, { kind: LinkKind; key: string; localId: string }>()
+  /** The local record of `keys`: the caller's own original id, else a live linked one. */
+  const find = (
+    kind: LinkKind,
+    keys: string[],
+    originalId: string | undefined,
+    live: (id: string) => boolean,
+  ) => {
+    if (plan.sameAccountIds && originalId && live(originalId)) return { id: originalId, own: true }
+    for (const key of keys) {
+      const id = state.links.get(`${kind}\u0000${key}`)
+      if (id && live(id)) return { id, own: false }
+    }
+    return undefined
+  }
+  const link = (kind: LinkKind, keys: string[], localId: string) => {
+    for (const key of keys) newLinks.set(`${kind}\u0000${key}`, { kind, key, localId })
+  }
+
+  const groupRows: (typeof groups.$inferInsert)[] = []
+  const groupIds = new Map<string, string>()
+  for (const [index, group] of plan.groups.entries()) {
+    const found = find('group', group.keys, group.originalId, (id) => state.groups.has(id))
+    const id = found?.id ?? randomUUID()
+    if (!found) {
+      groupRows.push({
+        id,
+        author: uid,
+        name: group.name,
+        description: group.description,
+        color: group.color,
+        activities: [],
+        createdAt: group.createdAt ? new Date(group.createdAt) : at(index),
+        updatedAt: group.updatedAt ? new Date(group.updatedAt) : null,
+      })
+    }
+    if (!found?.own) link('group', group.keys, id)
+    groupIds.set(group.key, id)
+  }
+
+  const activityRows: (typeof activities.$inferInsert)[] = []
+  const attributeRows: (typeof attributes.$inferInsert)[] = []
+  const goalRows: (typeof goals.$inferInsert)[] = []
+  /** Attribute lists of activities that gain attributes. */
+  const attributeLists = new Map<string, string[]>()
+  const members = new Map<string, { id: string; position: number }[]>()
+  /** Activities that existed before this import: only they can hold events already. */
+  const existing = new Set<string>()
+  const eventRows: EventRow[] = []
+  const nextEventId = createOrderedIds(now)
+
+  for (const [index, activity] of plan.activities.entries()) {
+    const found = find('activity', activity.keys, activity.originalId, (id) =>
+      state.activities.has(id),
+    )
+    const activityId = found?.id ?? randomUUID()
+    if (found) existing.add(activityId)
+    else {
+      activityRows.push({
+        id: activityId,
+        author: uid,
+        name: activity.name,
+        description: activity.description,
+        color: activity.color,
+        attributes: [],
+        visibility: activity.visibility,
+        schedule: activity.schedule,
+        // The plan's first activity is the newest, so lists show the file's order.
+        createdAt: activity.createdAt ? new Date(activity.createdAt) : at(index),
+        updatedAt: activity.updatedAt ? new Date(activity.updatedAt) : null,
+      })
+      const groupId = activity.groupKey ? groupIds.get(activity.groupKey) : undefined
+      if (groupId) {
+        const list = members.get(groupId) ?? []
+        list.push({ id: activityId, position: activity.groupPosition ?? index })
+        members.set(groupId, list)
+      }
+    }
+    if (!found?.own) link('activity', activity.keys, activityId)
+
+    const attributeIds = new Map<string, string>()
+    const ofActivity = (id: string) => state.attributes.get(id) === activityId
+    for (const [position, attribute] of activity.attributes.entries()) {
+      const keys = [`${activityId}/${attribute.key}`]
+      const known = find('attribute', keys, attribute.originalId, ofActivity)
+      const id = known?.id ?? randomUUID()
+      if (!known) {
+        const { type, name, description, required, ...details } = attribute.fields
+        attributeRows.push({
           id,
           author: uid,
-          name: group.name,
-          description: group.description,
-          color: group.color,
-          activities: [],
-          createdAt: group.createdAt ? new Date(group.createdAt) : at(index),
-          updatedAt: group.updatedAt ? new Date(group.updatedAt) : null,
-        })
-      }
-      if (!found?.own) link('group', group.keys, id)
-      groupIds.set(group.key, id)
-    }
-
-    const activityRows: (typeof activities.$inferInsert)[] = []
-    const attributeRows: (typeof attributes.$inferInsert)[] = []
-    const goalRows: (typeof goals.$inferInsert)[] = []
-    /** Attribute lists of activities that gain attributes. */
-    const attributeLists = new Map<string, string[]>()
-    const members = new Map<string, { id: string; position: number }[]>()
-    /** Activities that existed before this import: only they can hold events already. */
-    const existing = new Set<string>()
-    const eventRows: EventRow[] = []
-    const nextEventId = createOrderedIds(now)
-
-    for (const [index, activity] of plan.activities.entries()) {
-      const found = find('activity', activity.keys, activity.originalId, (id) =>
-        state.activities.has(id),
-      )
-      const activityId = found?.id ?? randomUUID()
-      if (found) existing.add(activityId)
-      else {
-        activityRows.push({
-          id: activityId,
-          author: uid,
-          name: activity.name,
-          description: activity.description,
-          color: activity.color,
-          attributes: [],
-          visibility: activity.visibility,
-          schedule: activity.schedule,
-          // The plan's first activity is the newest, so lists show the file's order.
-          createdAt: activity.createdAt ? new Date(activity.createdAt) : at(index),
-          updatedAt: activity.updatedAt ? new Date(activity.updatedAt) : null,
-        })
-        const groupId = activity.groupKey ? groupIds.get(activity.groupKey) : undefined
-        if (groupId) {
-          const list = members.get(groupId) ?? []
-          list.push({ id: activityId, position: activity.groupPosition ?? index })
-          members.set(groupId, list)
-        }
-      }
-      if (!found?.own) link('activity', activity.keys, activityId)
-
-      const attributeIds = new Map<string, string>()
-      const ofActivity = (id: string) => state.attributes.get(id) === activityId
-      for (const [position, attribute] of activity.attributes.entries()) {
-        const keys = [`${activityId}/${attribute.key}`]
-        const known = find('attribute', keys, attribute.originalId, ofActivity)
-        const id = known?.id ?? randomUUID()
-        if (!known) {
-          const { type, name, description, required, ...details } = attribute.fields
-          attributeRows.push({
-            id,
-            author: uid,
-            activityId,
-            type,
-            name,
-            description,
-            required,
-            details,
-            createdAt: attribute.createdAt ? new Date(attribute.createdAt) : at(position),
-            updatedAt: attribute.updatedAt ? new Date(attribute.updatedAt) : null,
-          })
-          const list = attributeLists.get(activityId) ?? [
-            ...(state.activities.get(activityId) ?? []),
-          ]
-          list.push(id)
-          attributeLists.set(activityId, list)
-        }
-        if (!known?.own) link('attribute', keys, id)
-        attributeIds.set(attribute.key, id)
-      }
-
-      const goalOfActivity = (id: string) => state.goals.get(id) === activityId
-      for (const goal of activity.goals) {
-        const keys = [`${activityId}/${goal.key}`]
-        const known = find('goal', keys, goal.originalId, goalOfActivity)
-        const id = known?.id ?? randomUUID()
-        if (!known) {
-          const attributeId = goal.target ? attributeIds.get(goal.target.attributeKey) : undefined
-          goalRows.push({
-            id,
-            author: uid,
-            activityId,
-            cadence: goal.cadence,
-            target:
-              goal.target && attributeId
-                ? { attributeId, comparison: goal.target.comparison, value: goal.target.value }
-                : null,
-            createdAt: goal.createdAt ? new Date(goal.createdAt) : now,
-          })
-        }
-        if (!known?.own) link('goal', keys, id)
-      }
-
-      for (const event of activity.events) {
-        const values: Record<string, AttributeValue> = {}
-        for (const [key, value] of Object.entries(event.values)) {
-          const attributeId = attributeIds.get(key)
-          if (attributeId) values[attributeId] = value
-        }
-        eventRows.push({
-          id: event.originalId ? derivedId(uid, plan.source, event.originalId) : nextEventId(),
-          originalId: event.originalId ?? null,
           activityId,
-          eventDate: event.eventDate,
-          attributes: values,
-          createdAt: event.createdAt ?? now.toISOString(),
+          type,
+          name,
+          description,
+          required,
+          details,
+          createdAt: attribute.createdAt ? new Date(attribute.createdAt) : at(position),
+          updatedAt: attribute.updatedAt ? new Date(attribute.updatedAt) : null,
         })
+        const list = attributeLists.get(activityId) ?? [...(state.activities.get(activityId) ?? [])]
+        list.push(id)
+        attributeLists.set(activityId, list)
       }
+      if (!known?.own) link('attribute', keys, id)
+      attributeIds.set(attribute.key, id)
     }
 
-    // Writes: records first (events refer to them), then the lists that name them. The author's
-    // write lock comes before the first row lock, as for every write (decision 108); the events'
-    // own numbers (`nextval` in the insert, not the trigger) must come after it too.
-    await lockAuthorsWrites(tx, uid)
-    for (const [table, rows] of [
-      [groups, groupRows],
-      [activities, activityRows],
-      [attributes, attributeRows],
-      [goals, goalRows],
-    ] as const) {
-      for (let start = 0; start < rows.length; start += RECORD_CHUNK) {
-        await tx.insert(table).values(rows.slice(start, start + RECORD_CHUNK) as never)
+    const goalOfActivity = (id: string) => state.goals.get(id) === activityId
+    for (const goal of activity.goals) {
+      const keys = [`${activityId}/${goal.key}`]
+      const known = find('goal', keys, goal.originalId, goalOfActivity)
+      const id = known?.id ?? randomUUID()
+      if (!known) {
+        const attributeId = goal.target ? attributeIds.get(goal.target.attributeKey) : undefined
+        goalRows.push({
+          id,
+          author: uid,
+          activityId,
+          cadence: goal.cadence,
+          target:
+            goal.target && attributeId
+              ? { attributeId, comparison: goal.target.comparison, value: goal.target.value }
+              : null,
+          createdAt: goal.createdAt ? new Date(goal.createdAt) : now,
+        })
       }
+      if (!known?.own) link('goal', keys, id)
     }
-    counts.groups = groupRows.length
-    counts.activities = activityRows.length
-    counts.attributes = attributeRows.length
-    counts.goals = goalRows.length
-    for (const [activityId, list] of attributeLists) {
+
+    for (const event of activity.events) {
+      const values: Record<string, AttributeValue> = {}
+      for (const [key, value] of Object.entries(event.values)) {
+        const attributeId = attributeIds.get(key)
+        if (attributeId) values[attributeId] = value
+      }
+      eventRows.push({
+        id: event.originalId ? derivedId(uid, plan.source, event.originalId) : nextEventId(),
+        originalId: event.originalId ?? null,
+        activityId,
+        eventDate: event.eventDate,
+        attributes: values,
+        createdAt: event.createdAt ?? now.toISOString(),
+      })
+    }
+  }
+
+  // Writes: records first (events refer to them), then the lists that name them. The author's
+  // write lock comes before the first row lock, as for every write (decision 108); the events'
+  // own numbers (`nextval` in the insert, not the trigger) must come after it too.
+  await lockAuthorsWrites(tx, uid)
+  for (const [table, rows] of [
+    [groups, groupRows],
+    [activities, activityRows],
+    [attributes, attributeRows],
+    [goals, goalRows],
+  ] as const) {
+    for (let start = 0; start < rows.length; start += RECORD_CHUNK) {
+      await tx.insert(table).values(rows.slice(start, start + RECORD_CHUNK) as never)
+    }
+  }
+  counts.groups = groupRows.length
+  counts.activities = activityRows.length
+  counts.attributes = attributeRows.length
+  counts.goals = goalRows.length
+  for (const [activityId, list] of attributeLists) {
+    await tx
+      .update(activities)
+      .set({ attributes: list })
+      .where(and(eq(activities.id, activityId), eq(activities.author, uid)))
+  }
+  const newGroups = new Set(groupRows.map((row) => row.id))
+  for (const [groupId, list] of members) {
+    const ids = list.sort((a, b) => a.position - b.position).map((member) => member.id)
+    await tx
+      .update(groups)
+      .set({
+        activities: sql`${groups.activities} || ${JSON.stringify(ids)}::jsonb`,
+        ...(newGroups.has(groupId) ? {} : { updatedAt: now }),
+      })
+      .where(and(eq(groups.id, groupId), eq(groups.author, uid)))
+  }
+  const linkRows = [...newLinks.values()].map((entry) => ({
+    author: uid,
+    source: plan.source,
+    ...entry,
+  }))
+  for (let start = 0; start < linkRows.length; start += RECORD_CHUNK) {
+    await tx
+      .insert(importLinks)
+      .values(linkRows.slice(start, start + RECORD_CHUNK))
+      .onConflictDoUpdate({
+        target: [importLinks.author, importLinks.source, importLinks.kind, importLinks.key],
+        set: { localId: sql`excluded.local_id`, createdAt: now },
+      })
+  }
+
+  const fresh =
+    plan.eventIdentity === 'day'
+      ? await withoutKnownDays(tx, uid, eventRows, existing)
+      : plan.sameAccountIds
+        ? await withoutOwnIds(tx, uid, eventRows)
+        : eventRows
+  return {
+    counts,
+    events: fresh,
+    copies: plan.eventIdentity === 'id',
+    created: {
+      groups: groupRows.map((row) => row.id),
+      activities: activityRows.map((row) => row.id),
+      attributes: attributeRows.map((row) => row.id),
+      goals: goalRows.map((row) => row.id),
+    },
+  }
+}
+
+/** Events per transaction of a sliced import: a few tenths of a second each on PGlite. */
+export const EVENT_SLICE = 2000
+
+/** The running import of each user of this process (sliced mode). */
+const importsRunning = new Map<string, Promise<unknown>>()
+
+/** Runs `task` once the user's earlier imports in this process have ended. */
+async function oneImportAtATime<T>(uid: string, task: () => Promise<T>): Promise<T> {
+  const before = importsRunning.get(uid) ?? Promise.resolve()
+  const run = before.then(task, task)
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  )
+  importsRunning.set(uid, settled)
+  try {
+    return await run
+  } finally {
+    if (importsRunning.get(uid) === settled) importsRunning.delete(uid)
+  }
+}
+
+/**
+ * Soft-deletes what a sliced import wrote before one of its slices failed, in one transaction,
+ * as if the user had deleted it: a device that synced part of it meanwhile removes it too.
+ * Activities and attributes are taken out of the lists of records that existed before.
+ */
+async function takeBack(
+  db: Database,
+  uid: string,
+  created: Created,
+  eventIds: string[],
+  now: Date,
+): Promise<void> {
+  const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`
+  const texts = (ids: string[]) => sql`${`{${ids.join(',')}}`}::text[]`
+  await db.transaction(async (tx) => {
+    await lockAuthorsWrites(tx, uid)
+    for (const [table, ids] of [
+      [events, eventIds],
+      [goals, created.goals],
+      [attributes, created.attributes],
+      [activities, created.activities],
+      [groups, created.groups],
+    ] as const) {
+      if (ids.length === 0) continue
+      await tx
+        .update(table)
+        .set({ deletedAt: now })
+        .where(and(liveRowsOf(table, uid), sql`${table.id} = any(${uuids(ids)})`))
+    }
+    if (created.attributes.length > 0) {
       await tx
         .update(activities)
-        .set({ attributes: list })
-        .where(and(eq(activities.id, activityId), eq(activities.author, uid)))
+        .set({ attributes: sql`${activities.attributes} - ${texts(created.attributes)}` })
+        .where(
+          and(
+            liveRowsOf(activities, uid),
+            sql`jsonb_exists_any(${activities.attributes}, ${texts(created.attributes)})`,
+          ),
+        )
     }
-    const newGroups = new Set(groupRows.map((row) => row.id))
-    for (const [groupId, list] of members) {
-      const ids = list.sort((a, b) => a.position - b.position).map((member) => member.id)
+    if (created.activities.length > 0) {
       await tx
         .update(groups)
         .set({
-          activities: sql`${groups.activities} || ${JSON.stringify(ids)}::jsonb`,
-          ...(newGroups.has(groupId) ? {} : { updatedAt: now }),
+          activities: sql`${groups.activities} - ${texts(created.activities)}`,
+          updatedAt: now,
         })
-        .where(and(eq(groups.id, groupId), eq(groups.author, uid)))
-    }
-    const linkRows = [...newLinks.values()].map((entry) => ({
-      author: uid,
-      source: plan.source,
-      ...entry,
-    }))
-    for (let start = 0; start < linkRows.length; start += RECORD_CHUNK) {
-      await tx
-        .insert(importLinks)
-        .values(linkRows.slice(start, start + RECORD_CHUNK))
-        .onConflictDoUpdate({
-          target: [importLinks.author, importLinks.source, importLinks.kind, importLinks.key],
-          set: { localId: sql`excluded.local_id`, createdAt: now },
-        })
-    }
-
-    const fresh =
-      plan.eventIdentity === 'day'
-        ? await withoutKnownDays(tx, uid, eventRows, existing)
-        : plan.sameAccountIds
-          ? await withoutOwnIds(tx, uid, eventRows)
-          : eventRows
-    for (let start = 0; start < fresh.length; start += EVENT_CHUNK) {
-      const chunk = fresh.slice(start, start + EVENT_CHUNK)
-      counts.events += await insertEvents(tx, uid, chunk, plan.eventIdentity === 'id')
+        .where(
+          and(
+            liveRowsOf(groups, uid),
+            sql`jsonb_exists_any(${groups.activities}, ${texts(created.activities)})`,
+          ),
+        )
     }
   })
-
-  plan.skipped.add(SKIP.alreadyThere, plannedEvents - counts.events)
-  return { format: plan.format, ...counts, skipped: plan.skipped.list() }
 }
 
 /**
@@ -348,26 +510,23 @@ const ROWS = sql.raw(
 )
 
 /**
- * Inserts one chunk of events, each numbered in the change feed as it is written; answers how
- * many were new (a backup's copy may exist).
+ * Inserts one chunk of events, each numbered in the change feed as it is written; answers the
+ * ids of those that were new (a backup's copy may exist).
  */
 async function insertEvents(
   tx: Tx,
   uid: string,
   rows: EventRow[],
   copies: boolean,
-): Promise<number> {
+): Promise<string[]> {
   const json = JSON.stringify(rows.map(({ originalId: _original, ...row }) => row))
   const result = await tx.execute(sql`
-    with inserted as (
-      insert into events (id, author, activity_id, event_date, attributes, created_at, seq)
-      select x.id, ${uid}, x."activityId", x."eventDate", x.attributes, x."createdAt", nextval('change_seq')
-      from jsonb_to_recordset(${json}::jsonb) as ${ROWS}
-      ${copies ? sql`on conflict (id) do nothing` : sql``}
-      returning 1
-    )
-    select count(*)::int as n from inserted`)
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0)
+    insert into events (id, author, activity_id, event_date, attributes, created_at, seq)
+    select x.id, ${uid}, x."activityId", x."eventDate", x.attributes, x."createdAt", nextval('change_seq')
+    from jsonb_to_recordset(${json}::jsonb) as ${ROWS}
+    ${copies ? sql`on conflict (id) do nothing` : sql``}
+    returning id::text as id`)
+  return rowsOf<{ id: string }>(result).map((row) => row.id)
 }
 
 interface State {

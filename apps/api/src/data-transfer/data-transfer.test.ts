@@ -1,4 +1,12 @@
-import type { Activity, Event, Goal, Group, ImportSummary, KindlingBackup } from '@kindling/core'
+import type {
+  Activity,
+  Event,
+  Goal,
+  Group,
+  ImportSummary,
+  KindlingBackup,
+  SyncChanges,
+} from '@kindling/core'
 import { strToU8 } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../app'
@@ -10,10 +18,11 @@ import {
   type TestUser,
   testBackends,
 } from '../test/harness'
-import { applyPlan } from './apply'
+import { applyPlan, EVENT_SLICE } from './apply'
 import { parseCsv } from './csv'
 import type { ImportPlan } from './plan'
 import { SkipCounter } from './plan'
+import { readImport } from './read-import'
 import { IMPORT_MAX_BYTES } from './routes'
 import {
   buildHabitBullCsv,
@@ -65,6 +74,7 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
   let bob: TestUser
   let carol: TestUser
   let carolUid = ''
+  let bobUid = ''
 
   beforeAll(async () => {
     if (skip) return
@@ -80,6 +90,12 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
       headers: { cookie: carol.cookie },
     })
     carolUid = session.json().user.id
+    const bobs = await app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: bob.cookie },
+    })
+    bobUid = bobs.json().user.id
   }, 180_000)
 
   afterAll(async () => {
@@ -322,6 +338,144 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
       }
       await expect(applyPlan(app.database.db, carolUid, plan)).rejects.toThrow()
       expect((await exportJson(carol)).activities).toEqual([])
+    })
+
+    it('takes back all a sliced import wrote when a later slice fails', async () => {
+      const AMOUNT = {
+        type: 'number',
+        valueType: 'integer',
+        name: 'Amount',
+        description: '',
+        required: false,
+      } as const
+      const post = async <T>(url: string, payload: object) => {
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${carol.token}` },
+          payload,
+        })
+        expect(response.statusCode, response.body).toBe(201)
+        return response.json() as T
+      }
+      const kept = await post<Activity>('/api/activities', { name: 'Kept' })
+      const group = await post<Group>('/api/groups', { name: 'Morning', activities: [kept.id] })
+      const before = await exportJson(carol)
+      const feed = (after: string) =>
+        get<SyncChanges>(carol, `/api/sync/changes?after=${after}&limit=5000`)
+      const { cursor } = await feed('0')
+      const days = Array.from({ length: EVENT_SLICE + 10 }, (_, index) => ({
+        eventDate: new Date(Date.UTC(2000, 0, 1 + index, 12)).toISOString(),
+        values: { amount: index } as Record<string, number>,
+      }))
+      days.push({ eventDate: 'not a date', values: {} })
+      const plan: ImportPlan = {
+        format: 'kindling-json',
+        source: 'kindling',
+        // The group and `Kept` are the caller's own: the import adds to them.
+        groups: [
+          {
+            key: 'g',
+            keys: ['g'],
+            name: 'Morning',
+            description: '',
+            color: '',
+            originalId: group.id,
+          },
+        ],
+        activities: [
+          {
+            keys: ['kept'],
+            name: 'Kept',
+            description: '',
+            color: kept.color,
+            visibility: 'private',
+            schedule: { type: 'Daily' },
+            originalId: kept.id,
+            attributes: [{ key: 'amount', fields: AMOUNT }],
+            goals: [],
+            events: days.slice(0, 5),
+          },
+          {
+            keys: ['new'],
+            name: 'Sliced',
+            description: '',
+            color: '#123456',
+            visibility: 'private',
+            schedule: { type: 'Daily' },
+            groupKey: 'g',
+            attributes: [{ key: 'amount', fields: AMOUNT }],
+            goals: [{ key: 'daily', cadence: 'Daily', target: null }],
+            events: days,
+          },
+        ],
+        skipped: new SkipCounter(),
+        eventIdentity: 'day',
+        sameAccountIds: true,
+      }
+      await expect(applyPlan(app.database.db, carolUid, plan, { sliced: true })).rejects.toThrow()
+      // The first slices had committed: now they are deleted, and the lists are as they were.
+      // (The group's `updatedAt` tells that it was changed, and changed back.)
+      expect(await exportJson(carol)).toEqual({
+        ...before,
+        exportedAt: expect.any(String),
+        groups: before.groups.map((row) => ({ ...row, updatedAt: expect.any(String) })),
+      })
+      // A device that pulled the first slice meanwhile hears that its events are gone.
+      const after = await feed(cursor)
+      expect(after.events).toHaveLength(EVENT_SLICE)
+      expect(after.events.every((event) => event.deletedAt !== null)).toBe(true)
+      expect(
+        after.activities.map((activity) => [activity.name, activity.deletedAt !== null]),
+      ).toEqual(expect.arrayContaining([['Sliced', true]]))
+    })
+
+    it('stores a file sent twice at once only once', async () => {
+      // Two habits of these days: more events than one slice.
+      const days = Array.from({ length: EVENT_SLICE / 2 + 1 }, (_, n) =>
+        new Date(Date.UTC(2000, 0, 1 + n)).toISOString().slice(0, 10),
+      )
+      const fileOf = (name: string) =>
+        buildLoopBackup(25, [
+          {
+            name: `${name} A`,
+            uuid: `${name.toLowerCase()}a`.padEnd(32, '0'),
+            repetitions: days.map((day) => ({ day, value: 2 })),
+          },
+          {
+            name: `${name} B`,
+            uuid: `${name.toLowerCase()}b`.padEnd(32, '0'),
+            repetitions: days.map((day) => ({ day, value: 2 })),
+          },
+        ])
+      const events = async (name: string) => {
+        const backup = await exportJson(bob)
+        const ids = new Set(
+          backup.activities.filter((row) => row.name.startsWith(name)).map((row) => row.id),
+        )
+        return {
+          activities: ids.size,
+          events: backup.events.filter((row) => ids.has(row.activityId)).length,
+        }
+      }
+      const file = await fileOf('Twice')
+      const answers = await Promise.all([upload(bob, file), upload(bob, file)])
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200])
+      const stored = answers.map((answer) => answer.json() as ImportSummary)
+      expect(stored.map((summary) => summary.events).sort()).toEqual([0, 2 * days.length])
+      expect(await events('Twice')).toEqual({ activities: 2, events: 2 * days.length })
+
+      // Read already, two plans start storing at the same moment: the second waits for the
+      // first's last slice and finds every day there.
+      const race = await fileOf('Race')
+      const plans = await Promise.all([readImport(race), readImport(race)])
+      const raced = await Promise.all(
+        plans.map((plan) =>
+          applyPlan(app.database.db, bobUid, plan, { sliced: kind === 'pglite' }),
+        ),
+      )
+      expect(raced.map((summary) => summary.events).sort()).toEqual([0, 2 * days.length])
+      expect(await events('Race')).toEqual({ activities: 2, events: 2 * days.length })
     })
 
     it('needs a verified caller, a known content type and at most 50 MB', async () => {

@@ -2,7 +2,7 @@ import { ImportSummary, isValidTimeZone, KindlingBackup } from '@kindling/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Database } from '../db/client'
+import type { DatabaseHandle } from '../db/client'
 import { uidOf } from '../http/caller'
 import { HttpError } from '../http/errors'
 import { errorResponse, jsonResponse } from '../http/openapi'
@@ -41,7 +41,10 @@ const today = (now: Date) => now.toISOString().slice(0, 10)
  * POST /api/import and GET /api/export (issue 16). The import reads the raw body, whatever the
  * declared type among the four, because the format is told from the content.
  */
-export async function registerDataTransferRoutes(app: FastifyInstance, db: Database) {
+export async function registerDataTransferRoutes(
+  app: FastifyInstance,
+  { db, driver }: Pick<DatabaseHandle, 'db' | 'driver'>,
+) {
   await app.register(async (scope) => {
     // In this scope only: every accepted body arrives as bytes (JSON too), others are a 415.
     scope.removeAllContentTypeParsers()
@@ -91,7 +94,8 @@ export async function registerDataTransferRoutes(app: FastifyInstance, db: Datab
         const body = request.body as unknown
         const bytes = Buffer.isBuffer(body) ? new Uint8Array(body) : new Uint8Array()
         const plan = await readImport(bytes)
-        const summary = await applyPlan(db, uid, plan)
+        // PGlite is one session for everyone: its imports commit in slices (decision 117).
+        const summary = await applyPlan(db, uid, plan, { sliced: driver === 'pglite' })
         request.log.info(
           { format: summary.format, events: summary.events, activities: summary.activities },
           'import stored',
