@@ -1,0 +1,125 @@
+import type { Activity, Event, Group, ImportSummary } from '@kindling/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { App } from '../app'
+import {
+  signUp,
+  startTestServer,
+  stopTestServer,
+  type TestServer,
+  type TestUser,
+  testBackends,
+} from '../test/harness'
+
+/*
+ * Files shaped as the other apps' own writers write them, byte for byte where it matters, rather
+ * than as our fixture builders read their schemas. What each one copies, and from where:
+ * - HabitBull's format as other trackers write it: header-named columns with one more or renamed
+ *   (a `DateNumber` before `Date`, `Notes` for `CommentText`), and year-first dates without
+ *   their zeros, which Loop's HabitBullCSVImporter reads (it splits the date on '-').
+ */
+
+describe.each(await testBackends())('real export files on $kind', ({ kind, skip }) => {
+  let app: App
+  let smtp: TestServer['smtp']
+  let backend: TestServer['backend']
+  let users = 0
+
+  beforeAll(async () => {
+    if (skip) return
+    ;({ smtp, backend, app } = await startTestServer(kind))
+  }, 180_000)
+
+  afterAll(async () => {
+    if (skip) return
+    await stopTestServer({ smtp, backend, app })
+  })
+
+  /** A new verified user, so each file is imported into an empty account. */
+  const newUser = () => {
+    users += 1
+    return signUp(app, smtp, `real-${users}-${kind}@example.com`)
+  }
+  const upload = (user: TestUser, body: Uint8Array | string, type: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/import',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': type },
+      payload: typeof body === 'string' ? body : Buffer.from(body),
+    })
+  const get = async <T>(user: TestUser, url: string): Promise<T> => {
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${user.token}` },
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json() as T
+  }
+  /** Each activity by name, with its events as [day, values by attribute name]. */
+  const stored = async (user: TestUser) => {
+    const activities = await get<Activity[]>(user, '/api/activities')
+    const result: Record<string, { activity: Activity; events: [string, unknown[]][] }> = {}
+    for (const activity of activities) {
+      const events = await get<Event[]>(user, `/api/events?activityId=${activity.id}`)
+      result[activity.name] = {
+        activity,
+        events: events
+          .map((event): [string, unknown[]] => [
+            event.eventDate.slice(0, 10),
+            activity.attributes.map((id) => event.attributes[id]).filter((v) => v !== undefined),
+          ])
+          .sort((a, b) => a[0].localeCompare(b[0])),
+      }
+    }
+    return result
+  }
+
+  describe.skipIf(skip)('HabitBull CSV as other trackers write it', () => {
+    it('finds the columns by their names when a writer adds one before the date', async () => {
+      const user = await newUser()
+      const csv = [
+        'HabitName,HabitDescription,HabitCategory,DateNumber,Date,Value,CommentText',
+        'Read,Books,Learning,1,2024-01-01,1,',
+        'Read,Books,Learning,2,2024-01-02,1,"chapter 3, at last"',
+        'Run,,Health,1,2024-01-01,5,',
+        'Run,,Health,3,2024-01-03,0,',
+        '',
+      ].join('\n')
+      const response = await upload(user, csv, 'text/csv')
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json()).toMatchObject({
+        format: 'habitbull-csv',
+        activities: 2,
+        events: 3,
+      } satisfies Partial<ImportSummary>)
+      const byName = await stored(user)
+      expect(byName.Read?.events).toEqual([
+        ['2024-01-01', []],
+        ['2024-01-02', ['chapter 3, at last']],
+      ])
+      expect(byName.Read?.activity.description).toBe('Books')
+      expect(byName.Run?.events).toEqual([['2024-01-01', [5]]])
+      const groups = await get<Group[]>(user, '/api/groups')
+      expect(groups.map((group) => group.name).sort()).toEqual(['Health', 'Learning'])
+    })
+
+    it('reads a Notes column and year-first dates without their zeros', async () => {
+      const user = await newUser()
+      const csv = [
+        'HabitName,HabitDescription,HabitCategory,Date,Value,Notes',
+        'Walk,,,2017-9-3,1,Park',
+        'Walk,,,2017/9/4,1,',
+        'Walk,,,2017.09.05,1,',
+        '',
+      ].join('\r\n')
+      const response = await upload(user, csv, 'text/csv')
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json()).toMatchObject({ format: 'habitbull-csv', events: 3 })
+      expect((await stored(user)).Walk?.events).toEqual([
+        ['2017-09-03', ['Park']],
+        ['2017-09-04', []],
+        ['2017-09-05', []],
+      ])
+    })
+  })
+})
