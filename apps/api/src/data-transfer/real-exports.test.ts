@@ -16,6 +16,11 @@ import {
  * - HabitBull's format as other trackers write it: header-named columns with one more or renamed
  *   (a `DateNumber` before `Date`, `Notes` for `CommentText`), and year-first dates without
  *   their zeros, which Loop's HabitBullCSVImporter reads (it splits the date on '-').
+ * - Table Habit (FriesI23/mhabit): `lib/providers/workflow/habits_file_exporter.dart` writes
+ *   `{ "habits": [...], "groups": [...] }`; `lib/models/habit_export.dart` names the fields, leaves
+ *   out the null ones (`includeIfNull: false`), stores `freq_custom` and `reminder` as JSON text
+ *   (`{"type":3,"time":{"hour":..,"minute":..},"extra":[weekdays 1-7 from Monday]}`), dates as
+ *   days since 1970 (negative before), values as any number.
  */
 
 describe.each(await testBackends())('real export files on $kind', ({ kind, skip }) => {
@@ -73,6 +78,78 @@ describe.each(await testBackends())('real export files on $kind', ({ kind, skip 
     }
     return result
   }
+
+  describe.skipIf(skip)("Table Habit's export as habit_export.dart writes it", () => {
+    it('keeps fractional values, days before 1970, groups and the days of a reminder', async () => {
+      const user = await newUser()
+      const file = {
+        habits: [
+          {
+            create_t: 1700000000,
+            modify_t: 1700000100,
+            type: 1,
+            status: 1,
+            name: 'Water',
+            desc: 'Drink enough',
+            color: 3,
+            daily_goal: 2.5,
+            daily_goal_unit: 'L',
+            freq_type: 3,
+            freq_custom: '[1,1]',
+            reminder: '{"type":3,"time":{"hour":8,"minute":30},"extra":[1,3,5]}',
+            reminder_quest: 'Did you drink?',
+            start_date: -10,
+            target_days: 66,
+            group_id: 'a1b2',
+            records: [
+              { record_date: -3, record_type: 1, record_value: 1.75, reason: 'hot day' },
+              { record_date: 19700, record_type: 2, record_value: 0 },
+              { record_date: 19701 },
+              { record_date: 19702, record_type: 1, record_value: 3.25 },
+            ],
+          },
+          {
+            type: 1,
+            status: 1,
+            name: 'Stretch',
+            daily_goal: 1,
+            freq_type: 2,
+            freq_custom: '[2]',
+            reminder: '{"type":4,"time":{"hour":21,"minute":5},"extra":[1,15]}',
+            records: [{ record_date: 19700, record_type: 1, record_value: 1 }],
+          },
+        ],
+        groups: [{ uuid: 'a1b2', name: 'Health', desc: '', icon: 3, color: 2 }],
+      }
+      const response = await upload(user, JSON.stringify(file), 'application/json')
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json()).toMatchObject({
+        format: 'table-habit-json',
+        activities: 2,
+        events: 3,
+        groups: 1,
+        skipped: [
+          { reason: 'Skipped days (a skip is not an event)', count: 1 },
+          { reason: 'Days marked unknown', count: 1 },
+        ],
+      })
+      const byName = await stored(user)
+      expect(byName.Water?.events).toEqual([
+        ['1969-12-29', [1.75, 'hot day']],
+        ['2023-12-11', [3.25]],
+      ])
+      expect(byName.Water?.activity.description).toBe(
+        'Drink enough\n\nDid you drink?\n\nReminder: 08:30 on Mon, Wed, Fri.',
+      )
+      expect(byName.Stretch?.activity.description).toBe(
+        'Frequency: twice a month.\n\nReminder: 21:05 on days 1 and 15 of the month.',
+      )
+      const groups = await get<Group[]>(user, '/api/groups')
+      expect(groups).toEqual([
+        expect.objectContaining({ name: 'Health', activities: [byName.Water?.activity.id] }),
+      ])
+    })
+  })
 
   describe.skipIf(skip)('HabitBull CSV as other trackers write it', () => {
     it('finds the columns by their names when a writer adds one before the date', async () => {
