@@ -1,4 +1,5 @@
 import type { Activity, Event, Group, ImportSummary } from '@kindling/core'
+import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../app'
 import {
@@ -9,6 +10,7 @@ import {
   type TestUser,
   testBackends,
 } from '../test/harness'
+import { buildLoopBackup, editLoopBackup } from './test-fixtures'
 
 /*
  * Files shaped as the other apps' own writers write them, byte for byte where it matters, rather
@@ -16,6 +18,16 @@ import {
  * - HabitBull's format as other trackers write it: header-named columns with one more or renamed
  *   (a `DateNumber` before `Date`, `Notes` for `CommentText`), and year-first dates without
  *   their zeros, which Loop's HabitBullCSVImporter reads (it splits the date on '-').
+ * - Loop Habit Tracker 2.3.1 (iSoron/uhabits): `uhabits-core/.../io/HabitsCSVExporter.kt` and
+ *   `HabitList.writeCSV` with opencsv (quotes only where needed, LF line ends): `Habits.csv`, a
+ *   folder `%03d <name without [^ a-zA-Z0-9._-]>` per habit with `Date,Value,Notes` of the
+ *   computed entries (YES_AUTO days too, notes on any of them, `Entry.formattedValue`: labels for
+ *   -1..3, the raw thousandths otherwise, numerical habits included) and `Scores.csv`, and the
+ *   wide root files, whose header and rows end in a comma and whose names are not quoted.
+ * - Loop's backup as Android copies the database file: a `android_metadata` table, the columns
+ *   migration 9 made and none dropped since (`skip_days`, `skip_days_list`), the `Events` table of
+ *   migration 19, uuids of `lower(hex(randomblob(16) || id))` (34 characters for id 1), and the
+ *   header's write-ahead-log mode (bytes 18-19 = 2) that Android 9 and later turn on.
  * - Table Habit (FriesI23/mhabit): `lib/providers/workflow/habits_file_exporter.dart` writes
  *   `{ "habits": [...], "groups": [...] }`; `lib/models/habit_export.dart` names the fields, leaves
  *   out the null ones (`includeIfNull: false`), stores `freq_custom` and `reminder` as JSON text
@@ -78,6 +90,125 @@ describe.each(await testBackends())('real export files on $kind', ({ kind, skip 
     }
     return result
   }
+
+  describe.skipIf(skip)("Loop's files as Loop writes them", () => {
+    it('reads a CSV export of Loop 2.3.1', async () => {
+      const user = await newUser()
+      const files: Record<string, string> = {
+        'Habits.csv': [
+          'Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?',
+          '001,Meditate,YES_NO,Did you meditate this morning?,,1,1,#FF8F00,,,,false',
+          '002,Wake up early,YES_NO,Did you wake up before 6am?,"Alarm at 5:45,\nno snooze",2,3,#00897B,,,,false',
+          '003,Café: 5 min?,NUMERICAL,How many km?,,1,7,#1976D2,km,AT_LEAST,5.0,true',
+          '',
+        ].join('\n'),
+        '001 Meditate/Checkmarks.csv': 'Date,Value,Notes\n',
+        '001 Meditate/Scores.csv': 'Date,Score\n',
+        '002 Wake up early/Checkmarks.csv': [
+          'Date,Value,Notes',
+          '2015-01-25,YES_MANUAL,',
+          '2015-01-24,NO,Sick',
+          '2015-01-23,YES_AUTO,"Forgot to do it, really"',
+          '2015-01-22,YES_MANUAL,"""Vacation"""',
+          '2015-01-21,SKIP,',
+          '',
+        ].join('\n'),
+        '002 Wake up early/Scores.csv': 'Date,Score\n2015-01-25,0.1000\n',
+        '003 Caf 5 min/Checkmarks.csv': [
+          'Date,Value,Notes',
+          '2015-01-25,5200,Park run',
+          '2015-01-24,NO,',
+          '2015-01-23,SKIP,',
+          '2015-01-22,UNKNOWN,Rain',
+          '',
+        ].join('\n'),
+        '003 Caf 5 min/Scores.csv': 'Date,Score\n',
+        'Checkmarks.csv':
+          'Date,Meditate,Wake up early,Café: 5 min?,\n2015-01-25,UNKNOWN,YES_MANUAL,5200,\n',
+        'Scores.csv':
+          'Date,Meditate,Wake up early,Café: 5 min?,\n2015-01-25,0.0000,0.1000,0.0000,\n',
+      }
+      const zip = zipSync(
+        Object.fromEntries(Object.entries(files).map(([path, text]) => [path, strToU8(text)])),
+      )
+      const response = await upload(user, zip, 'application/zip')
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json()).toEqual({
+        format: 'loop-csv',
+        activities: 3,
+        events: 3,
+        attributes: 3,
+        goals: 1,
+        groups: 1,
+        skipped: expect.arrayContaining([
+          { reason: 'Days marked not done', count: 1 },
+          { reason: 'Notes on days that were not done', count: 3 },
+          { reason: 'Automatic checks Loop computed from the frequency (not done days)', count: 1 },
+          { reason: 'Skipped days (a skip is not an event)', count: 2 },
+          { reason: 'Days with an amount of 0 (kept only on at-most habits)', count: 1 },
+          { reason: 'Days marked unknown', count: 1 },
+        ]),
+      })
+      const byName = await stored(user)
+      expect(Object.keys(byName).sort()).toEqual(['Café: 5 min?', 'Meditate', 'Wake up early'])
+      expect(byName['Wake up early']?.events).toEqual([
+        ['2015-01-22', ['"Vacation"']],
+        ['2015-01-25', []],
+      ])
+      expect(byName['Wake up early']?.activity.description).toBe(
+        'Did you wake up before 6am?\n\nAlarm at 5:45,\nno snooze\n\nFrequency: twice every 3 days.',
+      )
+      expect(byName['Café: 5 min?']?.events).toEqual([['2015-01-25', [5.2, 'Park run']]])
+      expect(byName.Meditate?.events).toEqual([])
+    })
+
+    it('reads a backup as Android copies the database file', async () => {
+      const user = await newUser()
+      const built = await buildLoopBackup(25, [
+        {
+          name: 'Meditate',
+          question: 'Did you meditate?',
+          reminder: { hour: 7, minute: 30, days: 127 },
+          repetitions: [
+            { day: '2023-12-04', value: 2 },
+            { day: '2023-12-05', value: 2, notes: 'Calm' },
+          ],
+        },
+        {
+          name: 'Run',
+          numerical: true,
+          unit: 'km',
+          targetValue: 5,
+          freqDen: 7,
+          repetitions: [{ day: '2023-12-05', value: 5200 }],
+        },
+      ])
+      const edited = await editLoopBackup(built, [
+        ['create table android_metadata (locale text)'],
+        ["insert into android_metadata values ('en_US')"],
+        ['alter table Habits add column skip_days integer'],
+        ['alter table Habits add column skip_days_list integer'],
+        ['update Habits set uuid = lower(hex(randomblob(16) || id)), skip_days = 0'],
+        ["insert into Events (timestamp, message, server_id) values (1701734400000, 'x', null)"],
+        // Rows stored before schema 25 have no notes: NULL rather than ''.
+        ["update Repetitions set notes = null where notes = ''"],
+      ])
+      const file = new Uint8Array(edited)
+      file[18] = 2
+      file[19] = 2
+      const response = await upload(user, file, 'application/octet-stream')
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json()).toMatchObject({ format: 'loop-db', activities: 2, events: 3 })
+      const byName = await stored(user)
+      expect(byName.Meditate?.events).toEqual([
+        ['2023-12-04', []],
+        ['2023-12-05', ['Calm']],
+      ])
+      expect(byName.Run?.events).toEqual([['2023-12-05', [5.2]]])
+      const again = await upload(user, file, 'application/octet-stream')
+      expect(again.json()).toMatchObject({ activities: 0, events: 0 })
+    })
+  })
 
   describe.skipIf(skip)("Table Habit's export as habit_export.dart writes it", () => {
     it('keeps fractional values, days before 1970, groups and the days of a reminder', async () => {
