@@ -27,7 +27,11 @@ import { buildLoopBackup, editLoopBackup } from './test-fixtures'
  * - Loop's backup as Android copies the database file: a `android_metadata` table, the columns
  *   migration 9 made and none dropped since (`skip_days`, `skip_days_list`), the `Events` table of
  *   migration 19, uuids of `lower(hex(randomblob(16) || id))` (34 characters for id 1), and the
- *   header's write-ahead-log mode (bytes 18-19 = 2) that Android 9 and later turn on.
+ *   header's write-ahead-log mode (bytes 18-19 = 2) that Android 9 and later turn on. A phone
+ *   that started on Loop 1.x keeps the tables ActiveAndroid made: `Habits.Id`, not `id`
+ *   (`app/.../models/sqlite/records/HabitRecord.java`: `update Habits set Id = ...`; the old
+ *   `app/src/main/assets/migrations/17.sql` makes `Score (Id INTEGER PRIMARY KEY ...)`), and
+ *   Loop 1.0's had no `archived`, `highlight` or reminder columns (migrations 5, 6, 7, 11).
  * - Table Habit (FriesI23/mhabit): `lib/providers/workflow/habits_file_exporter.dart` writes
  *   `{ "habits": [...], "groups": [...] }`; `lib/models/habit_export.dart` names the fields, leaves
  *   out the null ones (`includeIfNull: false`), stores `freq_custom` and `reminder` as JSON text
@@ -160,6 +164,72 @@ describe.each(await testBackends())('real export files on $kind', ({ kind, skip 
       )
       expect(byName['Café: 5 min?']?.events).toEqual([['2015-01-25', [5.2, 'Park run']]])
       expect(byName.Meditate?.events).toEqual([])
+    })
+
+    it.each([15, 21, 25])(
+      'reads a backup %i of a phone that started on Loop 1.x, whose Habits key column is Id',
+      async (version) => {
+        const user = await newUser()
+        const file = await buildLoopBackup(
+          version,
+          [
+            {
+              name: 'Meditate',
+              repetitions: [
+                { day: '2016-03-01', value: 2 },
+                { day: '2016-03-02', value: 2 },
+              ],
+            },
+            { name: 'Floss', archived: true, repetitions: [{ day: '2016-03-02', value: 2 }] },
+          ],
+          { createdByActiveAndroid: true },
+        )
+        const response = await upload(user, file, 'application/octet-stream')
+        expect(response.statusCode, response.body).toBe(200)
+        expect(response.json()).toEqual({
+          format: 'loop-db',
+          activities: 2,
+          events: 3,
+          attributes: 0,
+          goals: 0,
+          groups: 1,
+          skipped: [],
+        } satisfies ImportSummary)
+        const byName = await stored(user)
+        expect(byName.Meditate?.events).toEqual([
+          ['2016-03-01', []],
+          ['2016-03-02', []],
+        ])
+        expect(byName.Floss?.events).toEqual([['2016-03-02', []]])
+      },
+    )
+
+    it('reads a backup of Loop 1.0, before migrations 5 to 11 added reminders and archived', async () => {
+      const user = await newUser()
+      const file = await editLoopBackup(
+        await buildLoopBackup(12, [], { createdByActiveAndroid: true }),
+        [
+          ['drop table Habits'],
+          [
+            'create table Habits (Id integer primary key autoincrement, name text, description text, freq_num integer, freq_den integer, color integer, position integer)',
+          ],
+          [
+            "insert into Habits (name, description, freq_num, freq_den, color, position) values ('Read', 'Did you read?', 3, 7, -2937041, 0)",
+          ],
+          ['insert into Repetitions (habit, timestamp) values (1, 1426118400000)'],
+          ['pragma user_version = 4'],
+        ],
+      )
+      const response = await upload(user, file, 'application/octet-stream')
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json()).toMatchObject({ format: 'loop-db', activities: 1, events: 1 })
+      const byName = await stored(user)
+      expect(byName.Read?.events).toEqual([['2015-03-12', []]])
+      expect(byName.Read?.activity).toMatchObject({
+        description: 'Did you read?\n\nFrequency: 3 times a week.',
+        color: '#d32f2f',
+        schedule: { type: 'Weekly', days: [] },
+      })
     })
 
     it('reads a backup as Android copies the database file', async () => {
