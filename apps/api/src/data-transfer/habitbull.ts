@@ -45,7 +45,9 @@ interface Row {
 
 /**
  * Reads HabitBull's CSV (`HabitName,HabitDescription,HabitCategory,CalendarDate,Value,
- * CommentText`, one row per habit and day), the generic format several trackers export. A habit
+ * CommentText`, one row per habit and day), the generic format several trackers export: columns
+ * are found by their header names (other writers add columns, e.g. a `DateNumber` before the date,
+ * or name the date `Date` and the comment `Notes`), in HabitBull's order when a name is missing. A habit
  * whose values are all 0 or 1 is yes/no (1 is done); otherwise its values are amounts, kept in a
  * number attribute 'Value'. A day with a value above 0 is an event, a negative value (HabitBull's
  * -2150000000) a day without an answer; comments go to a text attribute 'Notes'; categories
@@ -61,16 +63,23 @@ export function readHabitBullCsv(text: string): ImportPlan {
   }
   const skipped = new SkipCounter()
   const habits = new Map<string, { description: string; category: string; rows: Row[] }>()
-  const readDay = dayReader(table.slice(1).map((cells) => cells[3] ?? ''))
+  const at = columnsOf(table[0] ?? [])
+  const needed = Math.max(at.name, at.date, at.value) + 1
+  const readDay = dayReader(table.slice(1).map((cells) => cells[at.date] ?? ''))
   table.slice(1).forEach((cells, index) => {
     const line = index + 2
-    if (cells.length < 5) {
+    if (cells.length < needed) {
       throw new ImportError(
-        `HabitBull CSV line ${line} has ${cells.length} fields instead of 6: the file looks cut short.`,
+        `HabitBull CSV line ${line} has ${cells.length} fields instead of ${Math.max(needed, table[0]?.length ?? 0)}: the file looks cut short.`,
       )
     }
-    const [name = '', description = '', category = '', date = '', rawValue = '', comment = ''] =
-      cells
+    const field = (column: number) => (column >= 0 ? (cells[column] ?? '') : '')
+    const name = field(at.name)
+    const description = field(at.description)
+    const category = field(at.category)
+    const date = field(at.date)
+    const rawValue = field(at.value)
+    const comment = field(at.comment)
     const day = readDay(date)
     if (!day) {
       throw new ImportError(
@@ -181,10 +190,36 @@ export function readHabitBullCsv(text: string): ImportPlan {
   }
 }
 
+/**
+ * Where each field is: by the header's names, HabitBull's own or those of the trackers that write
+ * its format with a column more or renamed; HabitBull's place for a name the header lacks.
+ */
+function columnsOf(header: string[]) {
+  const names = header.map((cell) => cell.trim().toLowerCase())
+  const find = (fallback: number, ...candidates: string[]) => {
+    for (const candidate of candidates) {
+      const index = names.indexOf(candidate)
+      if (index >= 0) return index
+    }
+    return fallback
+  }
+  return {
+    name: find(0, 'habitname'),
+    description: find(1, 'habitdescription'),
+    category: find(2, 'habitcategory'),
+    date: find(3, 'calendardate', 'date'),
+    value: find(4, 'value'),
+    comment: find(5, 'commenttext', 'comment', 'notes', 'note'),
+  }
+}
+
 const SLASHED = /^(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})$/
+/** Year first, months and days with or without their zero: 2017-9-3, 2020/11/05, 2020.11.5. */
+const YEAR_FIRST = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\.?$/
 
 /**
- * Reads the file's dates: ISO (YYYY-MM-DD), or the phone's short date that HabitBull writes
+ * Reads the file's dates: ISO (YYYY-MM-DD, also unpadded as Loop's importer reads it, or with
+ * slashes or dots as phones in East Asia write it), or the phone's short date that HabitBull writes
  * (11/5/2020, month first as in the US; day first when a first number above 12 says so, or
  * with dots as in Europe). One order for the whole file, as one phone wrote it.
  */
@@ -194,6 +229,12 @@ function dayReader(dates: string[]): (text: string) => string | null {
   return (text) => {
     const date = text.trim()
     if (isValidCalendarDay(date)) return date
+    const yearFirst = YEAR_FIRST.exec(date)
+    if (yearFirst) {
+      const [, year = '', month = '', day = ''] = yearFirst
+      const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`
+      return isValidCalendarDay(iso) ? iso : null
+    }
     const match = SLASHED.exec(date)
     if (!match) return null
     const [, first = '', second = '', year = ''] = match

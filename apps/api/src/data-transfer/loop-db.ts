@@ -76,8 +76,21 @@ function rows(db: SqlDatabase, sql: string): Record<string, SqlValue>[] {
   return result
 }
 
+/**
+ * Rows keyed by their column names in lower case: SQLite matches names in any case, but a row
+ * object is keyed as the table declared them, and Loop 1.x's tables (made by ActiveAndroid) call
+ * the key column `Id` where later ones say `id`.
+ */
+function rowsByLowerCaseName(db: SqlDatabase, sql: string): Record<string, SqlValue>[] {
+  return rows(db, sql).map((row) =>
+    Object.fromEntries(Object.entries(row).map(([name, value]) => [name.toLowerCase(), value])),
+  )
+}
+
 function columnsOf(db: SqlDatabase, table: string): Set<string> {
-  return new Set(rows(db, `pragma table_info(${table})`).map((row) => String(row.name)))
+  return new Set(
+    rows(db, `pragma table_info(${table})`).map((row) => String(row.name).toLowerCase()),
+  )
 }
 
 const num = (value: SqlValue | undefined, fallback = 0): number =>
@@ -116,7 +129,10 @@ function readHabits(db: SqlDatabase, skipped: SkipCounter): LoopHabit[] {
 
   // Version 23 moved the question out of `description` into its own column.
   const questionInDescription = !has('question')
-  const habitRows = rows(db, 'select * from Habits order by position, id')
+  const habitRows = rowsByLowerCaseName(
+    db,
+    `select * from Habits order by ${has('position') ? 'position, ' : ''}rowid`,
+  )
   const names = new Map(habitRows.map((row) => [num(row.id), text(row.name)]))
   const entriesByHabit = new Map<number, LoopEntry[]>()
   const value = repetitionColumns.has('value') ? 'value' : `${LOOP_YES_MANUAL} as value`

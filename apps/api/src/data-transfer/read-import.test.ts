@@ -528,7 +528,7 @@ describe("Table Habit's JSON export", () => {
     const water = byName(plan, 'Water')
     expect(water.color).toBe('#009688')
     expect(water.schedule).toEqual({ type: 'Daily' })
-    expect(water.description).toBe('Glasses a day\n\nReminder: 09:15.')
+    expect(water.description).toBe('Glasses a day\n\nReminder: 09:15 every day.')
     expect(water.attributes.map((attribute) => attribute.fields.name)).toEqual(['glasses', 'Notes'])
     expect(water.events.map((event) => [event.eventDate, event.values])).toEqual([
       [noon('2023-02-01'), { amount: 8 }],
@@ -550,7 +550,7 @@ describe("Table Habit's JSON export", () => {
     expect(meditate.events.map((event) => [event.eventDate, event.values])).toEqual([
       [noon('2023-03-01'), {}],
     ])
-    expect(meditate.description).toBe('Reminder: 07:30.')
+    expect(meditate.description).toBe('Reminder: 07:30 every day.')
     const stretch = byName(plan, 'Stretch')
     expect(stretch.schedule).toEqual({ type: 'Monthly', dayOfMonth: 1 })
     expect(stretch.attributes).toEqual([])

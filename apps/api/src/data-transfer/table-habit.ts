@@ -91,6 +91,22 @@ function frequency(habit: Json): ReturnType<typeof scheduleForFrequency> {
   }
 }
 
+const REMINDER_WHEN_NEEDED = 1
+const REMINDER_DAY = 2
+const REMINDER_WEEK = 3
+const REMINDER_MONTH = 4
+/** Table Habit's weekdays (Dart's DateTime.monday = 1 ... sunday = 7). */
+const WEEKDAYS_FROM_MONDAY = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
+
+/** "a, b and c" */
+const listed = (items: string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+
+/**
+ * The habit's reminder in words. Table Habit stores it as JSON text: `type` (1 when needed, 2
+ * every day, 3 on weekdays, 4 on days of the month), `time` (`{hour, minute}`) and `extra` (the
+ * weekdays from Monday = 1, or the days of the month).
+ */
 function describeReminder(habit: Json): string | null {
   let reminder: unknown
   try {
@@ -106,7 +122,30 @@ function describeReminder(habit: Json): string | null {
       : isObject(time)
         ? `${String(num(time.hour) ?? 0).padStart(2, '0')}:${String(num(time.minute) ?? 0).padStart(2, '0')}`
         : ''
-  return clock ? `Reminder: ${clock}.` : null
+  if (!clock) return null
+  const extra = Array.isArray(reminder.extra)
+    ? [...new Set(reminder.extra.map(num).filter((day) => day !== null && Number.isInteger(day)))]
+        .map(Number)
+        .sort((a, b) => a - b)
+    : []
+  switch (num(reminder.type)) {
+    case REMINDER_WHEN_NEEDED:
+      return `Reminder: ${clock}, on days the habit is not done yet.`
+    case REMINDER_DAY:
+      return `Reminder: ${clock} every day.`
+    case REMINDER_WEEK: {
+      const days = extra.filter((day) => day >= 1 && day <= 7)
+      if (days.length === 0 || days.length === 7) return `Reminder: ${clock} every day.`
+      return `Reminder: ${clock} on ${days.map((day) => WEEKDAYS_FROM_MONDAY[day - 1]).join(', ')}.`
+    }
+    case REMINDER_MONTH: {
+      const days = extra.filter((day) => day >= 1 && day <= 31)
+      if (days.length === 0 || days.length === 31) return `Reminder: ${clock} every day.`
+      return `Reminder: ${clock} on ${days.length === 1 ? 'day' : 'days'} ${listed(days.map(String))} of the month.`
+    }
+    default:
+      return `Reminder: ${clock}.`
+  }
 }
 
 function colorOf(habit: Json, index: number): string {

@@ -47,15 +47,23 @@ function argbOf(newIndex: number): number {
  * and unit, 20 dropped the cached Checkmarks/Streak/Score, 22 made repetitions unique per day,
  * 23 moved the question out of `description`, 24 added `uuid`, 25 `Repetitions.notes`. Colours
  * are ARGB ints before 14, one of 13 before 21, one of 20 after.
+ *
+ * `createdByActiveAndroid`: the tables as Loop 1.x created them on install with ActiveAndroid,
+ * whose key column is `Id` (its `Table.id` default; `HabitRecord.updateId` runs
+ * `update Habits set Id = ...`). Later migrations only add columns to Habits, so a phone that
+ * started on Loop 1.x keeps `Habits.Id` in every later backup; migration 22 remade Repetitions
+ * with `id`.
  */
 export async function buildLoopBackup(
   version: number,
   habits: FixtureHabit[],
+  { createdByActiveAndroid = false }: { createdByActiveAndroid?: boolean } = {},
 ): Promise<Uint8Array> {
   const SQL = await loadSqlJs()
   const db = new SQL.Database()
+  const key = createdByActiveAndroid ? 'Id' : 'id'
   const columns = [
-    'id integer primary key autoincrement',
+    `${key} integer primary key autoincrement`,
     'archived integer',
     'color integer',
     'description text',
@@ -78,7 +86,7 @@ export async function buildLoopBackup(
   if (version >= 24) columns.push('uuid text')
   db.run(`create table Habits (${columns.join(', ')})`)
   const repetitionColumns = [
-    'id integer primary key autoincrement',
+    `${createdByActiveAndroid && version < 22 ? 'Id' : 'id'} integer primary key autoincrement`,
     'habit integer not null references habits(id)',
     'timestamp integer not null',
   ]
