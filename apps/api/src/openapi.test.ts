@@ -52,6 +52,23 @@ describe('OpenAPI document', () => {
     expect(schemaOf('application/json')).toEqual({ description: 'The file, as it is.' })
   })
 
+  it('documents where every redirect leads (its Location header)', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: object }> }>>
+    }
+    const redirects = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) =>
+        Object.entries(operation.responses)
+          .filter(([status]) => status.startsWith('3'))
+          .map(([status, response]) => ({ at: `${method} ${path} ${status}`, response })),
+      ),
+    )
+    expect(redirects.map(({ at }) => at)).toContain('get /api/auth/verify-email 302')
+    for (const { at, response } of redirects) {
+      expect(response.headers, at).toHaveProperty('location')
+    }
+  })
+
   it('documents every data route with the bearer scheme and its errors', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { security?: unknown[]; responses: object }>>

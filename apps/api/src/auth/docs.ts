@@ -235,7 +235,13 @@ export const authRouteDocs = {
           'Verified (no callbackURL given).',
           z.object({ status: z.boolean(), user: AuthUser.nullable().optional() }),
         ),
-        302: z.null().describe('Redirect to callbackURL (with ?error=... when the token is bad).'),
+        302: jsonResponse('Verified, or not: redirects to callbackURL.', z.null(), {
+          location: {
+            type: 'string',
+            description:
+              'callbackURL, with an `error` query parameter (`INVALID_TOKEN`, `TOKEN_EXPIRED`, `USER_NOT_FOUND`, `INVALID_USER`) when the link is not accepted.',
+          },
+        }),
         400: error('No token given (`VALIDATION_FAILED`).'),
         401: error('The token is invalid or expired (`INVALID_TOKEN`), without a callbackURL.'),
         403: error('callbackURL is not on a trusted origin (`INVALID_CALLBACKURL`).'),
