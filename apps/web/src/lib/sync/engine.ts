@@ -1,6 +1,7 @@
 import {
   addDays,
   getPeriod,
+  NOT_AN_ATTRIBUTE,
   SYNC_PAGE_DEFAULT,
   SYNC_PAGE_MAX,
   SYNC_TABLES,
@@ -40,11 +41,17 @@ export interface SyncStatus {
   syncing: boolean
 }
 
+/**
+ * What became of a change the server refused: undone (`dropped`), or sent again and saved without
+ * what another device deleted meanwhile (`trimmed`: a group's habits, an event's values).
+ */
+export type RefusalOutcome = 'dropped' | 'trimmed'
+
 export interface EngineOptions {
   uid: string
   timeZone: () => string
-  /** A change the server refused: it is undone here; tell the user in words. */
-  onRejected: (message: string) => void
+  /** A change the server refused, undone or saved in part here: tell the user in words. */
+  onRejected: (message: string, outcome: RefusalOutcome) => void
   /** Makes the request; the app's authenticated client by default. */
   request?: typeof apiRequest
 }
@@ -71,6 +78,57 @@ const tableNoun: Record<SyncTable, string> = {
   groups: 'group',
   goals: 'goal',
   events: 'event',
+}
+
+/** "A", "A and B", "A, B and C". */
+function joinNames(names: readonly string[]): string {
+  return names.length < 2
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}
+
+/** The habits a group change lists. */
+function listedActivities(entry: OutboxEntry): string[] {
+  if (entry.op === 'delete' || !Array.isArray(entry.body.activities)) return []
+  return entry.body.activities.map(String)
+}
+
+/**
+ * `entry` without what its refusal names as deleted on another device meanwhile, when that is
+ * all the refusal names: a group's habits (`activities`, naming their ids) or an event's values
+ * of deleted attributes (`attributes.<id>`: not an attribute of its habit). Nothing when the
+ * refusal names anything else (the habit of an event gone, a value now invalid for an attribute
+ * that still exists, a newly required one), nor when a group update would be left without
+ * habits (it needs one, SPEC §5).
+ */
+export function trimRefused(
+  entry: OutboxEntry,
+  error: ApiError,
+): { entry: OutboxEntry; leftOut: string[] } | undefined {
+  if (entry.op === 'delete' || error.status !== 400) return undefined
+  const fields = Object.entries(error.fields)
+  if (entry.table === 'groups') {
+    const [field, message = ''] = fields[0] ?? []
+    if (fields.length !== 1 || field !== 'activities') return undefined
+    const listed = listedActivities(entry)
+    const gone = listed.filter((id) => message.includes(id))
+    const kept = listed.filter((id) => !gone.includes(id))
+    if (gone.length === 0 || (entry.op === 'update' && kept.length === 0)) return undefined
+    return { entry: { ...entry, body: { ...entry.body, activities: kept } }, leftOut: gone }
+  }
+  if (entry.table === 'events') {
+    const values = (entry.body.attributes ?? {}) as Record<string, unknown>
+    const gone: string[] = []
+    for (const [field, message] of fields) {
+      const id = field.startsWith('attributes.') ? field.slice('attributes.'.length) : ''
+      if (message !== NOT_AN_ATTRIBUTE || !Object.hasOwn(values, id)) return undefined
+      gone.push(id)
+    }
+    if (gone.length === 0) return undefined
+    const kept = Object.fromEntries(Object.entries(values).filter(([id]) => !gone.includes(id)))
+    return { entry: { ...entry, body: { ...entry.body, attributes: kept } }, leftOut: gone }
+  }
+  return undefined
 }
 
 /**
@@ -294,7 +352,10 @@ export class SyncEngine {
     }
   }
 
-  /** Sends the outbox in order; a refused change is undone and told, the rest go on. */
+  /**
+   * Sends the outbox in order; a refused change is saved without what another device deleted
+   * meanwhile when that is all the refusal names, else undone; either is told. The rest go on.
+   */
   private async push(): Promise<void> {
     const db = this.db
     if (!db) return
@@ -304,11 +365,15 @@ export class SyncEngine {
       const entry = this.outbox[0] as OutboxEntry
       let stored: AnyRecord | undefined
       try {
-        stored = await this.send(entry)
+        const sent = await this.sendTrimming(entry)
+        stored = sent.stored
+        if (sent.leftOut.length > 0) {
+          this.options.onRejected(this.explainTrim(entry, sent.leftOut), 'trimmed')
+        }
       } catch (error) {
         if (!isRefusal(error)) throw error
         const message = this.explainRefusal(entry, error)
-        this.options.onRejected(message)
+        this.options.onRejected(message, 'dropped')
       }
       const oldDated = entry.table === 'events' && this.touchesOldEvents(entry, stored)
       if (oldDated) this.meta = { ...this.meta, historyStale: true }
@@ -323,6 +388,29 @@ export class SyncEngine {
       this.outbox.shift()
       this.changed()
       this.channel?.postMessage('changed')
+    }
+  }
+
+  /**
+   * Sends `entry`; while the server refuses only what another device deleted meanwhile, sends it
+   * again without that. Answers the stored record and the ids left out (none: sent as it was).
+   * Each round leaves out at least one more id, so it ends.
+   */
+  private async sendTrimming(
+    entry: OutboxEntry,
+  ): Promise<{ stored: AnyRecord | undefined; leftOut: string[] }> {
+    let sending = entry
+    const leftOut: string[] = []
+    for (;;) {
+      try {
+        return { stored: await this.send(sending), leftOut }
+      } catch (error) {
+        if (!isRefusal(error)) throw error
+        const trimmed = trimRefused(sending, error)
+        if (!trimmed) throw error
+        leftOut.push(...trimmed.leftOut)
+        sending = trimmed.entry
+      }
     }
   }
 
@@ -346,16 +434,47 @@ export class SyncEngine {
     return undefined
   }
 
+  /** The name of a habit or an attribute, from the copy (where a deleted one is until pulled). */
+  private nameOf(table: 'activities' | 'attributes', id: string): string | undefined {
+    return this.view[table].get(id)?.name ?? this.base[table].get(id)?.name
+  }
+
+  /** What the user reads when the server stored `entry` without `leftOut` (trimRefused). */
+  private explainTrim(entry: OutboxEntry, leftOut: readonly string[]): string {
+    const count = leftOut.length
+    if (entry.table === 'events' && entry.op !== 'delete') {
+      const habit = this.nameOf('activities', String(entry.body.activityId ?? '')) ?? 'a habit'
+      const names = leftOut.map((id) => this.nameOf('attributes', id))
+      const start = `The event for ${habit} was saved without`
+      if (names.some((name) => name === undefined)) {
+        return count === 1
+          ? `${start} one of its values: its attribute was deleted on another device.`
+          : `${start} ${count} of its values: their attributes were deleted on another device.`
+      }
+      return count === 1
+        ? `${start} its ${names[0]} value: that attribute was deleted on another device.`
+        : `${start} its ${joinNames(names as string[])} values: those attributes were deleted on another device.`
+    }
+    const name = entry.op === 'delete' ? undefined : entry.body.name
+    const start = `${name ? `The group ${String(name)}` : 'A group'} was saved without`
+    const names = leftOut.map((id) => this.nameOf('activities', id))
+    if (names.some((habit) => habit === undefined)) {
+      return count === 1
+        ? `${start} one of its habits: it was deleted on another device.`
+        : `${start} ${count} of its habits: they were deleted on another device.`
+    }
+    return count === 1
+      ? `${start} ${names[0]}: that habit was deleted on another device.`
+      : `${start} ${joinNames(names as string[])}: those habits were deleted on another device.`
+  }
+
   /** What the user reads when the server refused `entry`. */
   private explainRefusal(entry: OutboxEntry, error: ApiError): string {
     const view = this.view
     const noun = tableNoun[entry.table]
     if (entry.table === 'events' && entry.op !== 'delete') {
       const activityId = String(entry.body.activityId ?? '')
-      const name =
-        view.activities.get(activityId)?.name ??
-        this.base.activities.get(activityId)?.name ??
-        'a habit'
+      const name = this.nameOf('activities', activityId) ?? 'a habit'
       if (error.fields.activityId) {
         return `The event for ${name} was not saved: its habit was deleted on another device.`
       }
@@ -380,7 +499,15 @@ export class SyncEngine {
     if (error.fields.activityId) {
       return `${label} was not saved: its habit was deleted on another device.`
     }
-    if (error.fields.activities) {
+    const activities = error.fields.activities
+    if (activities) {
+      // A group update needs a habit: with every one it lists deleted, it cannot be saved.
+      const listed = listedActivities(entry)
+      if (listed.length > 0 && listed.every((id) => activities.includes(id))) {
+        return listed.length === 1
+          ? `${label} was not saved: its habit was deleted on another device.`
+          : `${label} was not saved: its habits were deleted on another device.`
+      }
       return `${label} was not saved: one of its habits was deleted on another device.`
     }
     return `${label} was not saved: ${error.message}`
