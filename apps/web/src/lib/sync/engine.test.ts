@@ -1,4 +1,6 @@
 import 'fake-indexeddb/auto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import {
   type Attribute,
   describeMissingActivities,
@@ -8,8 +10,8 @@ import {
   validateEventAttributes,
 } from '@kindling/core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApiError, type RequestOptions } from '../api-client'
-import { type RefusalOutcome, SyncEngine, trimRefused } from './engine'
+import { ApiError, type RequestOptions, setApiBaseUrl } from '../api-client'
+import { FAILURES_TOLD, type RefusalOutcome, SyncEngine, trimRefused } from './engine'
 import { openLocalDb, storeServerState } from './local-db'
 
 /** A tiny in-memory stand-in for the product API's write and sync calls. */
@@ -729,5 +731,128 @@ describe('SyncEngine refusals of what another device deleted meanwhile', () => {
       entry: { ...group, body: { ...group.body, activities: ['a-read'] } },
       leftOut: ['a-walk'],
     })
+  })
+})
+
+/**
+ * The API on a real port, answered by `answer` (the engine's own client calls it with fetch):
+ * an empty account by default, for the calls `answer` leaves (answers undefined).
+ */
+async function startHttpServer(
+  answer: (request: IncomingMessage, response: ServerResponse) => boolean | undefined,
+) {
+  const server = createServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      if (answer(request, response)) return
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({
+          activities: [],
+          attributes: [],
+          groups: [],
+          goals: [],
+          events: [],
+          cursor: '0',
+          more: false,
+          olderEvents: false,
+        }),
+      )
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+  servers.push(server)
+}
+const servers: ReturnType<typeof createServer>[] = []
+afterEach(async () => {
+  setApiBaseUrl('')
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
+})
+
+describe('SyncEngine when the server keeps failing', () => {
+  const answer503 = (response: ServerResponse) => {
+    response.writeHead(503, { 'content-type': 'application/json' })
+    response.end(JSON.stringify({ error: { code: 'unavailable', message: 'Retry shortly.' } }))
+    return true
+  }
+  const answerStored = (request: IncomingMessage, response: ServerResponse) => {
+    response.writeHead(201, { 'content-type': 'application/json' })
+    response.end(JSON.stringify({ id: 'a1', ...activityBody('Read'), attributes: [] }))
+    stored.push(String(request.url))
+    return true
+  }
+  const stored: string[] = []
+
+  /** An engine on the app's own client (real fetch), its statuses recorded as they come. */
+  async function startRealEngine(sendTimeoutMs?: number) {
+    const engine = new SyncEngine({
+      uid: `u-${Math.random()}`,
+      timeZone: () => 'UTC',
+      onRejected: () => {},
+      sendTimeoutMs,
+    })
+    engines.push(engine)
+    const told: boolean[] = []
+    engine.subscribe(() => told.push(engine.status.serverFailing))
+    await engine.start()
+    await engine.settled()
+    return { engine, told }
+  }
+
+  /** One more round now (as the retry would, without waiting for its timer). */
+  async function retry(engine: SyncEngine) {
+    engine.kick()
+    await engine.settled()
+  }
+
+  it('says so once the tries keep failing with 5xx, keeps the change, and stops once it is sent', async () => {
+    let failing = true
+    await startHttpServer((request, response) => {
+      if (request.method !== 'POST') return undefined
+      return failing ? answer503(response) : answerStored(request, response)
+    })
+    const { engine } = await startRealEngine()
+    await engine.write({ op: 'create', table: 'activities', id: 'a1', body: activityBody('Read') })
+    await engine.settled()
+    // One failure is often a passing one: not told.
+    expect(engine.status).toMatchObject({ pending: 1, online: true, serverFailing: false })
+    for (let round = 2; round < FAILURES_TOLD; round++) await retry(engine)
+    expect(engine.status.serverFailing).toBe(false)
+    await retry(engine)
+    expect(engine.status).toMatchObject({ pending: 1, online: true, serverFailing: true })
+    expect(engine.view.activities.get('a1')?.name).toBe('Read')
+
+    failing = false
+    await retry(engine)
+    expect(engine.status).toMatchObject({ pending: 0, serverFailing: false })
+    expect(stored).toContain('/api/activities')
+  })
+
+  it('does not tell of a single failure: the retry sends it', async () => {
+    let failures = 0
+    await startHttpServer((request, response) => {
+      if (request.method !== 'POST') return undefined
+      if (failures++ === 0) return answer503(response)
+      return answerStored(request, response)
+    })
+    const { engine, told } = await startRealEngine()
+    await engine.write({ op: 'create', table: 'activities', id: 'a1', body: activityBody('Read') })
+    // The engine's own retry (a second later), not a kick.
+    await expect.poll(() => engine.status.pending, { timeout: 30_000 }).toBe(0)
+    expect(failures).toBe(2)
+    expect(told).not.toContain(true)
+  }, 60_000)
+
+  it('counts a send the server does not answer in time as its failure, not as offline', async () => {
+    await startHttpServer((request) => request.method === 'POST' || undefined)
+    const { engine } = await startRealEngine(50)
+    await engine.write({ op: 'create', table: 'activities', id: 'a1', body: activityBody('Read') })
+    await engine.settled()
+    for (let round = 1; round < FAILURES_TOLD; round++) await retry(engine)
+    expect(engine.status).toMatchObject({ pending: 1, online: true, serverFailing: true })
   })
 })

@@ -29,6 +29,13 @@ const BACKOFF_MIN_MS = 1000
 const BACKOFF_MAX_MS = 60_000
 /** While the app is in view, changes of other devices are looked for this often. */
 const POLL_MS = 15_000
+/** A change not answered in this time is tried again later, as one the server failed. */
+const SEND_TIMEOUT_MS = 30_000
+/**
+ * Rounds in a row the server failed before the user is told that changes wait for it: one
+ * failure is often a passing one (a restart, a deploy), already over at the next try (1 s on).
+ */
+export const FAILURES_TOLD = 3
 
 export interface SyncStatus {
   /** The device's copy is read (screens can render). */
@@ -39,6 +46,11 @@ export interface SyncStatus {
   /** Changes waiting to be sent. */
   pending: number
   syncing: boolean
+  /**
+   * The server failed the last rounds (FAILURES_TOLD or more in a row: a 5xx, or no answer in
+   * time): what waits is not sent for its trouble, not the device's; tries go on.
+   */
+  serverFailing: boolean
 }
 
 /**
@@ -54,6 +66,20 @@ export interface EngineOptions {
   onRejected: (message: string, outcome: RefusalOutcome) => void
   /** Makes the request; the app's authenticated client by default. */
   request?: typeof apiRequest
+  /** How long a send may wait for its answer (SEND_TIMEOUT_MS; tests shorten it). */
+  sendTimeoutMs?: number
+}
+
+/**
+ * Whether a failed call is the server's trouble, not the device's nor the change's: a 5xx, a
+ * timeout or "too many requests" answered, or no answer in time.
+ */
+export function isServerFailure(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status >= 500 || [408, 429].includes(error.status)
+  // A DOMException, of the page's realm or of another (a test's fetch).
+  return (
+    typeof error === 'object' && error !== null && 'name' in error && error.name === 'TimeoutError'
+  )
 }
 
 /** Whether a failed call is worth repeating later (offline, server busy) or a refusal. */
@@ -151,10 +177,19 @@ export class SyncEngine {
   private retryTimer: ReturnType<typeof setTimeout> | undefined
   private pollTimer: ReturnType<typeof setInterval> | undefined
   private backoff = BACKOFF_MIN_MS
+  /** Rounds in a row the server failed (isServerFailure); reset by a round that sent all. */
+  private failures = 0
   private stopped = false
   private readonly request: typeof apiRequest
   version = 0
-  status: SyncStatus = { loaded: false, synced: false, online: true, pending: 0, syncing: false }
+  status: SyncStatus = {
+    loaded: false,
+    synced: false,
+    online: true,
+    pending: 0,
+    syncing: false,
+    serverFailing: false,
+  }
 
   constructor(private readonly options: EngineOptions) {
     this.request = options.request ?? apiRequest
@@ -199,7 +234,11 @@ export class SyncEngine {
     document.addEventListener('visibilitychange', this.onVisible)
     this.setStatus({ online: navigator.onLine })
     this.pollTimer = setInterval(() => {
-      if (document.visibilityState === 'visible' && !this.running) this.kick()
+      // Not while a round the server failed waits for its retry: the poll would cut every wait
+      // above 15 s short and ask a failing server four times a minute. (Offline, it goes on: the
+      // 'online' event does not come everywhere the network comes back.)
+      const waiting = this.failures > 0 && this.retryTimer !== undefined
+      if (document.visibilityState === 'visible' && !this.running && !waiting) this.kick()
     }, POLL_MS)
     void this.lead()
   }
@@ -237,6 +276,7 @@ export class SyncEngine {
   kick(): void {
     if (!this.leader || this.stopped) return
     clearTimeout(this.retryTimer)
+    this.retryTimer = undefined
     if (this.running) {
       this.again = true
       return
@@ -335,14 +375,22 @@ export class SyncEngine {
     this.setStatus({ syncing: true })
     try {
       await this.push()
+      this.failures = 0
+      this.setStatus({ serverFailing: false })
       await this.pull()
       await this.refreshHistory()
       this.backoff = BACKOFF_MIN_MS
       this.setStatus({ online: true, synced: true })
     } catch (error) {
       if (!isRefusal(error)) {
-        const offline = !(error instanceof ApiError)
-        if (offline) this.setStatus({ online: false })
+        const failing = isServerFailure(error)
+        // The server answered: the device is online. No answer at all (not even in time): offline.
+        const offline = !(error instanceof ApiError) && !failing
+        this.failures = failing ? this.failures + 1 : 0
+        this.setStatus({
+          serverFailing: this.failures >= FAILURES_TOLD,
+          ...(offline ? { online: false } : error instanceof ApiError ? { online: true } : {}),
+        })
         this.retryTimer = setTimeout(() => this.kick(), this.backoff)
         this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS)
       }
@@ -416,17 +464,20 @@ export class SyncEngine {
 
   private async send(entry: OutboxEntry): Promise<AnyRecord | undefined> {
     const path = `${entry.table}/${encodeURIComponent(entry.id)}`
+    // A write is small: one not answered in this time waits on the server, tried again later.
+    const signal = AbortSignal.timeout(this.options.sendTimeoutMs ?? SEND_TIMEOUT_MS)
     if (entry.op === 'create') {
       return this.request<AnyRecord>(entry.table, {
         method: 'POST',
         body: { ...entry.body, id: entry.id },
+        signal,
       })
     }
     if (entry.op === 'update') {
-      return this.request<AnyRecord>(path, { method: 'PUT', body: entry.body })
+      return this.request<AnyRecord>(path, { method: 'PUT', body: entry.body, signal })
     }
     try {
-      await this.request<void>(path, { method: 'DELETE' })
+      await this.request<void>(path, { method: 'DELETE', signal })
     } catch (error) {
       // Already gone (deleted on another device, or this delete was sent before): done.
       if (!(error instanceof ApiError && error.status === 404)) throw error

@@ -119,7 +119,14 @@ export function useSyncVersion(): number {
   )
 }
 
-const IDLE: SyncStatus = { loaded: false, synced: false, online: true, pending: 0, syncing: false }
+const IDLE: SyncStatus = {
+  loaded: false,
+  synced: false,
+  online: true,
+  pending: 0,
+  syncing: false,
+  serverFailing: false,
+}
 
 export function useSyncStatus(): SyncStatus {
   useSyncExternalStore(
