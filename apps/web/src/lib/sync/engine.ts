@@ -76,7 +76,7 @@ export interface EngineOptions {
  */
 export function isServerFailure(error: unknown): boolean {
   if (error instanceof ApiError) return error.status >= 500 || [408, 429].includes(error.status)
-  // A DOMException, of the page's realm or of another (a test's fetch).
+  // withTimeout's error (or a DOMException of that name, of whichever realm).
   return (
     typeof error === 'object' && error !== null && 'name' in error && error.name === 'TimeoutError'
   )
@@ -104,6 +104,29 @@ const tableNoun: Record<SyncTable, string> = {
   groups: 'group',
   goals: 'goal',
   events: 'event',
+}
+
+/**
+ * Runs `call`; when it has not settled after `ms`, aborts its request and fails with an error
+ * named TimeoutError. Not `AbortSignal.timeout` alone: the WebViews of iOS before 16 lack it, and
+ * older ones reject an aborted fetch with an AbortError whatever the reason.
+ */
+async function withTimeout<T>(ms: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`No answer in ${ms / 1000} s.`)
+      error.name = 'TimeoutError'
+      reject(error)
+      controller.abort()
+    }, ms)
+  })
+  try {
+    return await Promise.race([call(controller.signal), late])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /** "A", "A and B", "A, B and C". */
@@ -462,10 +485,16 @@ export class SyncEngine {
     }
   }
 
-  private async send(entry: OutboxEntry): Promise<AnyRecord | undefined> {
-    const path = `${entry.table}/${encodeURIComponent(entry.id)}`
+  /** Sends `entry`; one not answered in time fails as the server's failure (a TimeoutError). */
+  private send(entry: OutboxEntry): Promise<AnyRecord | undefined> {
     // A write is small: one not answered in this time waits on the server, tried again later.
-    const signal = AbortSignal.timeout(this.options.sendTimeoutMs ?? SEND_TIMEOUT_MS)
+    return withTimeout(this.options.sendTimeoutMs ?? SEND_TIMEOUT_MS, (signal) =>
+      this.sendNow(entry, signal),
+    )
+  }
+
+  private async sendNow(entry: OutboxEntry, signal: AbortSignal): Promise<AnyRecord | undefined> {
+    const path = `${entry.table}/${encodeURIComponent(entry.id)}`
     if (entry.op === 'create') {
       return this.request<AnyRecord>(entry.table, {
         method: 'POST',
