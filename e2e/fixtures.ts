@@ -183,3 +183,31 @@ export async function openHabitSettings(page: Page, id: string, name: string): P
   if (test.info().project.name === 'mobile')
     await page.getByRole('tab', { name: 'Settings' }).click()
 }
+
+/**
+ * Runs an action of a group's menu as each layout offers it: a bottom drawer of buttons on
+ * mobile, a dropdown menu on wide screens. Either is gone once the action has run.
+ */
+export async function groupAction(page: Page, group: string, action: string) {
+  await page.getByRole('button', { name: `Group menu for ${group}` }).click()
+  if (test.info().project.name === 'mobile') {
+    const drawer = page.getByRole('dialog', { name: group, exact: true })
+    await drawer.getByRole('button', { name: action }).click()
+    await expect(drawer).toBeHidden()
+  } else {
+    const menu = page.getByRole('menu')
+    await menu.getByRole('menuitem', { name: action }).click()
+    await expect(menu).toBeHidden()
+  }
+}
+
+/**
+ * The open form: the modal dialog on wide layouts, the form page on mobile. On mobile the form
+ * is looked for, not the page, so that a field of the screen being left (the Settings tab's
+ * Name) is never typed into while the form page still loads.
+ */
+export function form(page: Page) {
+  return test.info().project.name === 'desktop'
+    ? page.getByRole('dialog')
+    : page.locator('main').locator('form')
+}

@@ -1,12 +1,14 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import {
   api,
+  test as base,
   createUser,
   expect,
+  form,
+  groupAction,
   holdRequests,
   signIn,
   type TestUser,
-  test,
   waitForServiceWorker,
 } from '../fixtures'
 
@@ -20,30 +22,64 @@ interface Created {
   name?: string
 }
 
+/** The header's sync sign (a polite live region). */
+const syncStatus = (page: Page) =>
+  page.getByRole('status').filter({ hasText: /Offline|Sending|Server error/ })
+
+async function openDevice(context: BrowserContext, user: TestUser) {
+  const page = await context.newPage()
+  await signIn(page, user)
+  return page
+}
+
+const test = base.extend<{
+  /** Another device of the signed-in user: its own browser context, signed in, online. */
+  otherDevice: Page
+}>({
+  otherDevice: async ({ browser, signedInPage: { user } }, use) => {
+    const context = await browser.newContext()
+    await use(await openDevice(context, user))
+    await context.close()
+  },
+})
+
 test.describe.configure({ timeout: 240_000 })
 
-/** The header's sync sign (a polite live region). */
-const syncStatus = (page: Page) => page.getByRole('status').filter({ hasText: /Offline|Sending/ })
+/**
+ * The start of a change made offline while another device changes the same data: `page` opens
+ * `path` and shows `ready` (its copy pulled), the app shell is cached for offline use, and the
+ * device goes offline.
+ */
+async function goOffline(page: Page, path: string, ready: Locator) {
+  await page.goto(path)
+  await expect(ready).toBeVisible()
+  await waitForServiceWorker(page)
+  await page.context().setOffline(true)
+  await expect(syncStatus(page)).toContainText('Offline')
+}
+
+/** What the user is told of a change the server refused (a notification kept until read). */
+const told = (page: Page, start: string) => page.getByText(new RegExp(`^${start}`))
 
 async function chooseOption(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click()
   await page.getByRole('option', { name: option, exact: true }).click()
 }
 
-/** Logs an event for `habit` from the History page and waits for the list to count it. */
-async function logEvent(page: Page, habit: string, total: number) {
+/**
+ * Logs an event for `habit` from the History page, with `values` typed into its attributes'
+ * fields (by label), and waits for the list to count it.
+ */
+async function logEvent(page: Page, habit: string, total: number, values = {}) {
   await page.getByRole('button', { name: 'Add event' }).click()
   // The form starts on the habit last logged; choosing it again would clear it.
   const activity = page.getByRole('combobox', { name: 'Activity', exact: true })
   if ((await activity.inputValue()) !== habit) await chooseOption(page, 'Activity', habit)
+  for (const [label, value] of Object.entries<string>(values)) {
+    await page.getByLabel(label, { exact: true }).fill(value)
+  }
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByRole('heading', { name: `History (${total} events)` })).toBeVisible()
-}
-
-async function openDevice(context: BrowserContext, user: TestUser) {
-  const page = await context.newPage()
-  await signIn(page, user)
-  return page
 }
 
 test('offline: a habit and three events survive a reload and reach the server once', async ({
@@ -297,15 +333,10 @@ test('a send cut after the server stored it is retried and stored once', async (
 
 test('a change the server refuses is undone and told; the other changes are kept', async ({
   signedInPage: { page },
-  context,
+  otherDevice,
 }) => {
   const read = await api<Created>(page, 'POST', 'activities', { name: 'Read' })
-  await page.goto('/events')
-  await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
-  await waitForServiceWorker(page)
-  const token = await page.request.get('/api/auth/token').then((r) => r.json())
-
-  await context.setOffline(true)
+  await goOffline(page, '/events', page.getByRole('heading', { name: 'History (0 events)' }))
   await logEvent(page, 'Read', 1)
   await page.goto('/activities')
   await page.getByRole('button', { name: 'Add activity', exact: true }).click()
@@ -314,13 +345,9 @@ test('a change the server refuses is undone and told; the other changes are kept
   await expect(page.getByRole('listitem', { name: 'Walk' })).toBeVisible()
 
   // Meanwhile another device deletes Read.
-  const deleted = await page.request.fetch(`/api/activities/${read.id}`, {
-    method: 'DELETE',
-    headers: { Authorization: `Bearer ${token.token}` },
-  })
-  expect(deleted.status()).toBe(204)
+  await api(otherDevice, 'DELETE', `activities/${read.id}`)
 
-  await context.setOffline(false)
+  await page.context().setOffline(false)
   await expect(
     page.getByText('The event for Read was not saved: its habit was deleted on another device.'),
   ).toBeVisible()
@@ -332,7 +359,7 @@ test('a change the server refuses is undone and told; the other changes are kept
 
 test("an event refused for its habit's changed attributes is told in words, not ids", async ({
   signedInPage: { page },
-  context,
+  otherDevice,
 }) => {
   const read = await api<Created>(page, 'POST', 'activities', { name: 'Read' })
   const pages = await api<Created>(page, 'POST', 'attributes', {
@@ -342,38 +369,140 @@ test("an event refused for its habit's changed attributes is told in words, not 
     min: 1,
     max: 100,
   })
-  await page.goto('/events')
-  await expect(page.getByRole('heading', { name: 'History (0 events)' })).toBeVisible()
-  await waitForServiceWorker(page)
-  const token = await page.request.get('/api/auth/token').then((r) => r.json())
-
-  await context.setOffline(true)
+  await goOffline(page, '/events', page.getByRole('heading', { name: 'History (0 events)' }))
   await logEvent(page, 'Read', 1)
   // Meanwhile another device gives Read a required attribute, and lowers the limit of Pages.
-  const headers = { Authorization: `Bearer ${token.token}` }
-  const added = await page.request.post('/api/attributes', {
-    headers,
-    data: { activityId: read.id, name: 'Mood', type: 'text', required: true },
+  await api(otherDevice, 'POST', 'attributes', {
+    activityId: read.id,
+    name: 'Mood',
+    type: 'text',
+    required: true,
   })
-  expect(added.status()).toBe(201)
-  const lowered = await page.request.put(`/api/attributes/${pages.id}`, {
-    headers,
-    data: { activityId: read.id, name: 'Pages', type: 'number', min: 1, max: 5 },
+  await api(otherDevice, 'PUT', `attributes/${pages.id}`, {
+    activityId: read.id,
+    name: 'Pages',
+    type: 'number',
+    min: 1,
+    max: 5,
   })
-  expect(lowered.status()).toBe(200)
 
-  await context.setOffline(false)
-  const told = page.getByText(/^The event for Read was not saved: /)
-  await expect(told).toHaveText(
+  await page.context().setOffline(false)
+  await expect(told(page, 'The event for Read was not saved: ')).toHaveText(
     'The event for Read was not saved: the attributes of its habit were changed on another device.',
   )
   await expect(syncStatus(page)).toHaveCount(0)
   expect(await api<Created[]>(page, 'GET', 'events')).toEqual([])
 })
 
+test('an event logged offline is saved without its value of an attribute another device deleted', async ({
+  signedInPage: { page },
+  otherDevice,
+}) => {
+  const read = await api<Created>(page, 'POST', 'activities', { name: 'Read' })
+  const note = await api<Created>(page, 'POST', 'attributes', {
+    activityId: read.id,
+    name: 'Note',
+    type: 'text',
+  })
+  const mood = await api<Created>(page, 'POST', 'attributes', {
+    activityId: read.id,
+    name: 'Mood',
+    type: 'text',
+  })
+  await goOffline(page, '/events', page.getByRole('heading', { name: 'History (0 events)' }))
+  await logEvent(page, 'Read', 1, { Note: 'Chapter 3', Mood: 'Calm' })
+  // Meanwhile another device deletes Mood.
+  await api(otherDevice, 'DELETE', `attributes/${mood.id}`)
+
+  await page.context().setOffline(false)
+  await expect(told(page, 'The event for Read was saved without')).toHaveText(
+    'The event for Read was saved without its Mood value: that attribute was deleted on another device.',
+  )
+  await expect(syncStatus(page)).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'History (1 events)' })).toBeVisible()
+  const [stored, ...more] = await api<Array<Created & { attributes: object }>>(
+    page,
+    'GET',
+    'events',
+  )
+  expect(more).toEqual([])
+  expect(stored?.attributes).toEqual({ [note.id]: 'Chapter 3' })
+  // The other device shows it too, as the server keeps it.
+  await otherDevice.goto('/events')
+  await expect(otherDevice.getByRole('heading', { name: 'History (1 events)' })).toBeVisible()
+})
+
+/** Picks `habits` in the open group form's Activities picker. */
+async function pickHabits(page: Page, habits: string[]) {
+  await form(page).getByRole('combobox', { name: 'Activities' }).click()
+  for (const habit of habits) await page.getByRole('option', { name: habit, exact: true }).click()
+  await page.keyboard.press('Escape')
+}
+
+test('a group edited offline is saved without the habit another device deleted, the rest kept', async ({
+  signedInPage: { page },
+  otherDevice,
+}) => {
+  const [read, walk, swim] = await Promise.all(
+    ['Read', 'Walk', 'Swim'].map((name) => api<Created>(page, 'POST', 'activities', { name })),
+  )
+  await api<Created>(page, 'POST', 'groups', { name: 'Mornings', activities: [read?.id] })
+  await goOffline(page, '/activities', page.getByRole('region', { name: 'Mornings' }))
+  await groupAction(page, 'Mornings', 'Edit Group')
+  await form(page).getByRole('textbox', { name: 'Name' }).fill('Early')
+  await pickHabits(page, ['Walk', 'Swim'])
+  await form(page).getByRole('button', { name: 'Save' }).click()
+  const early = page.getByRole('region', { name: 'Early' })
+  await expect(early.getByRole('link', { name: 'Walk' })).toBeVisible()
+  // Meanwhile another device deletes Walk.
+  await api(otherDevice, 'DELETE', `activities/${walk?.id}`)
+
+  await page.context().setOffline(false)
+  await expect(told(page, 'The group Early was')).toHaveText(
+    'The group Early was saved without Walk: that habit was deleted on another device.',
+  )
+  await expect(syncStatus(page)).toHaveCount(0)
+  await expect(early.getByRole('link', { name: 'Swim' })).toBeVisible()
+  await expect(early.getByRole('link', { name: 'Read' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Walk' })).toHaveCount(0)
+  const groups = await api<Array<Created & { activities: string[] }>>(page, 'GET', 'groups')
+  expect(groups.map(({ name, activities }) => ({ name, activities: activities.sort() }))).toEqual([
+    { name: 'Early', activities: [read?.id, swim?.id].sort() },
+  ])
+})
+
+test('a group created offline is saved without the habit another device deleted', async ({
+  signedInPage: { page },
+  otherDevice,
+}) => {
+  const walk = await api<Created>(page, 'POST', 'activities', { name: 'Walk' })
+  const swim = await api<Created>(page, 'POST', 'activities', { name: 'Swim' })
+  await goOffline(page, '/activities', page.getByRole('listitem', { name: 'Swim' }))
+  await page.getByRole('button', { name: 'Add group', exact: true }).click()
+  await form(page).getByRole('textbox', { name: 'Name' }).fill('Outdoors')
+  await pickHabits(page, ['Walk', 'Swim'])
+  await form(page).getByRole('button', { name: 'Save' }).click()
+  const outdoors = page.getByRole('region', { name: 'Outdoors' })
+  await expect(outdoors.getByRole('link', { name: 'Walk' })).toBeVisible()
+  // Meanwhile another device deletes Walk.
+  await api(otherDevice, 'DELETE', `activities/${walk.id}`)
+
+  await page.context().setOffline(false)
+  await expect(told(page, 'The group Outdoors was')).toHaveText(
+    'The group Outdoors was saved without Walk: that habit was deleted on another device.',
+  )
+  await expect(syncStatus(page)).toHaveCount(0)
+  await expect(outdoors.getByRole('link', { name: 'Swim' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Walk' })).toHaveCount(0)
+  const groups = await api<Array<Created & { activities: string[] }>>(page, 'GET', 'groups')
+  expect(groups.map(({ name, activities }) => ({ name, activities }))).toEqual([
+    { name: 'Outdoors', activities: [swim.id] },
+  ])
+})
+
 test('an event edited offline and deleted on another device meanwhile: told in words, gone', async ({
   signedInPage: { page },
-  context,
+  otherDevice,
 }) => {
   const read = await api<Created>(page, 'POST', 'activities', { name: 'Read' })
   await api(page, 'POST', 'attributes', { activityId: read.id, name: 'Note', type: 'text' })
@@ -385,24 +514,16 @@ test('an event edited offline and deleted on another device meanwhile: told in w
   // The Update Event form's code is fetched once while online.
   await page.getByRole('button', { name: 'Edit' }).click()
   await expect(page.getByLabel('Note')).toBeVisible()
-  await page.goto(`/events/${event.id}`)
-  await waitForServiceWorker(page)
-  const token = await page.request.get('/api/auth/token').then((r) => r.json())
-
-  await context.setOffline(true)
+  await goOffline(page, `/events/${event.id}`, page.getByRole('button', { name: 'Edit' }))
   await page.getByRole('button', { name: 'Edit' }).click()
   await page.getByLabel('Note').fill('Chapter 3')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByRole('table').getByRole('row', { name: 'Note Chapter 3' })).toBeVisible()
   // Meanwhile another device deletes the event.
-  const deleted = await page.request.fetch(`/api/events/${event.id}`, {
-    method: 'DELETE',
-    headers: { Authorization: `Bearer ${token.token}` },
-  })
-  expect(deleted.status()).toBe(204)
+  await api(otherDevice, 'DELETE', `events/${event.id}`)
 
-  await context.setOffline(false)
-  await expect(page.getByText(/^The event for Read was not saved: /)).toHaveText(
+  await page.context().setOffline(false)
+  await expect(told(page, 'The event for Read was not saved: ')).toHaveText(
     'The event for Read was not saved: it was deleted on another device.',
   )
   await expect(syncStatus(page)).toHaveCount(0)

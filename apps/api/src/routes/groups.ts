@@ -1,4 +1,10 @@
-import { Group, GroupInput, GroupUpdateInput, randomColor } from '@kindling/core'
+import {
+  describeMissingActivities,
+  Group,
+  GroupInput,
+  GroupUpdateInput,
+  randomColor,
+} from '@kindling/core'
 import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../db/client'
@@ -36,7 +42,7 @@ export function registerGroupRoutes(app: FastifyInstance, db: Database): void {
   async function checkActivities(reader: Reader, uid: string, input: { activities: string[] }) {
     const missing = await missingActivities(reader, uid, input.activities)
     if (missing.length > 0) {
-      throw validationError({ activities: `Not an activity of yours: ${missing.join(', ')}` })
+      throw validationError({ activities: describeMissingActivities(missing) })
     }
   }
 

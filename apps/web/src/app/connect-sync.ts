@@ -1,10 +1,16 @@
 import { notifications } from '@mantine/notifications'
 import { getAuthState, subscribeAuthState } from '../lib/auth-state'
+import type { RefusalOutcome } from '../lib/sync/engine'
 import { getSyncEngine, startSync, stopSync } from '../lib/sync/store'
 
-/** A refused change stays on screen until read: the user must learn what was not saved. */
-function tellRefused(message: string): void {
-  notifications.show({ color: 'red', title: 'Not saved', message, autoClose: false })
+/**
+ * A refused change stays on screen until read: the user must learn what was not saved, or what
+ * a change was saved without (a habit or a value another device deleted meanwhile).
+ */
+function tellRefused(message: string, outcome: RefusalOutcome): void {
+  const title = outcome === 'trimmed' ? 'Saved in part' : 'Not saved'
+  const color = outcome === 'trimmed' ? 'orange' : 'red'
+  notifications.show({ color, title, message, autoClose: false })
 }
 
 /**

@@ -52,6 +52,12 @@ export const EventCount = z.object({
 export type EventCount = z.infer<typeof EventCount>
 
 /**
+ * The field error of an event value whose attribute is not (or no longer) one of its activity's:
+ * a client that logged it before another device deleted the attribute can send the rest again.
+ */
+export const NOT_AN_ATTRIBUTE = 'Not an attribute of this activity.'
+
+/**
  * Checks an event's attribute values against the activity's live attribute definitions:
  * every key must name one of them, each value must fit its type, required ones must be set.
  * Returns field errors keyed `attributes.<id>`, empty when all is well.
@@ -65,7 +71,7 @@ export function validateEventAttributes(
   for (const [id, value] of Object.entries(values)) {
     const attribute = byId.get(id)
     if (!attribute) {
-      errors[`attributes.${id}`] = 'Not an attribute of this activity.'
+      errors[`attributes.${id}`] = NOT_AN_ATTRIBUTE
       continue
     }
     const problem = checkAttributeValue(attribute, value)

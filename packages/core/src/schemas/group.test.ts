@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { GoalInput } from './goal'
-import { GroupInput, GroupUpdateInput } from './group'
+import { describeMissingActivities, GroupInput, GroupUpdateInput } from './group'
 
 describe('GroupInput', () => {
   it('needs a name and de-duplicates its activities', () => {
@@ -15,6 +15,10 @@ describe('GroupInput', () => {
     expect(GroupUpdateInput.safeParse({ name: 'Health', activities: [] }).success).toBe(false)
     expect(GroupUpdateInput.safeParse({ name: 'Health' }).success).toBe(false)
     expect(GroupUpdateInput.safeParse({ name: 'Health', activities: ['a'] }).success).toBe(true)
+  })
+
+  it('names the missing activities by id, for a client to send the rest again', () => {
+    expect(describeMissingActivities(['a1', 'b2'])).toBe('Not an activity of yours: a1, b2')
   })
 })
 

@@ -1,8 +1,17 @@
 import 'fake-indexeddb/auto'
-import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncChanges } from '@kindling/core'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import {
+  type Attribute,
+  describeMissingActivities,
+  SYNC_PAGE_DEFAULT,
+  SYNC_PAGE_MAX,
+  type SyncChanges,
+  validateEventAttributes,
+} from '@kindling/core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApiError, type RequestOptions } from '../api-client'
-import { SyncEngine } from './engine'
+import { ApiError, type RequestOptions, setApiBaseUrl } from '../api-client'
+import { FAILURES_TOLD, type RefusalOutcome, SyncEngine, trimRefused } from './engine'
 import { openLocalDb, storeServerState } from './local-db'
 
 /** A tiny in-memory stand-in for the product API's write and sync calls. */
@@ -17,6 +26,39 @@ function fakeServer() {
     records.set(`${table}/${record.id}`, record)
     seq += 1
     changes.push({ seq, table, record })
+  }
+  /** Another device deletes a record: a tombstone in the feed, gone from the live records. */
+  const remove = (table: string, id: string) => {
+    const record = records.get(`${table}/${id}`) as Record<string, unknown>
+    store(table, { ...record, deletedAt: '2026-11-23T10:30:00.000Z' })
+    records.delete(`${table}/${id}`)
+  }
+  const live = (table: string) =>
+    [...records.entries()].filter(([key]) => key.startsWith(`${table}/`)).map(([, r]) => r)
+  const invalid = (fields: Record<string, string>) => {
+    const [first = ''] = Object.keys(fields)
+    return new ApiError(400, 'validation-failed', `${first}: ${fields[first]}`, fields)
+  }
+  /** The server's checks of a group's habits and an event's habit and values (routes/*.ts). */
+  const refusal = (table: string, body: Record<string, unknown>, method: string) => {
+    if (table === 'groups') {
+      const listed = (body.activities ?? []) as string[]
+      if (method === 'PUT' && listed.length === 0) {
+        return invalid({ activities: 'Choose at least one activity.' })
+      }
+      const missing = listed.filter((id) => !records.has(`activities/${id}`))
+      if (missing.length > 0) return invalid({ activities: describeMissingActivities(missing) })
+    }
+    if (table === 'events') {
+      if (!records.has(`activities/${body.activityId}`)) {
+        return invalid({ activityId: 'Not an activity of yours.' })
+      }
+      const defined = live('attributes').filter((a) => a.activityId === body.activityId)
+      const values = (body.attributes ?? {}) as Record<string, string>
+      const problems = validateEventAttributes(values, defined as unknown as Attribute[])
+      if (Object.keys(problems).length > 0) return invalid(problems)
+    }
+    return undefined
   }
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET'
@@ -59,13 +101,19 @@ function fakeServer() {
     }
     if (path === 'sync/history') return { before: '', timeZone: 'UTC', activities: [] } as T
     const [table = '', id] = path.split('/')
+    if (method === 'PUT') {
+      const stored = records.get(`${table}/${id}`)
+      if (!stored) throw new ApiError(404, 'not-found', 'Not found.')
+      const record = { ...stored, ...(options.body as object), updatedAt: '2026-11-23T11:00:00Z' }
+      const refused = refusal(table, record, method)
+      if (refused) throw refused
+      store(table, record)
+      return record as T
+    }
     if (method === 'POST') {
       const body = options.body as Record<string, unknown>
-      if (table === 'events' && !records.has(`activities/${body.activityId}`)) {
-        throw new ApiError(400, 'validation-failed', 'activityId: Not an activity of yours.', {
-          activityId: 'Not an activity of yours.',
-        })
-      }
+      const refused = refusal(table, body, method)
+      if (refused) throw refused
       const existing = records.get(`${table}/${body.id}`)
       if (existing) return existing as T
       const record = {
@@ -100,10 +148,47 @@ function fakeServer() {
     records,
     calls,
     store,
+    remove,
     fail: (how: 'network' | 'after-store') => {
       failNext = how
     },
   }
+}
+
+/** A group stored on the server as another device made it. */
+function storeGroup(server: ReturnType<typeof fakeServer>, id: string, activities: string[]) {
+  server.store('groups', {
+    id,
+    name: 'Mornings',
+    description: '',
+    color: '#228be6',
+    activities,
+    author: 'u1',
+    createdAt: '2026-11-20T00:00:00.000Z',
+    updatedAt: null,
+    deletedAt: null,
+  })
+}
+
+/** A text attribute of `activityId` stored on the server. */
+function storeAttribute(
+  server: ReturnType<typeof fakeServer>,
+  id: string,
+  activityId: string,
+  name: string,
+  required = false,
+) {
+  server.store('attributes', {
+    id,
+    activityId,
+    name,
+    type: 'text',
+    required,
+    author: 'u1',
+    createdAt: '2026-11-20T00:00:00.000Z',
+    updatedAt: null,
+    deletedAt: null,
+  })
 }
 
 const engines: SyncEngine[] = []
@@ -113,16 +198,20 @@ afterEach(async () => {
 
 async function startEngine(server: ReturnType<typeof fakeServer>, uid = `u-${Math.random()}`) {
   const refused: string[] = []
+  const outcomes: RefusalOutcome[] = []
   const engine = new SyncEngine({
     uid,
     timeZone: () => 'UTC',
     request: server.request,
-    onRejected: (m) => refused.push(m),
+    onRejected: (message, outcome) => {
+      refused.push(message)
+      outcomes.push(outcome)
+    },
   })
   engines.push(engine)
   await engine.start()
   await engine.settled()
-  return { engine, refused }
+  return { engine, refused, outcomes }
 }
 
 /** An engine whose requests never answer: what a start shows from the device's copy alone. */
@@ -452,5 +541,318 @@ describe('SyncEngine outbox', () => {
     await engine.settled()
     expect(refused).toEqual([])
     expect(engine.status.pending).toBe(0)
+  })
+})
+
+describe('SyncEngine refusals of what another device deleted meanwhile', () => {
+  /** A device with habits Read, Walk and Swim (and `setUp`'s records) pulled, then offline. */
+  async function offlineDevice(setUp: (server: ReturnType<typeof fakeServer>) => void = () => {}) {
+    const server = fakeServer()
+    storeActivity(server, 'a-read', 'Read')
+    storeActivity(server, 'a-walk', 'Walk')
+    storeActivity(server, 'a-swim', 'Swim')
+    setUp(server)
+    const device = await startEngine(server)
+    server.setOffline(true)
+    /** Back online: sends what waits, and pulls. */
+    const reconnect = async () => {
+      server.setOffline(false)
+      device.engine.kick()
+      await device.engine.settled()
+    }
+    return { server, ...device, reconnect }
+  }
+
+  it('saves a group edited offline without its habit deleted meanwhile, keeps the rest, and tells', async () => {
+    const { server, engine, refused, outcomes, reconnect } = await offlineDevice((s) =>
+      storeGroup(s, 'g1', ['a-read']),
+    )
+    const body = {
+      name: 'Early',
+      description: '',
+      color: '#228be6',
+      activities: ['a-read', 'a-walk', 'a-swim'],
+    }
+    await engine.write({ op: 'update', table: 'groups', id: 'g1', body })
+    server.remove('activities', 'a-walk')
+    await reconnect()
+
+    expect(refused).toEqual([
+      'The group Early was saved without Walk: that habit was deleted on another device.',
+    ])
+    expect(outcomes).toEqual(['trimmed'])
+    expect(server.records.get('groups/g1')).toMatchObject({
+      name: 'Early',
+      activities: ['a-read', 'a-swim'],
+    })
+    expect(engine.view.groups.get('g1')).toMatchObject({
+      name: 'Early',
+      activities: ['a-read', 'a-swim'],
+    })
+    expect(engine.status.pending).toBe(0)
+  })
+
+  it('saves a group created offline without its habits deleted meanwhile, naming them all', async () => {
+    const { server, engine, refused, outcomes, reconnect } = await offlineDevice()
+    await engine.write({
+      op: 'create',
+      table: 'groups',
+      id: 'g-new',
+      body: { name: 'Outdoors', description: '', activities: ['a-walk', 'a-read', 'a-swim'] },
+    })
+    server.remove('activities', 'a-walk')
+    server.remove('activities', 'a-swim')
+    await reconnect()
+
+    expect(refused).toEqual([
+      'The group Outdoors was saved without Walk and Swim: those habits were deleted on another device.',
+    ])
+    expect(outcomes).toEqual(['trimmed'])
+    expect(server.records.get('groups/g-new')).toMatchObject({
+      name: 'Outdoors',
+      activities: ['a-read'],
+    })
+    expect(engine.view.groups.get('g-new')?.activities).toEqual(['a-read'])
+  })
+
+  it('drops a group edit whose every habit was deleted meanwhile (a group needs one) and tells', async () => {
+    const { server, engine, refused, outcomes, reconnect } = await offlineDevice((s) =>
+      storeGroup(s, 'g1', ['a-read']),
+    )
+    await engine.write({
+      op: 'update',
+      table: 'groups',
+      id: 'g1',
+      body: { name: 'Early', description: '', color: '#228be6', activities: ['a-walk'] },
+    })
+    server.remove('activities', 'a-walk')
+    await reconnect()
+
+    expect(refused).toEqual([
+      'The group Early was not saved: its habit was deleted on another device.',
+    ])
+    expect(outcomes).toEqual(['dropped'])
+    expect(server.records.get('groups/g1')).toMatchObject({
+      name: 'Mornings',
+      activities: ['a-read'],
+    })
+    expect(engine.view.groups.get('g1')?.name).toBe('Mornings')
+    expect(engine.status.pending).toBe(0)
+  })
+
+  it('saves an event logged offline without its value of an attribute deleted meanwhile, and tells', async () => {
+    const { server, engine, refused, outcomes, reconnect } = await offlineDevice((s) => {
+      storeAttribute(s, 'at-pages', 'a-read', 'Pages')
+      storeAttribute(s, 'at-mood', 'a-read', 'Mood')
+    })
+    await engine.write({
+      op: 'create',
+      table: 'events',
+      id: 'e1',
+      body: {
+        activityId: 'a-read',
+        eventDate: '2026-11-23T09:00:00.000Z',
+        attributes: { 'at-pages': '12', 'at-mood': 'calm' },
+      },
+    })
+    server.remove('attributes', 'at-mood')
+    await reconnect()
+
+    expect(refused).toEqual([
+      'The event for Read was saved without its Mood value: that attribute was deleted on another device.',
+    ])
+    expect(outcomes).toEqual(['trimmed'])
+    expect(server.records.get('events/e1')?.attributes).toEqual({ 'at-pages': '12' })
+    expect(engine.view.events.get('e1')?.attributes).toEqual({ 'at-pages': '12' })
+    expect(engine.status.pending).toBe(0)
+  })
+
+  it('drops an event that cannot be saved without what was deleted: a newly required attribute', async () => {
+    const { server, engine, refused, outcomes, reconnect } = await offlineDevice((s) => {
+      storeAttribute(s, 'at-mood', 'a-read', 'Mood')
+    })
+    await engine.write({
+      op: 'create',
+      table: 'events',
+      id: 'e1',
+      body: {
+        activityId: 'a-read',
+        eventDate: '2026-11-23T09:00:00.000Z',
+        attributes: { 'at-mood': 'calm' },
+      },
+    })
+    // Another device deletes Mood and gives Read a required Note.
+    server.remove('attributes', 'at-mood')
+    storeAttribute(server, 'at-note', 'a-read', 'Note', true)
+    await reconnect()
+
+    expect(refused).toEqual([
+      'The event for Read was not saved: the attributes of its habit were changed on another device.',
+    ])
+    expect(outcomes).toEqual(['dropped'])
+    expect(server.records.has('events/e1')).toBe(false)
+    expect(engine.view.events.has('e1')).toBe(false)
+    expect(server.calls.filter((call) => call === 'POST events')).toHaveLength(1)
+  })
+
+  it('leaves nothing out of a change refused for anything but a deletion', () => {
+    const event = {
+      op: 'create' as const,
+      table: 'events' as const,
+      id: 'e1',
+      at: '2026-11-23T09:00:00.000Z',
+      body: { activityId: 'a-read', attributes: { 'at-pages': 500 } },
+    }
+    // The value is out of the range of an attribute that still exists.
+    const tooMany = new ApiError(400, 'validation-failed', 'attributes.at-pages: At most 100.', {
+      'attributes.at-pages': 'At most 100.',
+    })
+    expect(trimRefused(event, tooMany)).toBeUndefined()
+    const habitGone = new ApiError(400, 'validation-failed', 'activityId: Not an activity.', {
+      activityId: 'Not an activity of yours.',
+    })
+    expect(trimRefused(event, habitGone)).toBeUndefined()
+    const group = {
+      op: 'update' as const,
+      table: 'groups' as const,
+      id: 'g1',
+      at: '2026-11-23T09:00:00.000Z',
+      body: { name: 'A very long name of a group', activities: ['a-read', 'a-walk'] },
+    }
+    const nameAndHabit = new ApiError(400, 'validation-failed', 'name: Too long.', {
+      name: 'At most 30 characters.',
+      activities: describeMissingActivities(['a-walk']),
+    })
+    expect(trimRefused(group, nameAndHabit)).toBeUndefined()
+    const habit = new ApiError(400, 'validation-failed', 'activities: Not.', {
+      activities: describeMissingActivities(['a-walk']),
+    })
+    expect(trimRefused(group, habit)).toEqual({
+      entry: { ...group, body: { ...group.body, activities: ['a-read'] } },
+      leftOut: ['a-walk'],
+    })
+  })
+})
+
+/**
+ * The API on a real port, answered by `answer` (the engine's own client calls it with fetch):
+ * an empty account by default, for the calls `answer` leaves (answers undefined).
+ */
+async function startHttpServer(
+  answer: (request: IncomingMessage, response: ServerResponse) => boolean | undefined,
+) {
+  const server = createServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      if (answer(request, response)) return
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({
+          activities: [],
+          attributes: [],
+          groups: [],
+          goals: [],
+          events: [],
+          cursor: '0',
+          more: false,
+          olderEvents: false,
+        }),
+      )
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+  servers.push(server)
+}
+const servers: ReturnType<typeof createServer>[] = []
+afterEach(async () => {
+  setApiBaseUrl('')
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
+})
+
+describe('SyncEngine when the server keeps failing', () => {
+  const answer503 = (response: ServerResponse) => {
+    response.writeHead(503, { 'content-type': 'application/json' })
+    response.end(JSON.stringify({ error: { code: 'unavailable', message: 'Retry shortly.' } }))
+    return true
+  }
+  const answerStored = (request: IncomingMessage, response: ServerResponse) => {
+    response.writeHead(201, { 'content-type': 'application/json' })
+    response.end(JSON.stringify({ id: 'a1', ...activityBody('Read'), attributes: [] }))
+    stored.push(String(request.url))
+    return true
+  }
+  const stored: string[] = []
+
+  /** An engine on the app's own client (real fetch), its statuses recorded as they come. */
+  async function startRealEngine(sendTimeoutMs?: number) {
+    const engine = new SyncEngine({
+      uid: `u-${Math.random()}`,
+      timeZone: () => 'UTC',
+      onRejected: () => {},
+      sendTimeoutMs,
+    })
+    engines.push(engine)
+    const told: boolean[] = []
+    engine.subscribe(() => told.push(engine.status.serverFailing))
+    await engine.start()
+    await engine.settled()
+    return { engine, told }
+  }
+
+  /** One more round now (as the retry would, without waiting for its timer). */
+  async function retry(engine: SyncEngine) {
+    engine.kick()
+    await engine.settled()
+  }
+
+  it('says so once the tries keep failing with 5xx, keeps the change, and stops once it is sent', async () => {
+    let failing = true
+    await startHttpServer((request, response) => {
+      if (request.method !== 'POST') return undefined
+      return failing ? answer503(response) : answerStored(request, response)
+    })
+    const { engine } = await startRealEngine()
+    await engine.write({ op: 'create', table: 'activities', id: 'a1', body: activityBody('Read') })
+    await engine.settled()
+    // One failure is often a passing one: not told.
+    expect(engine.status).toMatchObject({ pending: 1, online: true, serverFailing: false })
+    for (let round = 2; round < FAILURES_TOLD; round++) await retry(engine)
+    expect(engine.status.serverFailing).toBe(false)
+    await retry(engine)
+    expect(engine.status).toMatchObject({ pending: 1, online: true, serverFailing: true })
+    expect(engine.view.activities.get('a1')?.name).toBe('Read')
+
+    failing = false
+    await retry(engine)
+    expect(engine.status).toMatchObject({ pending: 0, serverFailing: false })
+    expect(stored).toContain('/api/activities')
+  })
+
+  it('does not tell of a single failure: the retry sends it', async () => {
+    let failures = 0
+    await startHttpServer((request, response) => {
+      if (request.method !== 'POST') return undefined
+      if (failures++ === 0) return answer503(response)
+      return answerStored(request, response)
+    })
+    const { engine, told } = await startRealEngine()
+    await engine.write({ op: 'create', table: 'activities', id: 'a1', body: activityBody('Read') })
+    // The engine's own retry (a second later), not a kick.
+    await expect.poll(() => engine.status.pending, { timeout: 30_000 }).toBe(0)
+    expect(failures).toBe(2)
+    expect(told).not.toContain(true)
+  }, 60_000)
+
+  it('counts a send the server does not answer in time as its failure, not as offline', async () => {
+    await startHttpServer((request) => request.method === 'POST' || undefined)
+    const { engine } = await startRealEngine(50)
+    await engine.write({ op: 'create', table: 'activities', id: 'a1', body: activityBody('Read') })
+    await engine.settled()
+    for (let round = 1; round < FAILURES_TOLD; round++) await retry(engine)
+    expect(engine.status).toMatchObject({ pending: 1, online: true, serverFailing: true })
   })
 })

@@ -1,6 +1,7 @@
 import {
   addDays,
   getPeriod,
+  NOT_AN_ATTRIBUTE,
   SYNC_PAGE_DEFAULT,
   SYNC_PAGE_MAX,
   SYNC_TABLES,
@@ -28,6 +29,13 @@ const BACKOFF_MIN_MS = 1000
 const BACKOFF_MAX_MS = 60_000
 /** While the app is in view, changes of other devices are looked for this often. */
 const POLL_MS = 15_000
+/** A change not answered in this time is tried again later, as one the server failed. */
+const SEND_TIMEOUT_MS = 30_000
+/**
+ * Rounds in a row the server failed before the user is told that changes wait for it: one
+ * failure is often a passing one (a restart, a deploy), already over at the next try (1 s on).
+ */
+export const FAILURES_TOLD = 3
 
 export interface SyncStatus {
   /** The device's copy is read (screens can render). */
@@ -38,15 +46,40 @@ export interface SyncStatus {
   /** Changes waiting to be sent. */
   pending: number
   syncing: boolean
+  /**
+   * The server failed the last rounds (FAILURES_TOLD or more in a row: a 5xx, or no answer in
+   * time): what waits is not sent for its trouble, not the device's; tries go on.
+   */
+  serverFailing: boolean
 }
+
+/**
+ * What became of a change the server refused: undone (`dropped`), or sent again and saved without
+ * what another device deleted meanwhile (`trimmed`: a group's habits, an event's values).
+ */
+export type RefusalOutcome = 'dropped' | 'trimmed'
 
 export interface EngineOptions {
   uid: string
   timeZone: () => string
-  /** A change the server refused: it is undone here; tell the user in words. */
-  onRejected: (message: string) => void
+  /** A change the server refused, undone or saved in part here: tell the user in words. */
+  onRejected: (message: string, outcome: RefusalOutcome) => void
   /** Makes the request; the app's authenticated client by default. */
   request?: typeof apiRequest
+  /** How long a send may wait for its answer (SEND_TIMEOUT_MS; tests shorten it). */
+  sendTimeoutMs?: number
+}
+
+/**
+ * Whether a failed call is the server's trouble, not the device's nor the change's: a 5xx, a
+ * timeout or "too many requests" answered, or no answer in time.
+ */
+export function isServerFailure(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status >= 500 || [408, 429].includes(error.status)
+  // withTimeout's error (or a DOMException of that name, of whichever realm).
+  return (
+    typeof error === 'object' && error !== null && 'name' in error && error.name === 'TimeoutError'
+  )
 }
 
 /** Whether a failed call is worth repeating later (offline, server busy) or a refusal. */
@@ -74,6 +107,80 @@ const tableNoun: Record<SyncTable, string> = {
 }
 
 /**
+ * Runs `call`; when it has not settled after `ms`, aborts its request and fails with an error
+ * named TimeoutError. Not `AbortSignal.timeout` alone: the WebViews of iOS before 16 lack it, and
+ * older ones reject an aborted fetch with an AbortError whatever the reason.
+ */
+async function withTimeout<T>(ms: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`No answer in ${ms / 1000} s.`)
+      error.name = 'TimeoutError'
+      reject(error)
+      controller.abort()
+    }, ms)
+  })
+  try {
+    return await Promise.race([call(controller.signal), late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** "A", "A and B", "A, B and C". */
+function joinNames(names: readonly string[]): string {
+  return names.length < 2
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}
+
+/** The habits a group change lists. */
+function listedActivities(entry: OutboxEntry): string[] {
+  if (entry.op === 'delete' || !Array.isArray(entry.body.activities)) return []
+  return entry.body.activities.map(String)
+}
+
+/**
+ * `entry` without what its refusal names as deleted on another device meanwhile, when that is
+ * all the refusal names: a group's habits (`activities`, naming their ids) or an event's values
+ * of deleted attributes (`attributes.<id>`: not an attribute of its habit). Nothing when the
+ * refusal names anything else (the habit of an event gone, a value now invalid for an attribute
+ * that still exists, a newly required one), nor when a group update would be left without
+ * habits (it needs one, SPEC §5).
+ */
+export function trimRefused(
+  entry: OutboxEntry,
+  error: ApiError,
+): { entry: OutboxEntry; leftOut: string[] } | undefined {
+  if (entry.op === 'delete' || error.status !== 400) return undefined
+  const fields = Object.entries(error.fields)
+  if (entry.table === 'groups') {
+    const [field, message = ''] = fields[0] ?? []
+    if (fields.length !== 1 || field !== 'activities') return undefined
+    const listed = listedActivities(entry)
+    const gone = listed.filter((id) => message.includes(id))
+    const kept = listed.filter((id) => !gone.includes(id))
+    if (gone.length === 0 || (entry.op === 'update' && kept.length === 0)) return undefined
+    return { entry: { ...entry, body: { ...entry.body, activities: kept } }, leftOut: gone }
+  }
+  if (entry.table === 'events') {
+    const values = (entry.body.attributes ?? {}) as Record<string, unknown>
+    const gone: string[] = []
+    for (const [field, message] of fields) {
+      const id = field.startsWith('attributes.') ? field.slice('attributes.'.length) : ''
+      if (message !== NOT_AN_ATTRIBUTE || !Object.hasOwn(values, id)) return undefined
+      gone.push(id)
+    }
+    if (gone.length === 0) return undefined
+    const kept = Object.fromEntries(Object.entries(values).filter(([id]) => !gone.includes(id)))
+    return { entry: { ...entry, body: { ...entry.body, attributes: kept } }, leftOut: gone }
+  }
+  return undefined
+}
+
+/**
  * Keeps the signed-in user's data on the device and in step with the server: screens read
  * `view` (the server's state with unsent changes applied), writes go to a durable outbox that
  * one tab (the leader, by Web Lock) sends in order, then pulls the change feed.
@@ -93,10 +200,19 @@ export class SyncEngine {
   private retryTimer: ReturnType<typeof setTimeout> | undefined
   private pollTimer: ReturnType<typeof setInterval> | undefined
   private backoff = BACKOFF_MIN_MS
+  /** Rounds in a row the server failed (isServerFailure); reset by a round that sent all. */
+  private failures = 0
   private stopped = false
   private readonly request: typeof apiRequest
   version = 0
-  status: SyncStatus = { loaded: false, synced: false, online: true, pending: 0, syncing: false }
+  status: SyncStatus = {
+    loaded: false,
+    synced: false,
+    online: true,
+    pending: 0,
+    syncing: false,
+    serverFailing: false,
+  }
 
   constructor(private readonly options: EngineOptions) {
     this.request = options.request ?? apiRequest
@@ -141,7 +257,11 @@ export class SyncEngine {
     document.addEventListener('visibilitychange', this.onVisible)
     this.setStatus({ online: navigator.onLine })
     this.pollTimer = setInterval(() => {
-      if (document.visibilityState === 'visible' && !this.running) this.kick()
+      // Not while a round the server failed waits for its retry: the poll would cut every wait
+      // above 15 s short and ask a failing server four times a minute. (Offline, it goes on: the
+      // 'online' event does not come everywhere the network comes back.)
+      const waiting = this.failures > 0 && this.retryTimer !== undefined
+      if (document.visibilityState === 'visible' && !this.running && !waiting) this.kick()
     }, POLL_MS)
     void this.lead()
   }
@@ -179,6 +299,7 @@ export class SyncEngine {
   kick(): void {
     if (!this.leader || this.stopped) return
     clearTimeout(this.retryTimer)
+    this.retryTimer = undefined
     if (this.running) {
       this.again = true
       return
@@ -277,14 +398,22 @@ export class SyncEngine {
     this.setStatus({ syncing: true })
     try {
       await this.push()
+      this.failures = 0
+      this.setStatus({ serverFailing: false })
       await this.pull()
       await this.refreshHistory()
       this.backoff = BACKOFF_MIN_MS
       this.setStatus({ online: true, synced: true })
     } catch (error) {
       if (!isRefusal(error)) {
-        const offline = !(error instanceof ApiError)
-        if (offline) this.setStatus({ online: false })
+        const failing = isServerFailure(error)
+        // The server answered: the device is online. No answer at all (not even in time): offline.
+        const offline = !(error instanceof ApiError) && !failing
+        this.failures = failing ? this.failures + 1 : 0
+        this.setStatus({
+          serverFailing: this.failures >= FAILURES_TOLD,
+          ...(offline ? { online: false } : error instanceof ApiError ? { online: true } : {}),
+        })
         this.retryTimer = setTimeout(() => this.kick(), this.backoff)
         this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS)
       }
@@ -294,7 +423,10 @@ export class SyncEngine {
     }
   }
 
-  /** Sends the outbox in order; a refused change is undone and told, the rest go on. */
+  /**
+   * Sends the outbox in order; a refused change is saved without what another device deleted
+   * meanwhile when that is all the refusal names, else undone; either is told. The rest go on.
+   */
   private async push(): Promise<void> {
     const db = this.db
     if (!db) return
@@ -304,11 +436,15 @@ export class SyncEngine {
       const entry = this.outbox[0] as OutboxEntry
       let stored: AnyRecord | undefined
       try {
-        stored = await this.send(entry)
+        const sent = await this.sendTrimming(entry)
+        stored = sent.stored
+        if (sent.leftOut.length > 0) {
+          this.options.onRejected(this.explainTrim(entry, sent.leftOut), 'trimmed')
+        }
       } catch (error) {
         if (!isRefusal(error)) throw error
         const message = this.explainRefusal(entry, error)
-        this.options.onRejected(message)
+        this.options.onRejected(message, 'dropped')
       }
       const oldDated = entry.table === 'events' && this.touchesOldEvents(entry, stored)
       if (oldDated) this.meta = { ...this.meta, historyStale: true }
@@ -326,24 +462,90 @@ export class SyncEngine {
     }
   }
 
-  private async send(entry: OutboxEntry): Promise<AnyRecord | undefined> {
+  /**
+   * Sends `entry`; while the server refuses only what another device deleted meanwhile, sends it
+   * again without that. Answers the stored record and the ids left out (none: sent as it was).
+   * Each round leaves out at least one more id, so it ends.
+   */
+  private async sendTrimming(
+    entry: OutboxEntry,
+  ): Promise<{ stored: AnyRecord | undefined; leftOut: string[] }> {
+    let sending = entry
+    const leftOut: string[] = []
+    for (;;) {
+      try {
+        return { stored: await this.send(sending), leftOut }
+      } catch (error) {
+        if (!isRefusal(error)) throw error
+        const trimmed = trimRefused(sending, error)
+        if (!trimmed) throw error
+        leftOut.push(...trimmed.leftOut)
+        sending = trimmed.entry
+      }
+    }
+  }
+
+  /** Sends `entry`; one not answered in time fails as the server's failure (a TimeoutError). */
+  private send(entry: OutboxEntry): Promise<AnyRecord | undefined> {
+    // A write is small: one not answered in this time waits on the server, tried again later.
+    return withTimeout(this.options.sendTimeoutMs ?? SEND_TIMEOUT_MS, (signal) =>
+      this.sendNow(entry, signal),
+    )
+  }
+
+  private async sendNow(entry: OutboxEntry, signal: AbortSignal): Promise<AnyRecord | undefined> {
     const path = `${entry.table}/${encodeURIComponent(entry.id)}`
     if (entry.op === 'create') {
       return this.request<AnyRecord>(entry.table, {
         method: 'POST',
         body: { ...entry.body, id: entry.id },
+        signal,
       })
     }
     if (entry.op === 'update') {
-      return this.request<AnyRecord>(path, { method: 'PUT', body: entry.body })
+      return this.request<AnyRecord>(path, { method: 'PUT', body: entry.body, signal })
     }
     try {
-      await this.request<void>(path, { method: 'DELETE' })
+      await this.request<void>(path, { method: 'DELETE', signal })
     } catch (error) {
       // Already gone (deleted on another device, or this delete was sent before): done.
       if (!(error instanceof ApiError && error.status === 404)) throw error
     }
     return undefined
+  }
+
+  /** The name of a habit or an attribute, from the copy (where a deleted one is until pulled). */
+  private nameOf(table: 'activities' | 'attributes', id: string): string | undefined {
+    return this.view[table].get(id)?.name ?? this.base[table].get(id)?.name
+  }
+
+  /** What the user reads when the server stored `entry` without `leftOut` (trimRefused). */
+  private explainTrim(entry: OutboxEntry, leftOut: readonly string[]): string {
+    const count = leftOut.length
+    if (entry.table === 'events' && entry.op !== 'delete') {
+      const habit = this.nameOf('activities', String(entry.body.activityId ?? '')) ?? 'a habit'
+      const names = leftOut.map((id) => this.nameOf('attributes', id))
+      const start = `The event for ${habit} was saved without`
+      if (names.some((name) => name === undefined)) {
+        return count === 1
+          ? `${start} one of its values: its attribute was deleted on another device.`
+          : `${start} ${count} of its values: their attributes were deleted on another device.`
+      }
+      return count === 1
+        ? `${start} its ${names[0]} value: that attribute was deleted on another device.`
+        : `${start} its ${joinNames(names as string[])} values: those attributes were deleted on another device.`
+    }
+    const name = entry.op === 'delete' ? undefined : entry.body.name
+    const start = `${name ? `The group ${String(name)}` : 'A group'} was saved without`
+    const names = leftOut.map((id) => this.nameOf('activities', id))
+    if (names.some((habit) => habit === undefined)) {
+      return count === 1
+        ? `${start} one of its habits: it was deleted on another device.`
+        : `${start} ${count} of its habits: they were deleted on another device.`
+    }
+    return count === 1
+      ? `${start} ${names[0]}: that habit was deleted on another device.`
+      : `${start} ${joinNames(names as string[])}: those habits were deleted on another device.`
   }
 
   /** What the user reads when the server refused `entry`. */
@@ -352,10 +554,7 @@ export class SyncEngine {
     const noun = tableNoun[entry.table]
     if (entry.table === 'events' && entry.op !== 'delete') {
       const activityId = String(entry.body.activityId ?? '')
-      const name =
-        view.activities.get(activityId)?.name ??
-        this.base.activities.get(activityId)?.name ??
-        'a habit'
+      const name = this.nameOf('activities', activityId) ?? 'a habit'
       if (error.fields.activityId) {
         return `The event for ${name} was not saved: its habit was deleted on another device.`
       }
@@ -380,7 +579,15 @@ export class SyncEngine {
     if (error.fields.activityId) {
       return `${label} was not saved: its habit was deleted on another device.`
     }
-    if (error.fields.activities) {
+    const activities = error.fields.activities
+    if (activities) {
+      // A group update needs a habit: with every one it lists deleted, it cannot be saved.
+      const listed = listedActivities(entry)
+      if (listed.length > 0 && listed.every((id) => activities.includes(id))) {
+        return listed.length === 1
+          ? `${label} was not saved: its habit was deleted on another device.`
+          : `${label} was not saved: its habits were deleted on another device.`
+      }
       return `${label} was not saved: one of its habits was deleted on another device.`
     }
     return `${label} was not saved: ${error.message}`

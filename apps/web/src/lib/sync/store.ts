@@ -1,6 +1,6 @@
 import { useMemo, useRef, useSyncExternalStore } from 'react'
 import { getDeviceTimeZone } from '../time-zone'
-import { SyncEngine, type SyncStatus } from './engine'
+import { type EngineOptions, SyncEngine, type SyncStatus } from './engine'
 import type { Tables } from './view'
 
 /**
@@ -36,7 +36,7 @@ export function getSyncEngine(): SyncEngine | undefined {
 }
 
 /** Opens (or keeps) the copy of `uid`; any other user's copy is closed first. */
-export function startSync(uid: string, onRejected: (message: string) => void): SyncEngine {
+export function startSync(uid: string, onRejected: EngineOptions['onRejected']): SyncEngine {
   if (engine?.uid === uid) return engine
   stopSync()
   const started = new SyncEngine({ uid, onRejected, timeZone: getDeviceTimeZone })
@@ -119,7 +119,14 @@ export function useSyncVersion(): number {
   )
 }
 
-const IDLE: SyncStatus = { loaded: false, synced: false, online: true, pending: 0, syncing: false }
+const IDLE: SyncStatus = {
+  loaded: false,
+  synced: false,
+  online: true,
+  pending: 0,
+  syncing: false,
+  serverFailing: false,
+}
 
 export function useSyncStatus(): SyncStatus {
   useSyncExternalStore(

@@ -1,0 +1,57 @@
+import { MantineProvider } from '@mantine/core'
+import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { SyncStatus as Status } from '../lib/sync/engine'
+import { SyncStatus } from './sync-status'
+
+let status: Status
+vi.mock('../lib/sync/store', () => ({ useSyncStatus: () => status }))
+
+function renderSign(patch: Partial<Status>) {
+  status = {
+    loaded: true,
+    synced: true,
+    online: true,
+    pending: 0,
+    syncing: false,
+    serverFailing: false,
+    ...patch,
+  }
+  render(
+    <MantineProvider>
+      <SyncStatus />
+    </MantineProvider>,
+  )
+  return screen.getByRole('status')
+}
+
+afterEach(cleanup)
+
+describe('SyncStatus', () => {
+  it('says changes wait for the server, and that Kindling keeps trying, while it keeps failing', () => {
+    const sign = renderSign({ pending: 3, serverFailing: true })
+    const sentence =
+      '3 changes are waiting to be sent: the server answered with an error, and Kindling keeps trying.'
+    expect(sign).toHaveTextContent(sentence)
+    expect(sign).toHaveTextContent('Server error · 3')
+    expect(sign.querySelector('[title]')).toHaveAttribute('title', sentence)
+  })
+
+  it('counts one change in the singular', () => {
+    expect(renderSign({ pending: 1, serverFailing: true })).toHaveTextContent(
+      '1 change is waiting to be sent: the server answered with an error, and Kindling keeps trying.',
+    )
+  })
+
+  it('says offline when offline, and nothing of the server', () => {
+    const sign = renderSign({ online: false, pending: 2, serverFailing: true })
+    expect(sign).toHaveTextContent('Offline: 2 changes waiting to be sent')
+    expect(sign).not.toHaveTextContent('server')
+  })
+
+  it('shows a change being sent without blaming the server, and nothing once all is sent', () => {
+    expect(renderSign({ pending: 1 })).toHaveTextContent('Sending: 1 change waiting to be sent')
+    cleanup()
+    expect(renderSign({ serverFailing: true })).toBeEmptyDOMElement()
+  })
+})
