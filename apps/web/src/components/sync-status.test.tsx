@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core'
-import { cleanup, render, screen } from '@testing-library/react'
+import { Notifications } from '@mantine/notifications'
+import { act, cleanup, render, screen, waitForElementToBeRemoved } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SyncStatus as Status } from '../lib/sync/engine'
 import { SyncStatus } from './sync-status'
@@ -17,12 +18,17 @@ function renderSign(patch: Partial<Status>) {
     serverFailing: false,
     ...patch,
   }
-  render(
+  const view = render(<Sign />)
+  return Object.assign(screen.getByRole('status'), { rerender: () => view.rerender(<Sign />) })
+}
+
+function Sign() {
+  return (
     <MantineProvider>
+      <Notifications />
       <SyncStatus />
-    </MantineProvider>,
+    </MantineProvider>
   )
-  return screen.getByRole('status')
 }
 
 afterEach(cleanup)
@@ -35,6 +41,17 @@ describe('SyncStatus', () => {
     expect(sign).toHaveTextContent(sentence)
     expect(sign).toHaveTextContent('Server error · 3')
     expect(sign.querySelector('[title]')).toHaveAttribute('title', sentence)
+  })
+
+  it('tells a phone user too, in a notice that goes once the changes are sent', async () => {
+    const sign = renderSign({ pending: 2, serverFailing: true })
+    const notice = await screen.findByText('Changes not sent yet')
+    expect(notice.closest('[role="alert"]')).toHaveTextContent(
+      'The server answered with an error. Your changes are kept on this device, and Kindling keeps trying.',
+    )
+    status = { ...status, pending: 0, serverFailing: false }
+    act(() => sign.rerender())
+    await waitForElementToBeRemoved(() => screen.queryByText('Changes not sent yet'))
   })
 
   it('counts one change in the singular', () => {

@@ -1,6 +1,11 @@
 import { Badge, VisuallyHidden } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
 import { IconCloudExclamation, IconCloudOff, IconCloudUp } from '@tabler/icons-react'
+import { useEffect } from 'react'
 import { useSyncStatus } from '../lib/sync/store'
+
+/** The notice of a server that keeps failing the sends: one at a time, gone once they are sent. */
+const SERVER_FAILING_NOTICE = 'sync-server-failing'
 
 /** What the sign says while the server keeps failing the sends (a 5xx, or no answer in time). */
 export function describeServerFailing(pending: number): string {
@@ -21,6 +26,22 @@ export function SyncStatus({ compact = false }: { compact?: boolean }) {
     pending === 0 ? '' : `${pending} ${pending === 1 ? 'change' : 'changes'} waiting to be sent`
   const visible = loaded && (!online || pending > 0)
   const failing = online && pending > 0 && serverFailing
+  // The sign's sentence is its tooltip, which a phone has not: the user is also told once, in a
+  // notice they can close, and it goes when the changes are sent.
+  useEffect(() => {
+    if (!failing) return
+    notifications.show({
+      id: SERVER_FAILING_NOTICE,
+      color: 'red',
+      title: 'Changes not sent yet',
+      message:
+        'The server answered with an error. Your changes are kept on this device, and Kindling keeps trying.',
+      autoClose: false,
+    })
+    return () => {
+      notifications.hide(SERVER_FAILING_NOTICE)
+    }
+  }, [failing])
   const label = failing ? 'Server error' : online ? 'Sending' : 'Offline'
   const count = pending > 0 ? String(pending) : ''
   const shown = compact ? count : [label, count].filter(Boolean).join(' · ')
