@@ -24,7 +24,7 @@ interface Created {
 
 /** The header's sync sign (a polite live region). */
 const syncStatus = (page: Page) =>
-  page.getByRole('status').filter({ hasText: /Offline|Sending|Server error/ })
+  page.getByRole('status').filter({ hasText: /Offline|Sending|Server error|server answered/ })
 
 async function openDevice(context: BrowserContext, user: TestUser) {
   const page = await context.newPage()
@@ -153,6 +153,45 @@ test('offline with changes waiting, the header shows its sign and the count whol
   expect(await drawnWhole(sign)).toBe(true)
   const title = page.getByRole('heading', { name: 'Habits', level: 1 })
   expect(await drawnWhole(title)).toBe(true)
+})
+
+test('a server that keeps failing the sends: the user is told, and nothing is lost', async ({
+  signedInPage: { page },
+}) => {
+  await page.goto('/activities')
+  await expect(page.getByRole('heading', { name: 'Habits', level: 1 })).toBeVisible()
+  // The server (or a proxy before it) answers every new habit with a 503.
+  const creates = '**/api/activities'
+  await page.route(creates, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'unavailable', message: 'Try again later.' } }),
+        })
+      : route.fallback(),
+  )
+  await page.getByRole('button', { name: 'Add activity', exact: true }).click()
+  await page.getByRole('textbox', { name: 'Name' }).fill('Read')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('listitem', { name: 'Read' })).toBeVisible()
+  const notice = page.getByRole('alert').filter({ hasText: 'Changes not sent yet' })
+  await expect(notice).toContainText(
+    'The server answered with an error. Your changes are kept on this device, and Kindling keeps trying.',
+  )
+  await expect(syncStatus(page)).toContainText(
+    '1 change is waiting to be sent: the server answered with an error, and Kindling keeps trying.',
+  )
+
+  // The server answers again; the user's next change sends both.
+  await page.unroute(creates)
+  await page.getByRole('button', { name: 'Add activity', exact: true }).click()
+  await page.getByRole('textbox', { name: 'Name' }).fill('Walk')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(syncStatus(page)).toHaveCount(0)
+  await expect(notice).toHaveCount(0)
+  const stored = await api<Created[]>(page, 'GET', 'activities')
+  expect(stored.map((activity) => activity.name).sort()).toEqual(['Read', 'Walk'])
 })
 
 test('two devices offline: both show the union of events and the last rename', async ({
