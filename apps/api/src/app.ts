@@ -219,7 +219,7 @@ async function registerEverything(
     methods: CORS_METHODS,
     // Every response header a client reads: the session and id tokens of sign-in and
     // get-session, the events' next page, the export's file name, when to retry, why a token
-    // was refused, the request id.
+    // was refused, the request id, where a redirect leads (a client following none itself).
     exposedHeaders: [
       'set-auth-token',
       'set-auth-jwt',
@@ -228,6 +228,7 @@ async function registerEverything(
       'retry-after',
       'www-authenticate',
       'x-request-id',
+      'location',
     ],
     // Browsers cache a preflight this many seconds (Chromium at most 7200).
     maxAge: 600,
