@@ -357,3 +357,24 @@ test('crawlers get a robots.txt, not the app page', async ({ request }) => {
   expect(response.headers()['content-type']).toMatch(/^text\/plain/)
   expect(await response.text()).toMatch(/^User-agent: \*/m)
 })
+
+test('the page asks who is signed in while its scripts download, and the app asks only once', async ({
+  signedInPage: { page },
+}) => {
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/get-session')) asked.push(request.url())
+  })
+  // The app's own scripts held back: the question goes out from the page itself.
+  await page.route('**/assets/*.js', () => {})
+  const loading = page.goto('/activities', { waitUntil: 'commit' })
+  await expect.poll(() => asked.length).toBe(1)
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await loading
+
+  asked.length = 0
+  await page.goto('/activities')
+  await expect(page.getByRole('heading', { name: 'Habits', level: 1 })).toBeVisible()
+  await expect(page.getByRole('main').getByText('No habits yet', { exact: false })).toBeVisible()
+  expect(asked).toHaveLength(1)
+})

@@ -90,6 +90,11 @@ async function callAuthWithHeaders<T>(
     throw new AuthError('network-request-failed', describeAuthError('network-request-failed'))
   }
   await rememberSessionToken(response, path)
+  return readAuthAnswer<T>(response)
+}
+
+/** The body and headers of an auth answer; an error answer becomes the AuthError it means. */
+async function readAuthAnswer<T>(response: Response): Promise<{ body: T; headers: Headers }> {
   if (!response.ok) {
     let body: Partial<AuthErrorBody> = {}
     try {
@@ -158,12 +163,28 @@ export interface Session {
   idToken: string | null
 }
 
+/** The session path, as index.html asks for it too. */
+const SESSION_PATH = 'get-session?disableCookieCache=true'
+
+/**
+ * The answer to the session request index.html sends while the app's scripts download (issue
+ * 19), taken once: by the first session check of a web page served with its API. Null when
+ * there is none to take, or it failed (the check then asks itself).
+ */
+async function takeEarlySession(): Promise<Response | null> {
+  const page = window as Window & { kindlingSession?: Promise<Response | null> }
+  const early = page.kindlingSession
+  page.kindlingSession = undefined
+  if (!early || getApiBaseUrl() !== '' || isNativePlatform()) return null
+  return early.catch(() => null)
+}
+
 /** The signed-in user, freshly read from the database (not a cached cookie), or null. */
 export async function getSession(): Promise<Session | null> {
-  const { body, headers } = await callAuthWithHeaders<{ user?: SessionUser } | null>(
-    'get-session?disableCookieCache=true',
-    { method: 'GET' },
-  )
+  const early = await takeEarlySession()
+  const { body, headers } = early
+    ? await readAuthAnswer<{ user?: SessionUser } | null>(early)
+    : await callAuthWithHeaders<{ user?: SessionUser } | null>(SESSION_PATH, { method: 'GET' })
   return body?.user ? { user: body.user, idToken: headers.get('set-auth-jwt') } : null
 }
 
