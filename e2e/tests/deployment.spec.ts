@@ -127,6 +127,24 @@ test('the app works over plain http at a LAN name, not only at localhost', async
   }
 })
 
+test("the first screen's script leaves validation out: zod comes with the screens that check input", async ({
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'no layout involved: one project is enough')
+  // A page without a screen of its own gets the entry and its static imports only.
+  const body = await (await request.get('/add-event', { headers: { accept: 'text/html' } })).text()
+  const scripts = [
+    ...body.matchAll(
+      /<script type="module"[^>]* src="([^"]+)"|<link rel="modulepreload"[^>]* href="([^"]+)"/g,
+    ),
+  ].map(([, src, href]) => src ?? href ?? '')
+  expect(scripts.length).toBeGreaterThan(1)
+  for (const script of scripts) {
+    const code = await (await request.get(script)).text()
+    expect(code.includes('ZodError'), script).toBe(false)
+  }
+})
+
 test("a page's HTML announces its screen's code, so a first visit fetches it beside the entry", async ({
   request,
 }, testInfo) => {

@@ -30,3 +30,22 @@ export function toFieldErrors(
   }
   return fields
 }
+
+// The refusals a device salvages a change from (decision 115): their wording is shared by the
+// server that writes them and the app that reads them, and kept apart from the schemas, so the
+// app's first screen reads them without zod.
+
+/**
+ * The field error of an event value whose attribute is not (or no longer) one of its activity's:
+ * a client that logged it before another device deleted the attribute can send the rest again.
+ */
+export const NOT_AN_ATTRIBUTE = 'Not an attribute of this activity.'
+
+/**
+ * The `activities` field error of a group write listing activities that are not (or no longer)
+ * the caller's live ones. It names their ids: a client that listed one before another device
+ * deleted it can send the rest again.
+ */
+export function describeMissingActivities(ids: readonly string[]): string {
+  return `Not an activity of yours: ${ids.join(', ')}`
+}

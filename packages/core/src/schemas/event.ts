@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { TEXT_VALUE_MAX_LENGTH } from '../constants'
+import { NOT_AN_ATTRIBUTE } from '../field-errors'
 import type { Attribute } from './attribute'
 import { checkAttributeValue, isEmptyValue } from './attribute'
 import { CalendarDay, ClientId, Id, IsoDateTime, RecordStamp } from './common'
@@ -50,12 +51,6 @@ export const EventCount = z.object({
   lastEventAt: IsoDateTime.nullable(),
 })
 export type EventCount = z.infer<typeof EventCount>
-
-/**
- * The field error of an event value whose attribute is not (or no longer) one of its activity's:
- * a client that logged it before another device deleted the attribute can send the rest again.
- */
-export const NOT_AN_ATTRIBUTE = 'Not an attribute of this activity.'
 
 /**
  * Checks an event's attribute values against the activity's live attribute definitions:

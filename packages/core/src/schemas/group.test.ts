@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { describeMissingActivities } from '../field-errors'
 import { GoalInput } from './goal'
-import { describeMissingActivities, GroupInput, GroupUpdateInput } from './group'
+import { GroupInput, GroupUpdateInput } from './group'
 
 describe('GroupInput', () => {
   it('needs a name and de-duplicates its activities', () => {

@@ -22,15 +22,6 @@ export const GroupUpdateInput = GroupInput.extend({
 })
 export type GroupUpdateInput = z.input<typeof GroupUpdateInput>
 
-/**
- * The `activities` field error of a group write listing activities that are not (or no longer)
- * the caller's live ones. It names their ids: a client that listed one before another device
- * deleted it can send the rest again.
- */
-export function describeMissingActivities(ids: readonly string[]): string {
-  return `Not an activity of yours: ${ids.join(', ')}`
-}
-
 export const Group = z.object({
   ...RecordStamp,
   name: z.string(),
