@@ -6,6 +6,7 @@ import { readStoredString, writeStoredString } from '../../lib/stored-string'
 import { AuthError } from './api/auth-errors'
 import {
   createUserWithEmail,
+  earlySessionAnswered,
   fetchIdToken,
   getSession,
   type Session,
@@ -183,8 +184,9 @@ let started = false
 
 /**
  * Starts listening for auth changes: once per app, before the first render of the layout. A
- * remembered user's screens draw from the device's copy first; the server is asked (the session
- * check, the id token every data request waits for) once `firstScreen` resolves (issue 19).
+ * remembered user's screens draw from the device's copy first; the server's answer to the
+ * session check (with the id token every data request waits for) is read once `firstScreen`
+ * resolves (issue 19).
  */
 export function startAuth(firstScreen: () => Promise<void>): void {
   if (started) return
@@ -197,15 +199,21 @@ export function startAuth(firstScreen: () => Promise<void>): void {
     void checkSession()
     return
   }
-  const shown = firstScreen()
-  setIdTokenProvider(async (options) => {
-    await shown
-    return refresher.getToken(options)
-  })
-  void shown.then(() => {
-    // A session that has ended answers 401 to the token too, which signs the user out.
+  const ready = firstScreen().then(async () => {
+    // index.html asked who is signed in while the scripts came: when that answer is in, it
+    // carries the id token too, and the data requests wait for its few microseconds. Else the
+    // token is asked for beside the check, so a server slow to answer it does not hold the data.
+    // Either way a session that has ended signs the user out.
+    if (earlySessionAnswered()) {
+      await checkSession()
+      return
+    }
     void refresher.start()
     void checkSession()
+  })
+  setIdTokenProvider(async (options) => {
+    await ready
+    return refresher.getToken(options)
   })
 }
 

@@ -7,8 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 const verified = { id: 'u1', email: 'ada@kindling.app', emailVerified: true, name: '' }
 const token = `h.${btoa(JSON.stringify({ exp: Date.now() / 1000 + 900 }))}.s`
 
-function jsonResponse(body: unknown): Response {
-  return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })
+function jsonResponse(body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    headers: { 'Content-Type': 'application/json', ...headers },
+  })
 }
 
 /** Answers as a server with `verified` signed in; answers the auth paths asked, in order. */
@@ -78,6 +80,41 @@ describe('startAuth', () => {
     await vi.waitFor(() => expect(asked).toContain('/api/auth/get-session'))
     expect(asked).toContain('/api/auth/token')
     expect(app.getAuthState().user?.uid).toBe('u1')
+  })
+
+  it("takes a remembered user's token from the page's early session answer, asking nothing more", async () => {
+    mockServer()
+    const earlier = await freshModules()
+    await earlier.checkSession()
+    vi.restoreAllMocks()
+
+    const asked = mockServer()
+    // index.html asked while the scripts came, and better-auth's answer carries the id token.
+    const page = window as Window & { kindlingSession?: Promise<Response | null> }
+    page.kindlingSession = Promise.resolve(
+      jsonResponse({ user: verified }, { 'set-auth-jwt': token }),
+    )
+    const app = await freshModules()
+    app.startAuth(() => Promise.resolve())
+    expect(await app.getIdToken()).toBe(token)
+    expect(asked).toEqual([])
+    expect(page.kindlingSession).toBeUndefined()
+  })
+
+  it('asks for the token beside the check when the early answer is not in yet', async () => {
+    mockServer()
+    const earlier = await freshModules()
+    await earlier.checkSession()
+    vi.restoreAllMocks()
+
+    const asked = mockServer()
+    const page = window as Window & { kindlingSession?: Promise<Response | null> }
+    page.kindlingSession = new Promise(() => {})
+    const app = await freshModules()
+    app.startAuth(() => Promise.resolve())
+    expect(await app.getIdToken()).toBe(token)
+    expect(asked).toEqual(['/api/auth/token'])
+    page.kindlingSession = undefined
   })
 
   it('signs a remembered user out once shown, when the server says the session has ended', async () => {

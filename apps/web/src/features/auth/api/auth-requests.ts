@@ -169,14 +169,30 @@ const SESSION_PATH = 'get-session?disableCookieCache=true'
 /**
  * The answer to the session request index.html sends while the app's scripts download (issue
  * 19), taken once: by the first session check of a web page served with its API. Null when
- * there is none to take, or it failed (the check then asks itself).
+ * there is none to take, or it failed or timed out (the check then asks itself).
  */
 async function takeEarlySession(): Promise<Response | null> {
-  const page = window as Window & { kindlingSession?: Promise<Response | null> }
-  const early = page.kindlingSession
-  page.kindlingSession = undefined
+  const early = earlyPage().kindlingSession
+  earlyPage().kindlingSession = undefined
   if (!early || getApiBaseUrl() !== '' || isNativePlatform()) return null
-  return early.catch(() => null)
+  // Given up on as the check's own request would be (it has no timeout of its own).
+  const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), getAuthTimeout()))
+  return Promise.race([early.catch(() => null), late])
+}
+
+const earlyPage = () => window as Window & { kindlingSession?: Promise<Response | null> }
+
+let earlyAnswered = false
+void earlyPage().kindlingSession?.then(
+  () => {
+    earlyAnswered = true
+  },
+  () => {},
+)
+
+/** Whether the session request of index.html has its answer already (the first check's). */
+export function earlySessionAnswered(): boolean {
+  return earlyAnswered && earlyPage().kindlingSession !== undefined
 }
 
 /** The signed-in user, freshly read from the database (not a cached cookie), or null. */
