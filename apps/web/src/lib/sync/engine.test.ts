@@ -832,6 +832,50 @@ describe('SyncEngine when the server keeps failing', () => {
     expect(stored).toContain('/api/activities')
   })
 
+  it("still brings other devices' changes while the server fails a send", async () => {
+    let walked = false
+    await startHttpServer((request, response) => {
+      if (request.method === 'POST') {
+        // Another device adds a habit meanwhile.
+        walked = true
+        return answer503(response)
+      }
+      if (!walked) return undefined
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({
+          activities: [
+            {
+              id: 'b1',
+              ...activityBody('Walk'),
+              author: 'u1',
+              attributes: [],
+              createdAt: '2026-11-20T00:00:00.000Z',
+              updatedAt: null,
+              deletedAt: null,
+            },
+          ],
+          attributes: [],
+          groups: [],
+          goals: [],
+          events: [],
+          cursor: '7',
+          more: false,
+          olderEvents: false,
+        }),
+      )
+      return true
+    })
+    const { engine } = await startRealEngine()
+    await engine.write({ op: 'create', table: 'activities', id: 'a1', body: activityBody('Read') })
+    await engine.settled()
+    expect(engine.status.pending).toBe(1)
+    expect([...engine.view.activities.values()].map((activity) => activity.name).sort()).toEqual([
+      'Read',
+      'Walk',
+    ])
+  })
+
   it('does not tell of a single failure: the retry sends it', async () => {
     let failures = 0
     await startHttpServer((request, response) => {

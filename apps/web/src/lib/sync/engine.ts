@@ -397,7 +397,7 @@ export class SyncEngine {
   private async cycle(): Promise<void> {
     this.setStatus({ syncing: true })
     try {
-      await this.push()
+      await this.pushOrStillPull()
       this.failures = 0
       this.setStatus({ serverFailing: false })
       await this.pull()
@@ -420,6 +420,23 @@ export class SyncEngine {
       console.warn('Sync paused:', error)
     } finally {
       this.setStatus({ syncing: false })
+    }
+  }
+
+  /**
+   * Sends the outbox; when the server fails a send (a 5xx, no answer in time), still pulls what
+   * other devices changed, so one change the server keeps failing does not hold back the rest
+   * of the user's data (the copy shows the unsent change over what it pulls). The failure goes
+   * on to the round, which tries again later.
+   */
+  private async pushOrStillPull(): Promise<void> {
+    try {
+      await this.push()
+    } catch (error) {
+      if (isServerFailure(error)) {
+        await this.pull().catch((pullError: unknown) => console.warn('Pull failed:', pullError))
+      }
+      throw error
     }
   }
 
