@@ -9,31 +9,38 @@ const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDepend
 
 // The bundle sits at dist/server.js, one level below apps/api like src/, so the
 // relative paths of src/paths.ts (migrations, web dist) hold in both.
-await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  external: external.flatMap((name) => [name, `${name}/*`]),
-  plugins: [
-    {
-      name: 'bundle-kindling-core',
-      setup(builder) {
-        builder.onResolve({ filter: /^@kindling\/core$/ }, async (args) => {
-          const resolved = await builder.resolve('../../packages/core/src/index.ts', {
-            kind: args.kind,
-            resolveDir: import.meta.dirname,
+// The server, and the worker thread that reads import files (read-off-thread.ts finds it at
+// dist/read-worker.js, beside the server).
+for (const [entry, outfile] of [
+  ['src/server.ts', 'dist/server.js'],
+  ['src/data-transfer/read-worker.ts', 'dist/read-worker.js'],
+]) {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external: external.flatMap((name) => [name, `${name}/*`]),
+    plugins: [
+      {
+        name: 'bundle-kindling-core',
+        setup(builder) {
+          builder.onResolve({ filter: /^@kindling\/core$/ }, async (args) => {
+            const resolved = await builder.resolve('../../packages/core/src/index.ts', {
+              kind: args.kind,
+              resolveDir: import.meta.dirname,
+            })
+            return { path: resolved.path }
           })
-          return { path: resolved.path }
-        })
+        },
       },
+    ],
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
-  ],
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
-  logLevel: 'info',
-})
+    logLevel: 'info',
+  })
+}

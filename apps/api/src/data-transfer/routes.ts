@@ -9,7 +9,8 @@ import { errorResponse, jsonResponse } from '../http/openapi'
 import { E401, E403, E503, queryErrors, security } from '../routes/common'
 import { applyPlan } from './apply'
 import { buildBackup, buildEventsCsv } from './export'
-import { readImport, SUPPORTED } from './read-import'
+import { SUPPORTED } from './read-import'
+import { readImportOffThread } from './read-off-thread'
 
 /** The largest file POST /api/import reads (issue 16). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024
@@ -93,7 +94,7 @@ export async function registerDataTransferRoutes(
         const uid = uidOf(request)
         const body = request.body as unknown
         const bytes = Buffer.isBuffer(body) ? new Uint8Array(body) : new Uint8Array()
-        const plan = await readImport(bytes)
+        const plan = await readImportOffThread(bytes)
         // PGlite is one session for everyone: its imports commit in slices (decision 117).
         const summary = await applyPlan(db, uid, plan, { sliced: driver === 'pglite' })
         request.log.info(

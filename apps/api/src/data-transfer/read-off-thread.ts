@@ -1,0 +1,86 @@
+import { Worker } from 'node:worker_threads'
+import { HttpError } from '../http/errors'
+import { type ImportPlan, SkipCounter } from './plan'
+
+/** What the worker answers: the plan (skips as a list), a refusal of the file, or a crash. */
+export type PlanMessage =
+  | { plan: Omit<ImportPlan, 'skipped'> & { skipped: { reason: string; count: number }[] } }
+  | {
+      refused: { status: number; code: string; message: string; fields?: Record<string, string> }
+    }
+  | { failed: string }
+
+/**
+ * The worker beside this file: the built `read-worker.js` next to dist/server.js, or, run from
+ * the TypeScript source (tests, `npm run dev`), `read-worker.ts` through tsx's loader, which a
+ * worker's own entry cannot be given by `execArgv` in Node 20.
+ */
+function startWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./read-worker.js', import.meta.url))
+  const source = new URL('./read-worker.ts', import.meta.url).href
+  return new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}) })`,
+    { eval: true },
+  )
+}
+
+interface Reader {
+  worker: Worker
+  waiting: Map<number, (message: PlanMessage | Error) => void>
+}
+
+let reader: Reader | undefined
+let lastId = 0
+
+/**
+ * The reader thread, started on first use and kept for the next files (starting one costs a
+ * module load, and in tests a compile); it does not keep the process alive. If it dies, the
+ * files it was reading fail and the next file starts a new one.
+ */
+function theReader(): Reader {
+  if (reader) return reader
+  const current: Reader = { worker: startWorker(), waiting: new Map() }
+  current.worker.unref()
+  current.worker.on('message', ({ id, ...message }: PlanMessage & { id: number }) => {
+    current.waiting.get(id)?.(message as PlanMessage)
+    current.waiting.delete(id)
+    // Idle, it lets the process end; reading, it keeps it alive until the answer.
+    if (current.waiting.size === 0) current.worker.unref()
+  })
+  const fail = (error: Error) => {
+    if (reader === current) reader = undefined
+    for (const settle of current.waiting.values()) settle(error)
+    current.waiting.clear()
+  }
+  current.worker.on('error', fail)
+  current.worker.on('exit', (code) => fail(new Error(`The import reader stopped (exit ${code}).`)))
+  reader = current
+  return current
+}
+
+/**
+ * `readImport` in a worker thread: reading a large file (a 20-year Loop backup through sql.js,
+ * a zip, a CSV) takes the better part of a second of CPU, which on the server's thread would hold
+ * every other user's request meanwhile (issue 16). The bytes are handed over, not copied.
+ * Refusals of the file come back as the same 400s.
+ */
+export async function readImportOffThread(bytes: Uint8Array): Promise<ImportPlan> {
+  const { worker, waiting } = theReader()
+  const id = ++lastId
+  const answer = new Promise<PlanMessage | Error>((settle) => waiting.set(id, settle))
+  const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+  const sent = owned ? bytes : bytes.slice()
+  worker.ref()
+  worker.postMessage({ id, bytes: sent }, [sent.buffer as ArrayBuffer])
+  const message = await answer
+  if (message instanceof Error) throw message
+  if ('refused' in message) {
+    const { status, code, message: text, fields } = message.refused
+    throw new HttpError(status, code, text, fields)
+  }
+  if ('failed' in message) throw new Error(`The import reader failed: ${message.failed}`)
+  const skipped = new SkipCounter()
+  for (const { reason, count } of message.plan.skipped) skipped.add(reason, count)
+  return { ...message.plan, skipped }
+}
