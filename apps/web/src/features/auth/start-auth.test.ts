@@ -34,6 +34,14 @@ async function freshModules() {
   return { ...session, ...state, ...idToken }
 }
 
+/** An earlier visit confirmed the user on this device (the app remembers them). */
+async function confirmedEarlier() {
+  mockServer()
+  const earlier = await freshModules()
+  await earlier.checkSession()
+  vi.restoreAllMocks()
+}
+
 beforeEach(() => {
   localStorage.clear()
   // No word between the tabs these fresh copies of the app would be.
@@ -56,11 +64,7 @@ describe('startAuth', () => {
   })
 
   it("asks nothing for a remembered user until the first screen is shown, then checks and gets the data API's token", async () => {
-    // An earlier visit confirmed the user on this device.
-    mockServer()
-    const earlier = await freshModules()
-    await earlier.checkSession()
-    vi.restoreAllMocks()
+    await confirmedEarlier()
 
     const asked = mockServer()
     const app = await freshModules()
@@ -83,10 +87,7 @@ describe('startAuth', () => {
   })
 
   it("takes a remembered user's token from the page's early session answer, asking nothing more", async () => {
-    mockServer()
-    const earlier = await freshModules()
-    await earlier.checkSession()
-    vi.restoreAllMocks()
+    await confirmedEarlier()
 
     const asked = mockServer()
     // index.html asked while the scripts came, and better-auth's answer carries the id token.
@@ -102,10 +103,7 @@ describe('startAuth', () => {
   })
 
   it('asks for the token beside the check when the early answer is not in yet', async () => {
-    mockServer()
-    const earlier = await freshModules()
-    await earlier.checkSession()
-    vi.restoreAllMocks()
+    await confirmedEarlier()
 
     const asked = mockServer()
     const page = window as Window & { kindlingSession?: Promise<Response | null> }
@@ -118,10 +116,7 @@ describe('startAuth', () => {
   })
 
   it('signs a remembered user out once shown, when the server says the session has ended', async () => {
-    mockServer()
-    const earlier = await freshModules()
-    await earlier.checkSession()
-    vi.restoreAllMocks()
+    await confirmedEarlier()
 
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
       String(input).includes('/api/auth/get-session')

@@ -53,6 +53,16 @@ export interface SyncStatus {
   serverFailing: boolean
 }
 
+/** The status before a copy is open: nothing read, nothing waiting, online until told. */
+export const IDLE_STATUS: SyncStatus = {
+  loaded: false,
+  synced: false,
+  online: true,
+  pending: 0,
+  syncing: false,
+  serverFailing: false,
+}
+
 /**
  * What became of a change the server refused: undone (`dropped`), or sent again and saved without
  * what another device deleted meanwhile (`trimmed`: a group's habits, an event's values).
@@ -205,14 +215,7 @@ export class SyncEngine {
   private stopped = false
   private readonly request: typeof apiRequest
   version = 0
-  status: SyncStatus = {
-    loaded: false,
-    synced: false,
-    online: true,
-    pending: 0,
-    syncing: false,
-    serverFailing: false,
-  }
+  status: SyncStatus = IDLE_STATUS
 
   constructor(private readonly options: EngineOptions) {
     this.request = options.request ?? apiRequest

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useSyncExternalStore } from 'react'
 import { getDeviceTimeZone } from '../time-zone'
-import { type EngineOptions, SyncEngine, type SyncStatus } from './engine'
+import { type EngineOptions, IDLE_STATUS, SyncEngine, type SyncStatus } from './engine'
 import type { Tables } from './view'
 
 /**
@@ -119,22 +119,13 @@ export function useSyncVersion(): number {
   )
 }
 
-const IDLE: SyncStatus = {
-  loaded: false,
-  synced: false,
-  online: true,
-  pending: 0,
-  syncing: false,
-  serverFailing: false,
-}
-
 export function useSyncStatus(): SyncStatus {
   useSyncExternalStore(
     subscribe,
     () => statusVersion,
     () => 0,
   )
-  return engine?.status ?? IDLE
+  return engine?.status ?? IDLE_STATUS
 }
 
 export interface Synced<T> {
