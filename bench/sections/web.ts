@@ -249,14 +249,20 @@ async function waitForCopy(page: Page): Promise<void> {
       })
       try {
         if (!db.objectStoreNames.contains('meta')) return false
-        const meta = await new Promise<
-          { complete?: boolean; eventsFrom?: string; history?: unknown } | undefined
-        >((resolve, reject) => {
-          const request = db.transaction('meta').objectStore('meta').get('sync')
-          request.onsuccess = () => resolve(request.result as never)
-          request.onerror = () => reject(request.error)
-        })
-        return Boolean(meta?.complete && (!meta.eventsFrom || meta.history))
+        // The meta under 'sync', the history apart under 'history' (local-db.ts).
+        const [meta, history] = await Promise.all(
+          ['sync', 'history'].map(
+            (key) =>
+              new Promise<{ complete?: boolean; eventsFrom?: string } | undefined>(
+                (resolve, reject) => {
+                  const request = db.transaction('meta').objectStore('meta').get(key)
+                  request.onsuccess = () => resolve(request.result as never)
+                  request.onerror = () => reject(request.error)
+                },
+              ),
+          ),
+        )
+        return Boolean(meta?.complete && (!meta.eventsFrom || history))
       } finally {
         db.close()
       }

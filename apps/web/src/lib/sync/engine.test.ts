@@ -383,6 +383,24 @@ describe('SyncEngine outbox', () => {
     expect(seasoned.calls).toEqual(['GET sync/changes', 'GET sync/history'])
   })
 
+  it('keeps the history of old events through a restart, without asking for it again', async () => {
+    const server = fakeServer()
+    server.store('events', {
+      id: 'e-old',
+      activityId: 'a1',
+      eventDate: '2020-01-01T09:00:00.000Z',
+      deletedAt: null,
+    })
+    const uid = `u-${Math.random()}`
+    const { engine } = await startEngine(server, uid)
+    engine.stop()
+    server.calls.length = 0
+
+    const restarted = await startEngine(server, uid)
+    expect(restarted.engine.syncMeta.history).toMatchObject({ timeZone: 'UTC', activities: [] })
+    expect(server.calls).toEqual(['GET sync/changes'])
+  })
+
   it('asks for a small first page, for a first screen soon, and the rest in the largest pages', async () => {
     const server = fakeServer()
     for (let index = 0; index < 6500; index++) {

@@ -656,10 +656,10 @@ export class SyncEngine {
         historyStale: meta.historyStale || oldChanged,
       }
       // Nothing dated before the window (a new account): its history is empty, no need to ask.
+      let history: SyncHistory | undefined
       if (first && page.olderEvents === false) {
-        const timeZone = this.options.timeZone()
-        meta = { ...meta, history: { before: eventsFrom, timeZone, activities: [] } }
-        meta.historyStale = false
+        history = { before: eventsFrom, timeZone: this.options.timeZone(), activities: [] }
+        meta = { ...meta, history, historyStale: false }
       }
       // Events dated before the window are the history's (per-day counts, asked again when
       // they change): as records they would only weigh on every start, and an import of years
@@ -681,6 +681,7 @@ export class SyncEngine {
         },
         removed: outside,
         meta,
+        history,
       })
       for (const table of SYNC_TABLES) {
         for (const record of records[table] as AnyRecord[])
@@ -709,7 +710,7 @@ export class SyncEngine {
     if (history && !this.meta.historyStale && history.timeZone === timeZone) return
     const fresh = await this.request<SyncHistory>('sync/history', { query: { before, timeZone } })
     this.meta = { ...this.meta, history: fresh, historyStale: false }
-    await storeServerState(db, { meta: this.meta })
+    await storeServerState(db, { meta: this.meta, history: fresh })
     this.changed()
     this.channel?.postMessage('changed')
   }

@@ -25,6 +25,32 @@ describe('storeServerState', () => {
     db.close()
   })
 
+  it('stores the history apart from the meta, and only when given', async () => {
+    const db = await openLocalDb(`history-${Math.random()}`)
+    const history = (count: number) => ({
+      before: '2026-08-25T00:00:00.000Z',
+      timeZone: 'UTC',
+      activities: [
+        {
+          activityId: 'a1',
+          firstDay: '2021-01-01',
+          counts: Array.from({ length: 2000 }, () => count),
+          lastEventAt: '2026-08-24T09:00:00.000Z',
+          lastCreatedAt: '2026-08-24T09:00:00.000Z',
+        },
+      ],
+    })
+    await storeServerState(db, { meta: { cursor: '1', history: history(1) }, history: history(1) })
+    // Every later pull stores its cursor with the meta it has in memory, history and all.
+    await storeServerState(db, { meta: { cursor: '2', history: history(1) } })
+    expect(await db.get('meta', 'sync')).toEqual({ cursor: '2' })
+    expect((await readAll(db)).meta).toEqual({ cursor: '2', history: history(1) })
+
+    await storeServerState(db, { meta: { cursor: '3', history: history(2) }, history: history(2) })
+    expect((await readAll(db)).meta).toEqual({ cursor: '3', history: history(2) })
+    db.close()
+  })
+
   it.each([
     ['in the first slice of writes', 0],
     ['in a later slice of writes', 180],

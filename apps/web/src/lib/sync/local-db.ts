@@ -1,4 +1,4 @@
-import { SYNC_TABLES } from '@kindling/core'
+import { SYNC_TABLES, type SyncHistory } from '@kindling/core'
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB, unwrap } from 'idb'
 import type { AnyRecord, OutboxEntry, RecordOf, SyncMeta, SyncTable } from './types'
 
@@ -9,7 +9,8 @@ interface LocalSchema extends DBSchema {
   goals: { key: string; value: RecordOf['goals'] }
   events: { key: string; value: RecordOf['events'] }
   outbox: { key: number; value: OutboxEntry }
-  meta: { key: string; value: SyncMeta }
+  /** `sync`: the meta without its history; `history`: the history, written only when it changes. */
+  meta: { key: string; value: SyncMeta | SyncHistory }
 }
 
 export type LocalDb = IDBPDatabase<LocalSchema>
@@ -39,16 +40,21 @@ export function deleteLocalDb(uid: string): Promise<void> {
 /** Everything the device holds, read in one transaction. */
 export async function readAll(db: LocalDb) {
   const tx = db.transaction([...SYNC_TABLES, 'outbox', 'meta'], 'readonly')
-  const [activities, attributes, groups, goals, events, outbox, meta] = await Promise.all([
+  const [activities, attributes, groups, goals, events, outbox, meta, history] = await Promise.all([
     tx.objectStore('activities').getAll(),
     tx.objectStore('attributes').getAll(),
     tx.objectStore('groups').getAll(),
     tx.objectStore('goals').getAll(),
     tx.objectStore('events').getAll(),
     tx.objectStore('outbox').getAll(),
-    tx.objectStore('meta').get('sync'),
+    tx.objectStore('meta').get('sync') as Promise<SyncMeta | undefined>,
+    tx.objectStore('meta').get('history') as Promise<SyncHistory | undefined>,
   ])
-  return { records: { activities, attributes, groups, goals, events }, outbox, meta: meta ?? {} }
+  return {
+    records: { activities, attributes, groups, goals, events },
+    outbox,
+    meta: { ...meta, history } satisfies SyncMeta,
+  }
 }
 
 export type StoredRecords = { [T in SyncTable]: RecordOf[T][] }
@@ -60,8 +66,11 @@ export type StoredRecords = { [T in SyncTable]: RecordOf[T][] }
 const WRITE_SLICE_MS = 8
 
 /**
- * Stores server records (a deleted one removes the device's copy), optionally the new meta,
- * and drops the outbox entry `done`, all in one transaction: a crash leaves all or nothing.
+ * Stores server records (a deleted one removes the device's copy), optionally the new meta and
+ * history, and drops the outbox entry `done`, all in one transaction: a crash leaves all or nothing.
+ *
+ * The meta is stored without its history (years of per-day counts, hundreds of kilobytes to clone):
+ * every pull stores the meta's cursor, the history is stored only when given as `history`.
  *
  * Each write clones its record on the main thread, so a page's writes are queued a slice of time
  * at once, the next slice from the success of the last write: the transaction stays the same (it
@@ -74,6 +83,7 @@ export async function storeServerState(
     records?: Partial<StoredRecords>
     removed?: Array<{ table: SyncTable; id: string }>
     meta?: SyncMeta
+    history?: SyncHistory
     done?: number
     clear?: boolean
   },
@@ -93,8 +103,12 @@ export async function storeServerState(
   }
   for (const { table, id } of change.removed ?? [])
     writes.push(() => tx.objectStore(table).delete(id))
-  const { meta, done } = change
-  if (meta) writes.push(() => tx.objectStore('meta').put(meta, 'sync'))
+  const { meta, history, done } = change
+  if (meta) {
+    const { history: _storedApart, ...rest } = meta
+    writes.push(() => tx.objectStore('meta').put(rest, 'sync'))
+  }
+  if (history) writes.push(() => tx.objectStore('meta').put(history, 'history'))
   if (done !== undefined) writes.push(() => tx.objectStore('outbox').delete(done))
 
   /** The write refused outright (e.g. a record without its key), if one was. */
