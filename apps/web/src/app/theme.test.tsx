@@ -1,5 +1,5 @@
 import { MantineProvider, Select } from '@mantine/core'
-import { cleanup, render } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { theme } from './theme'
 
@@ -15,5 +15,17 @@ describe('theme', () => {
     const drawings = [...container.querySelectorAll('svg')]
     expect(drawings.length).toBeGreaterThan(0)
     for (const svg of drawings) expect(svg.getAttribute('aria-hidden')).toBe('true')
+  })
+
+  it("draws a select's options only while its list is open, not hidden beside every closed select", () => {
+    const names = Array.from({ length: 30 }, (_, n) => `Habit ${n + 1}`)
+    render(
+      <MantineProvider theme={theme}>
+        <Select label="Activity" data={names} />
+      </MantineProvider>,
+    )
+    expect(screen.queryAllByRole('option', { hidden: true })).toHaveLength(0)
+    fireEvent.click(screen.getByRole('combobox', { name: 'Activity' }))
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(names)
   })
 })
