@@ -37,6 +37,9 @@ export function paletteColor(index: number): string {
   return LOOP_PALETTE[(index * 7) % LOOP_PALETTE.length] as string
 }
 
+/** HabitBull's value for a day without an answer (any negative value reads so). */
+const UNANSWERED = -2150000000
+
 interface Row {
   day: string
   value: number
@@ -50,7 +53,7 @@ interface Row {
  * or name the date `Date` and the comment `Notes`), in HabitBull's order when a name is missing. A habit
  * whose values are all 0 or 1 is yes/no (1 is done); otherwise its values are amounts, kept in a
  * number attribute 'Value'. A day with a value above 0 is an event, a negative value (HabitBull's
- * -2150000000) a day without an answer; comments go to a text attribute 'Notes'; categories
+ * -2150000000) or none a day without an answer; comments go to a text attribute 'Notes'; categories
  * become groups.
  */
 export function readHabitBullCsv(text: string): ImportPlan {
@@ -92,8 +95,9 @@ export function readHabitBullCsv(text: string): ImportPlan {
         `HabitBull CSV line ${line}: the date ${shown} is out of range: ${DATE_RANGE}.`,
       )
     }
-    const value = Number(rawValue.trim())
-    if (rawValue.trim() === '' || !Number.isFinite(value)) {
+    // An empty value is a day without an answer, as HabitBull's mark of one (below).
+    const value = rawValue.trim() === '' ? UNANSWERED : Number(rawValue.trim())
+    if (!Number.isFinite(value)) {
       throw new ImportError(`HabitBull CSV line ${line}: the value "${rawValue}" is not a number.`)
     }
     const key = name.trim() || 'Untitled'

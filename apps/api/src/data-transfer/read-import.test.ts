@@ -444,6 +444,23 @@ describe('HabitBull CSV', () => {
     expect(skips(plan)).toEqual({ 'Days marked unknown': 1 })
   })
 
+  it('reads a row without a value as a day without an answer, and refuses a value that is not a number', async () => {
+    const header = 'HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText'
+    const csv = [
+      header,
+      'Floss,,,2020-11-05,1,',
+      'Floss,,,2020-11-06,,',
+      'Floss,,,2020-11-07, ,',
+    ].join('\n')
+    const plan = await readImport(strToU8(csv))
+    expect(days(byName(plan, 'Floss'))).toEqual([noon('2020-11-05')])
+    expect(skips(plan)).toEqual({ 'Days marked unknown': 2 })
+
+    await expect(readImport(strToU8(`${header}\nFloss,,,2020-11-05,yes,`))).rejects.toThrow(
+      'HabitBull CSV line 2: the value "yes" is not a number.',
+    )
+  })
+
   it('reads dates day first when a first number above 12 says the phone wrote them so', async () => {
     const csv = buildHabitBullCsv([
       { name: 'Floss', day: '5/11/2020', value: 1 },
