@@ -95,7 +95,14 @@ export function readHabitBullCsv(text: string): ImportPlan {
         `HabitBull CSV line ${line}: the date ${shown} is out of range: ${DATE_RANGE}.`,
       )
     }
-    // An empty value is a day without an answer, as HabitBull's mark of one (below).
+    // An empty value is a day without an answer, as HabitBull's mark of one (below); but a last
+    // line that ends before its value and its comment is a file cut after a comma.
+    const last = index === table.length - 2
+    if (rawValue.trim() === '' && last && cells.length < (table[0]?.length ?? 0)) {
+      throw new ImportError(
+        `HabitBull CSV line ${line} ends before its value: the file looks cut short.`,
+      )
+    }
     const value = rawValue.trim() === '' ? UNANSWERED : Number(rawValue.trim())
     if (!Number.isFinite(value)) {
       throw new ImportError(`HabitBull CSV line ${line}: the value "${rawValue}" is not a number.`)

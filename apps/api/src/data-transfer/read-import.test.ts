@@ -456,6 +456,10 @@ describe('HabitBull CSV', () => {
     expect(days(byName(plan, 'Floss'))).toEqual([noon('2020-11-05')])
     expect(skips(plan)).toEqual({ 'Days marked unknown': 2 })
 
+    // A file cut after the comma before a value.
+    await expect(
+      readImport(strToU8(`${header}\nFloss,,,2020-11-05,1,\nFloss,,,2020-11-06,`)),
+    ).rejects.toThrow('HabitBull CSV line 3 ends before its value: the file looks cut short.')
     await expect(readImport(strToU8(`${header}\nFloss,,,2020-11-05,yes,`))).rejects.toThrow(
       'HabitBull CSV line 2: the value "yes" is not a number.',
     )
