@@ -252,6 +252,10 @@ test('History filters by activity, remembers the filter and pages long histories
 
   await page.reload()
   await expect(page.getByRole('heading', { name: 'History (1 events)' })).toBeVisible()
+
+  // Adding from History filtered to one habit starts with that habit.
+  await page.getByRole('button', { name: 'Add event' }).click()
+  await expect(page.getByRole('combobox', { name: 'Activity', exact: true })).toHaveValue('Read')
 })
 
 test.describe('without the service worker', () => {

@@ -49,7 +49,8 @@ export function Component() {
         <HeaderActionButton
           label="Add event"
           icon={IconPlus}
-          onClick={() => openForm(paths.addEvent())}
+          // A History filtered to one habit adds an event of that habit.
+          onClick={() => openForm(paths.addEvent(selected === ALL ? {} : { activityId: selected }))}
         />
       </HeaderActions>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
