@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { api, expect, holdRequests, openHabitSettings, test } from '../fixtures'
+import {
+  api,
+  expect,
+  expectNoSeriousA11yViolations,
+  holdRequests,
+  openHabitSettings,
+  test,
+} from '../fixtures'
 
 /**
  * Scans only the open dialog: the page behind its overlay is dimmed on purpose. `exclude`
@@ -122,6 +129,9 @@ test('detail routes have a back button; unknown routes a 404', async ({
   await expect(page).toHaveTitle(/^(Home|Schedule) - Kindling$/)
   await page.goto('/no-such-page')
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  // Its dimmed sentence is still readable (contrast 4.5:1 at least, as all text).
+  await expect(page.getByText('There is nothing at this address.')).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
 })
 
 test('spotlight opens with mod+K and finds a habit by name', async ({ signedInPage: { page } }) => {

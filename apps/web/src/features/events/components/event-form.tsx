@@ -1,7 +1,7 @@
 import type { Activity } from '@kindling/core'
 import { compareNames, validateEventAttributes } from '@kindling/core'
 import { Loader, Select, Stack, Text } from '@mantine/core'
-import { type CSSProperties, type FormEvent, type ReactNode, useMemo, useState } from 'react'
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react'
 import { useActivities } from '../../../api/activities'
 import { FormActions } from '../../../components/form-actions'
 import { LazyDayInput } from '../../../components/lazy-day-input'
@@ -92,12 +92,7 @@ export function EventForm({
   }
 
   return (
-    // Mantine's dimmed grey reads at 4:1 on the dark body; descriptions need 4.5:1 (WCAG AA).
-    <form
-      onSubmit={handleSubmit}
-      noValidate
-      style={{ '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' } as CSSProperties}
-    >
+    <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <Select
           label="Activity"
