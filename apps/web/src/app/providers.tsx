@@ -14,7 +14,13 @@ import { Toasts } from './toasts'
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} forceColorScheme="dark" defaultColorScheme="dark">
+    // The theme's CSS variables are a stylesheet (theme-variables.css), not drawn at every start.
+    <MantineProvider
+      theme={theme}
+      forceColorScheme="dark"
+      defaultColorScheme="dark"
+      withCssVariables={false}
+    >
       <DatesProvider settings={{ locale: DEFAULT_LOCALE, firstDayOfWeek: WEEK_START_DAY }}>
         <Toasts />
         <DeviceTimeZone />

@@ -28,4 +28,23 @@ describe('theme', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Activity' }))
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(names)
   })
+
+  it('has its CSS variables in theme-variables.css, as Mantine would draw them at every start', async () => {
+    // The app's provider leaves them out (`withCssVariables={false}`); `vitest -u` writes the
+    // file again after a change of the theme.
+    render(
+      <MantineProvider theme={theme} forceColorScheme="dark" defaultColorScheme="dark">
+        <p>Kindling</p>
+      </MantineProvider>,
+    )
+    const drawn = document.querySelector('style[data-mantine-styles="true"]')?.textContent ?? ''
+    expect(drawn).toContain('--mantine-primary-color-filled: var(--mantine-color-orange-filled)')
+    await expect(`${THEME_CSS_HEADER}${drawn}\n`).toMatchFileSnapshot('./theme-variables.css')
+  })
 })
+
+const THEME_CSS_HEADER = `/*
+ * The theme's CSS variables (theme.ts) as Mantine's provider would draw them into a <style> at
+ * every start; written by theme.test.tsx (\`vitest -u\`), do not edit.
+ */
+`
