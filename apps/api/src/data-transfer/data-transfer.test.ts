@@ -21,7 +21,7 @@ import {
 import { applyPlan, EVENT_SLICE } from './apply'
 import { parseCsv } from './csv'
 import type { ImportPlan } from './plan'
-import { SkipCounter } from './plan'
+import { SKIP, SkipCounter } from './plan'
 import { readImport } from './read-import'
 import { IMPORT_MAX_BYTES } from './routes'
 import {
@@ -428,6 +428,55 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
       expect(
         after.activities.map((activity) => [activity.name, activity.deletedAt !== null]),
       ).toEqual(expect.arrayContaining([['Sliced', true]]))
+    })
+
+    it('skips the days already there when they fall in several slices, in any order', async () => {
+      // More days than two slices; the days already there fall in every slice of the second
+      // import, and its first and last day are among them.
+      const total = 2 * EVENT_SLICE + 500
+      const all = Array.from({ length: total }, (_, n) => n)
+      const there = all.filter((n) => n % 7 === 0 || n === total - 1)
+      const planOf = (name: string, days: number[]): ImportPlan => ({
+        format: 'habitbull-csv',
+        source: 'habitbull',
+        groups: [],
+        activities: [
+          {
+            keys: [`name:${name}`],
+            name,
+            description: '',
+            color: '#123456',
+            visibility: 'private',
+            schedule: { type: 'Daily' },
+            attributes: [],
+            goals: [],
+            events: days.map((n) => ({
+              eventDate: new Date(Date.UTC(1990, 0, 1 + n, 12)).toISOString(),
+              values: {},
+            })),
+          },
+        ],
+        skipped: new SkipCounter(),
+        eventIdentity: 'day',
+      })
+      for (const sliced of [true, false]) {
+        const name = sliced ? 'Spread sliced' : 'Spread whole'
+        const first = await applyPlan(app.database.db, bobUid, planOf(name, there), { sliced })
+        expect(first.events).toBe(there.length)
+        // Newest first: a slice's days are not in order.
+        const second = await applyPlan(app.database.db, bobUid, planOf(name, [...all].reverse()), {
+          sliced,
+        })
+        expect(second).toMatchObject({ activities: 0, events: total - there.length })
+        expect(second.skipped).toContainEqual({ reason: SKIP.alreadyThere, count: there.length })
+        const backup = await exportJson(bob)
+        const activity = backup.activities.find((row) => row.name === name)
+        const days = backup.events
+          .filter((row) => row.activityId === activity?.id)
+          .map((row) => row.eventDate)
+        expect(days).toHaveLength(total)
+        expect(new Set(days).size).toBe(total)
+      }
     })
 
     it('stores a file sent twice at once only once', async () => {

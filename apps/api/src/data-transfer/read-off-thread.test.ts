@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../http/errors'
 import { readImport } from './read-import'
-import { readImportOffThread } from './read-off-thread'
+import { EVENTS_PER_MESSAGE, readImportOffThread } from './read-off-thread'
 import { buildHabitBullCsv, buildLoopBackup } from './test-fixtures'
 
 describe('readImportOffThread', () => {
@@ -22,6 +22,29 @@ describe('readImportOffThread', () => {
     expect(there).toEqual(here)
     expect(there.skipped.list()).toEqual(here.skipped.list())
     expect(there.skipped.list().length).toBeGreaterThan(0)
+  })
+
+  it('hands over a plan of more events than one message whole and in order', async () => {
+    const days = (count: number, from: number) =>
+      Array.from({ length: count }, (_, n) =>
+        new Date(Date.UTC(2000, 0, 1 + from + n)).toISOString().slice(0, 10),
+      )
+    const file = await buildLoopBackup(25, [
+      {
+        name: 'Long',
+        repetitions: days(EVENTS_PER_MESSAGE + 7, 0).map((day) => ({ day, value: 2 })),
+      },
+      { name: 'Empty', repetitions: [] },
+      { name: 'Short', repetitions: days(3, 100).map((day) => ({ day, value: 2 })) },
+    ])
+    const here = await readImport(file.slice())
+    const there = await readImportOffThread(file.slice())
+    expect(there.activities.map((activity) => activity.events.length)).toEqual([
+      EVENTS_PER_MESSAGE + 7,
+      0,
+      3,
+    ])
+    expect(there).toEqual(here)
   })
 
   it('refuses a file it cannot read with the same 400, and reads the next file', async () => {
