@@ -24,6 +24,7 @@ import type { ImportPlan } from './plan'
 import { SKIP, SkipCounter } from './plan'
 import { readImport } from './read-import'
 import { IMPORT_MAX_BYTES } from './routes'
+import { transferCalls } from './test-api'
 import {
   buildHabitBullCsv,
   buildKindlingBackup,
@@ -103,30 +104,7 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
     await stopTestServer({ smtp, backend, app })
   })
 
-  const upload = (
-    user: TestUser | null,
-    body: Uint8Array | string,
-    type = 'application/octet-stream',
-  ) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/import',
-      headers: {
-        ...(user ? { authorization: `Bearer ${user.token}` } : {}),
-        'content-type': type,
-      },
-      payload: typeof body === 'string' ? body : Buffer.from(body),
-    })
-  const get = async <T>(user: TestUser, url: string): Promise<T> => {
-    const response = await app.inject({
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${user.token}` },
-    })
-    expect(response.statusCode, response.body).toBe(200)
-    return response.json() as T
-  }
-  const exportJson = (user: TestUser) => get<KindlingBackup>(user, '/api/export?format=json')
+  const { upload, get, exportJson } = transferCalls(() => app)
 
   describe.skipIf(skip)('POST /api/import', () => {
     it('imports a Loop backup, and the same file again stores nothing twice', async () => {

@@ -10,6 +10,7 @@ import {
   type TestUser,
   testBackends,
 } from '../test/harness'
+import { transferCalls } from './test-api'
 import { buildLoopBackup, editLoopBackup } from './test-fixtures'
 
 /*
@@ -60,22 +61,7 @@ describe.each(await testBackends())('real export files on $kind', ({ kind, skip 
     users += 1
     return signUp(app, smtp, `real-${users}-${kind}@example.com`)
   }
-  const upload = (user: TestUser, body: Uint8Array | string, type: string) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/import',
-      headers: { authorization: `Bearer ${user.token}`, 'content-type': type },
-      payload: typeof body === 'string' ? body : Buffer.from(body),
-    })
-  const get = async <T>(user: TestUser, url: string): Promise<T> => {
-    const response = await app.inject({
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${user.token}` },
-    })
-    expect(response.statusCode, response.body).toBe(200)
-    return response.json() as T
-  }
+  const { upload, get } = transferCalls(() => app)
   /** Each activity by name, with its events as [day, values by attribute name]. */
   const stored = async (user: TestUser) => {
     const activities = await get<Activity[]>(user, '/api/activities')
