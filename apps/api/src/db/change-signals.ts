@@ -112,6 +112,8 @@ export function createPostgresChangeSignals(options: {
   let connecting: Promise<void> | undefined
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined
   let reconnectDelay = 500
+  /** No connection listened for a while (lost, or failed to open): signals may be missed. */
+  let missed = false
 
   const flush = async () => {
     if (sending || closed || queued.size === 0) return
@@ -140,16 +142,13 @@ export function createPostgresChangeSignals(options: {
     if (closed || reconnectTimer) return
     reconnectTimer = setTimeout(() => {
       reconnectTimer = undefined
-      connect().then(
-        // Signals sent while no connection listened are lost: every listener looks again.
-        () => listeners.tellEveryone(log),
-        () => undefined,
-      )
+      connect().catch(() => undefined)
     }, reconnectDelay)
     reconnectDelay = Math.min(reconnectDelay * 2, RECONNECT_MAX_MS)
   }
 
   const connect = (): Promise<void> => {
+    if (client) return Promise.resolve()
     connecting ??= (async () => {
       const next = new pg.Client({ connectionString: options.databaseUrl })
       const lost = (error?: Error) => {
@@ -158,6 +157,7 @@ export function createPostgresChangeSignals(options: {
         next.removeAllListeners('notification')
         void next.end().catch(() => undefined)
         if (!closed) {
+          missed = true
           log.warn({ err: error }, 'the connection listening for changes was lost; reopening it')
           scheduleReconnect()
         }
@@ -172,6 +172,7 @@ export function createPostgresChangeSignals(options: {
         next.removeAllListeners()
         next.on('error', () => undefined)
         await next.end().catch(() => undefined)
+        missed = true
         scheduleReconnect()
         throw error
       }
@@ -181,6 +182,13 @@ export function createPostgresChangeSignals(options: {
       }
       client = next
       reconnectDelay = 500
+      clearTimeout(reconnectTimer)
+      reconnectTimer = undefined
+      // Signals sent while no connection listened are lost: every listener looks again.
+      if (missed) {
+        missed = false
+        listeners.tellEveryone(log)
+      }
     })().finally(() => {
       connecting = undefined
     })
