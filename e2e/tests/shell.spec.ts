@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { api, expect, holdRequests, openHabitSettings, test } from '../fixtures'
+import { api, expect, followRequests, holdRequests, openHabitSettings, test } from '../fixtures'
 
 /**
  * Scans only the open dialog: the page behind its overlay is dimmed on purpose. `exclude`
@@ -315,11 +315,12 @@ test.describe('without the service worker', () => {
     const stretch = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
     // The dialog code comes once the page's data has, not only with a first press.
     const dialogCode = page.waitForResponse(/\/assets\/web-dialogs-[^/]*\.js$/)
+    const requests = followRequests(page)
     await openHabitSettings(page, stretch.id, 'Stretch')
     const remove = page.getByRole('button', { name: 'Delete activity' })
     await expect(remove).toBeVisible()
     await dialogCode
-    await page.waitForLoadState('networkidle')
+    await requests.settled()
     await page.context().setOffline(true)
 
     await remove.click()
