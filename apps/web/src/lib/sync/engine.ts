@@ -351,11 +351,7 @@ export class SyncEngine {
   tokenChanged(): void {
     if (!this.running) this.kick()
     // A stream refused for its token waits for its retry: a new token opens it now.
-    if (!this.live && this.liveRetryTimer !== undefined) {
-      clearTimeout(this.liveRetryTimer)
-      this.liveRetryTimer = undefined
-      this.updateLive()
-    }
+    this.reopenLive()
   }
 
   /** Resolves once the current round of sending and pulling is over. */
@@ -368,7 +364,7 @@ export class SyncEngine {
     this.backoff = BACKOFF_MIN_MS
     this.liveBackoff = BACKOFF_MIN_MS
     this.kick()
-    this.updateLive()
+    this.reopenLive()
   }
 
   private onOffline = () => {
@@ -431,6 +427,15 @@ export class SyncEngine {
         }, this.liveBackoff)
         this.liveBackoff = Math.min(this.liveBackoff * 2, BACKOFF_MAX_MS)
       })
+  }
+
+  /** Opens the stream now if it waits for a retry (the network or a new token is back). */
+  private reopenLive(): void {
+    if (!this.live) {
+      clearTimeout(this.liveRetryTimer)
+      this.liveRetryTimer = undefined
+    }
+    this.updateLive()
   }
 
   private closeLive(): void {
