@@ -50,7 +50,7 @@ describe.each(await testBackends())('the live change stream on $kind', ({ kind, 
   })
 
   it.skipIf(skip)(
-    'answers 401 without an id token, and allows the native shells by CORS',
+    'answers 401 without an id token and has no HEAD, and allows the native shells by CORS',
     async () => {
       const response = await fetch(`${urlOf(server.app)}/api/sync/stream`)
       expect(response.status).toBe(401)
@@ -60,6 +60,12 @@ describe.each(await testBackends())('the live change stream on $kind', ({ kind, 
       })
       expect(bad.status).toBe(401)
       expect(bad.headers.get('access-control-allow-origin')).toBe('capacitor://localhost')
+      // No HEAD: it would open a stream nobody reads.
+      const head = await fetch(`${urlOf(server.app)}/api/sync/stream`, {
+        method: 'HEAD',
+        headers: { authorization: `Bearer ${alice.token}` },
+      })
+      expect(head.status).toBe(404)
     },
   )
 

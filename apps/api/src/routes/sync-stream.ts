@@ -113,6 +113,8 @@ export function registerSyncStreamRoutes(
     {
       // Compressed, each event would wait in the encoder's buffer.
       compress: false,
+      // A HEAD would open a stream that nobody reads.
+      exposeHeadRoute: false,
       schema: {
         operationId: 'streamChanges',
         tags: ['sync'],
