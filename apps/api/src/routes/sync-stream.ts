@@ -68,7 +68,7 @@ export function registerSyncStreamRoutes(
         (cursor) => {
           const data = `event: change\ndata: ${JSON.stringify({ cursor: String(cursor) })}\n\n`
           for (const stream of user.streams) {
-            if (stream.sent >= cursor || stream.body.writableEnded) continue
+            if (stream.sent >= cursor || !stream.body.writable) continue
             stream.sent = cursor
             stream.body.write(data)
           }
@@ -94,7 +94,7 @@ export function registerSyncStreamRoutes(
   const heartbeat = setInterval(() => {
     for (const user of users.values()) {
       for (const stream of user.streams) {
-        if (!stream.body.writableEnded) stream.body.write(': heartbeat\n\n')
+        if (stream.body.writable) stream.body.write(': heartbeat\n\n')
       }
     }
   }, HEARTBEAT_MS)
