@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Page,
+  type Request,
+} from '@playwright/test'
 import { e2eEnv } from './env'
 
 export { expect }
@@ -145,6 +151,36 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
     await route.continue()
   })
   return release
+}
+
+/** The live change stream (decision 119): open as long as the app is in view. */
+export const isLiveStream = (url: string) => new URL(url).pathname === '/api/sync/stream'
+
+/**
+ * Follows `page`'s requests from now on; `settled()` waits until none has been in flight for
+ * 500 ms, the live change stream aside. Playwright's 'networkidle' leaves out only EventSource
+ * streams, and the app reads its stream with fetch() (EventSource cannot send the id token), so
+ * with the app in view 'networkidle' never comes.
+ */
+export function followRequests(page: Page) {
+  const inFlight = new Set<Request>()
+  let changedAt = Date.now()
+  page.on('request', (request) => {
+    if (isLiveStream(request.url())) return
+    inFlight.add(request)
+    changedAt = Date.now()
+  })
+  const done = (request: Request) => {
+    if (inFlight.delete(request)) changedAt = Date.now()
+  }
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  return {
+    settled: () =>
+      expect
+        .poll(() => inFlight.size === 0 && Date.now() - changedAt >= 500, { intervals: [100] })
+        .toBe(true),
+  }
 }
 
 /** Fails on serious or critical accessibility violations of the current screen. */

@@ -234,6 +234,37 @@ declare const indexedDB: {
  * those counts are stored. Network idleness is not enough: the first sync's pages are stored in
  * slices, and a pause between two of them looks idle.
  */
+/**
+ * Follows `page`'s requests from now on; `settled()` resolves once none has been in flight for
+ * 500 ms, the live change stream aside: it stays open while the app is in view (decision 119),
+ * and Playwright's 'networkidle' leaves out EventSource streams only, not one read with fetch().
+ */
+function followRequests(page: Page) {
+  const inFlight = new Set<unknown>()
+  let changedAt = Date.now()
+  page.on('request', (request) => {
+    if (isLiveStream(request.url())) return
+    inFlight.add(request)
+    changedAt = Date.now()
+  })
+  const done = (request: unknown) => {
+    if (inFlight.delete(request)) changedAt = Date.now()
+  }
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  return {
+    async settled(timeoutMs = 60_000): Promise<void> {
+      const end = Date.now() + timeoutMs
+      while (inFlight.size > 0 || Date.now() - changedAt < 500) {
+        if (Date.now() > end) throw new Error(`the network did not settle in ${timeoutMs} ms`)
+        await sleep(100)
+      }
+    },
+  }
+}
+
+const isLiveStream = (url: string) => new URL(url).pathname === '/api/sync/stream'
+
 async function waitForCopy(page: Page): Promise<void> {
   await page.waitForFunction(
     // No named functions inside: tsx would wrap them in a helper the page does not have.
@@ -299,6 +330,7 @@ async function profilePages(
       const context = await signedInContext(browser, base, cookie)
       try {
         const page = await context.newPage()
+        const requests = followRequests(page)
         const cdp = await context.newCDPSession(page)
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
         await cdp.send('Profiler.enable')
@@ -321,7 +353,7 @@ async function profilePages(
         })
         await page.goto(`${base}${path}`)
         await waitForCopy(page)
-        await page.waitForLoadState('networkidle')
+        await requests.settled()
         const tasks = (await page.evaluate('window.benchLongTasks')) as number[]
         const blocking = tasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0)
         log(
@@ -392,10 +424,12 @@ async function measureSyncedOpens(port: number, base: string, cookie: string): P
   const context = await signedInContext(browser, base, cookie)
   try {
     const page = await context.newPage()
-    // Bytes of each answer as sent (compressed body and headers).
+    const requests = followRequests(page)
+    // Bytes of each answer as sent (compressed body and headers); the live stream is not a read.
     let sync: Promise<number>[] = []
     page.on('requestfinished', (request) => {
       if (!new URL(request.url()).pathname.startsWith('/api/sync/')) return
+      if (isLiveStream(request.url())) return
       sync.push(
         request.sizes().then(
           (sizes) => sizes.responseHeadersSize + sizes.responseBodySize,
@@ -422,7 +456,7 @@ async function measureSyncedOpens(port: number, base: string, cookie: string): P
       // A first sync goes on after the list shows; a warm open's delta is answered after the copy
       // is shown. Either way, measure once the copy is whole and the network has settled.
       await waitForCopy(page)
-      await page.waitForLoadState('networkidle')
+      await requests.settled()
       const bytes = (await Promise.all(sync)).reduce((sum, n) => sum + n, 0)
       return { elapsed, requests: sync.length, bytes }
     }

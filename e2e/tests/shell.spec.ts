@@ -4,6 +4,7 @@ import {
   api,
   expect,
   expectNoSeriousA11yViolations,
+  followRequests,
   holdRequests,
   openHabitSettings,
   test,
@@ -325,11 +326,12 @@ test.describe('without the service worker', () => {
     const stretch = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
     // The dialog code comes once the page's data has, not only with a first press.
     const dialogCode = page.waitForResponse(/\/assets\/web-dialogs-[^/]*\.js$/)
+    const requests = followRequests(page)
     await openHabitSettings(page, stretch.id, 'Stretch')
     const remove = page.getByRole('button', { name: 'Delete activity' })
     await expect(remove).toBeVisible()
     await dialogCode
-    await page.waitForLoadState('networkidle')
+    await requests.settled()
     await page.context().setOffline(true)
 
     await remove.click()

@@ -244,6 +244,43 @@ test('two devices offline: both show the union of events and the last rename', a
   }
 })
 
+test("another device's change shows at once, not at the next poll, without a reload", async ({
+  browser,
+  request,
+}) => {
+  const user = await createUser(request)
+  const contextA = await browser.newContext()
+  const contextB = await browser.newContext()
+  try {
+    const a = await openDevice(contextA, user)
+    const b = await openDevice(contextB, user)
+    const isFeed = (url: string) => new URL(url).pathname === '/api/sync/changes'
+    // B's live stream opens after its first round (the stream answers its headers at once).
+    const streamOpen = b.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/sync/stream',
+    )
+    for (const page of [a, b]) {
+      await page.goto('/activities')
+      await expect(page.getByRole('button', { name: 'Add activity', exact: true })).toBeVisible()
+    }
+    expect((await streamOpen).status()).toBe(200)
+    // Right after one of B's polls, so that the next is 15 s away: what B shows within the 5 s
+    // below came by the stream.
+    await b.waitForRequest((request) => isFeed(request.url()), { timeout: 30_000 })
+
+    await a.getByRole('button', { name: 'Add activity', exact: true }).click()
+    await form(a).getByRole('textbox', { name: 'Name' }).fill('Stretch')
+    await a.getByRole('button', { name: 'Save' }).click()
+    await expect(a.getByRole('listitem', { name: 'Stretch' })).toBeVisible()
+    await expect(b.getByRole('listitem', { name: 'Stretch' })).toBeVisible({ timeout: 5_000 })
+    // Live updates are no part of the sync sign.
+    await expect(syncStatus(b)).toHaveCount(0)
+  } finally {
+    await contextA.close()
+    await contextB.close()
+  }
+})
+
 test('a repeat visit shows the habits before the server says who is signed in', async ({
   signedInPage: { page },
 }) => {

@@ -6,6 +6,7 @@ import fastifyCors from '@fastify/cors'
 import fastifyHelmet from '@fastify/helmet'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
+import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import pino, { type Logger } from 'pino'
@@ -15,6 +16,12 @@ import { createIdTokenVerifier } from './auth/id-token'
 import { registerAuthRoutes } from './auth/routes'
 import type { Config } from './config'
 import { registerDataTransferRoutes } from './data-transfer/routes'
+import {
+  CHANGES_CHANNEL,
+  type ChangeSignals,
+  createLocalChangeSignals,
+  createPostgresChangeSignals,
+} from './db/change-signals'
 import { type DatabaseHandle, openDatabase } from './db/client'
 import { agreeOnGeneratedSecrets } from './db/server-secrets'
 import { createCallerHook } from './http/caller'
@@ -36,6 +43,7 @@ import { registerPushKeyRoute, registerPushRoutes } from './routes/push'
 import { registerReminderRoutes } from './routes/reminders'
 import { registerSettingsRoutes } from './routes/settings'
 import { registerSyncRoutes } from './routes/sync'
+import { type LiveStreams, registerSyncStreamRoutes } from './routes/sync-stream'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -59,7 +67,14 @@ export interface BuildOptions {
   testPushService?: { agent: Agent }
 }
 
-export type App = FastifyInstance & { database: DatabaseHandle; reminders: ReminderScheduler }
+export type App = FastifyInstance & {
+  database: DatabaseHandle
+  reminders: ReminderScheduler
+  /** Tells every node's streams of a user that the user's data changed (decision 119). */
+  changeSignals: ChangeSignals
+  /** The live change streams open on this node. */
+  liveStreams: LiveStreams
+}
 
 /**
  * The whole server: opens (and migrates) the database, then registers auth, the data API, the
@@ -84,6 +99,16 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
     dataDir: config.dataDir,
     logger,
   })
+
+  const { db } = database
+  const changeSignals: ChangeSignals =
+    database.driver === 'postgres' && config.databaseUrl
+      ? createPostgresChangeSignals({
+          databaseUrl: config.databaseUrl,
+          notify: (payload) => db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`),
+          log: logger,
+        })
+      : createLocalChangeSignals(logger)
 
   const clock = options.clock ?? (() => new Date())
   const reminders = createReminderScheduler({
@@ -134,10 +159,15 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
   })
   app.server.maxConnections = config.maxConnections
   app.setSerializerCompiler(responseSerializer(options.checkResponses ?? false))
+  // Live change streams never end by themselves: ended before the HTTP server closes, they do
+  // not hold a stop (decisions 090, 119).
+  const live: { streams?: LiveStreams } = {}
+  app.addHook('preClose', async () => live.streams?.closeAll())
   // Runs after the HTTP server has closed (Fastify closes it first): no request uses the
   // database any more.
   app.addHook('onClose', async () => {
     await reminders.stop()
+    await changeSignals.close()
     mailer.close()
     app.log.info('connections closed; closing the database')
     await database.close()
@@ -145,9 +175,10 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
   })
 
   try {
-    await registerEverything(app, config, database, mailer, logger, {
+    live.streams = await registerEverything(app, config, database, mailer, logger, {
       clock,
       anyPushEndpoint: options.testPushService !== undefined,
+      changeSignals,
     })
   } catch (error) {
     await app.close()
@@ -158,7 +189,12 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
   if (config.reminderCheckInterval > 0) {
     app.addHook('onReady', async () => reminders.start(config.reminderCheckInterval))
   }
-  return Object.assign(app, { database, reminders })
+  return Object.assign(app, {
+    database,
+    reminders,
+    changeSignals,
+    liveStreams: live.streams as LiveStreams,
+  })
 }
 
 async function registerEverything(
@@ -167,8 +203,12 @@ async function registerEverything(
   database: DatabaseHandle,
   mailer: ReturnType<typeof createMailer>,
   logger: Logger,
-  { clock, anyPushEndpoint }: { clock: () => Date; anyPushEndpoint: boolean },
-) {
+  {
+    clock,
+    anyPushEndpoint,
+    changeSignals,
+  }: { clock: () => Date; anyPushEndpoint: boolean; changeSignals: ChangeSignals },
+): Promise<LiveStreams> {
   const { db } = database
   // Bodies are validated in the handlers (PUT merges the stored record first); the route
   // schemas still describe them for the OpenAPI document.
@@ -285,8 +325,11 @@ async function registerEverything(
   registerAuthRoutes(app, { auth, db, config, clock })
 
   registerPushKeyRoute(app, config.vapid.publicKey)
+  let liveStreams: LiveStreams | undefined
   await app.register(async (scope) => {
     scope.addHook('onRequest', createCallerHook(verifier))
+    // Also an onSend hook: every write answered in this scope tells its caller's devices.
+    liveStreams = registerSyncStreamRoutes(scope, { db, signals: changeSignals, log: logger })
     registerActivityRoutes(scope, db)
     registerGroupRoutes(scope, db)
     registerEventRoutes(scope, db)
@@ -300,4 +343,5 @@ async function registerEverything(
   })
 
   await registerWebApp(app, webDistDir)
+  return liveStreams as LiveStreams
 }

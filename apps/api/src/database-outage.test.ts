@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { connect, createServer, type Server, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from './app'
@@ -9,6 +10,7 @@ import {
   startSmtp,
   type TestUser,
 } from './test/harness'
+import { openStream, urlOf } from './test/live-stream'
 
 const hasPostgres = await postgresAvailable()
 
@@ -141,5 +143,27 @@ describe.skipIf(!hasPostgres)('PostgreSQL going away and coming back', () => {
     expect(again.statusCode).toBe(201)
     const events = (await call('GET', '/api/events')).json() as { activityId: string }[]
     expect(events.filter((event) => event.activityId === activity.id)).toHaveLength(1)
+  })
+
+  it("keeps a change stream told of the user's writes once the database is back (its node listens again)", async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const stream = await openStream(urlOf(app), user)
+    const start = await stream.changeAtLeast()
+    try {
+      await proxy.cut()
+      await proxy.listen()
+      // As a device does: the first try may meet a pooled connection the cut killed (503).
+      const body = { id: randomUUID(), name: 'After the outage' }
+      await expect
+        .poll(async () => (await call('POST', '/api/activities', body)).statusCode)
+        .toBe(201)
+      const feed = await call('GET', `/api/sync/changes?after=${start}`)
+      const cursor = Number((feed.json() as { cursor: string }).cursor)
+      expect(cursor).toBeGreaterThan(start)
+      // Told by the write's signal, or by the listening connection's return if that came later.
+      expect(await stream.changeAtLeast(cursor)).toBe(cursor)
+    } finally {
+      stream.close()
+    }
   })
 })

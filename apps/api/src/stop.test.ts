@@ -250,6 +250,33 @@ describe('stopping the server process (PGlite)', () => {
     expect(await again.exited).toBe(0)
   }, 300_000)
 
+  it('ends open change streams at once: they do not hold the stop', async () => {
+    const server = await start(tempDir('data'), { SHUTDOWN_GRACE: '60' })
+    const user = await signUpOver(server, smtp)
+    const streams = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const response = await fetch(`${server.url}/api/sync/stream`, {
+          headers: { authorization: `Bearer ${user.token}` },
+        })
+        expect(response.status).toBe(200)
+        const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+        // The stream is open once its first line came.
+        await reader.read()
+        return reader
+      }),
+    )
+    server.signal('SIGTERM')
+    const { ms, code } = await timeExit(server)
+    expect(code).toBe(0)
+    expect(ms).toBeLessThan(10_000)
+    expect(server.messages()).not.toContainEqual(expect.stringMatching(/^grace period over/))
+    // Each stream was ended by the server, not cut.
+    for (const reader of streams) {
+      let result = await reader.read()
+      while (!result.done) result = await reader.read()
+    }
+  }, 300_000)
+
   it('exits at once on a second signal, and the next start takes the data directory over', async () => {
     const dataDir = tempDir('data')
     const server = await start(dataDir, { SHUTDOWN_GRACE: '600' })

@@ -204,7 +204,7 @@ function liveEventsBefore(uid: string, instant: string): SQL | undefined {
 }
 
 /** The author's latest change number in any table (0 without changes). */
-async function latestSeq(tx: Pick<Database, 'execute'>, uid: string): Promise<number> {
+export async function latestSeq(tx: Pick<Database, 'execute'>, uid: string): Promise<number> {
   const latest = [activities, attributes, groups, goals, events].map(
     (table) => sql`(select max(${table.seq}) from ${table} where ${table.author} = ${uid})`,
   )

@@ -104,3 +104,12 @@ export const SyncHistory = z.object({
   activities: z.array(ActivityDayCounts),
 })
 export type SyncHistory = z.infer<typeof SyncHistory>
+
+/**
+ * The data of a `change` event of the live stream (`GET /api/sync/stream`): the user's latest
+ * cursor. A device whose cursor is below it pulls the change feed.
+ */
+export const SyncSignal = z.object({
+  cursor: SyncCursor.describe('Your change feed reaches this cursor: pull when yours is below.'),
+})
+export type SyncSignal = z.infer<typeof SyncSignal>

@@ -9,9 +9,15 @@ import {
   type SyncChanges,
   validateEventAttributes,
 } from '@kindling/core'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, type RequestOptions, setApiBaseUrl } from '../api-client'
-import { FAILURES_TOLD, type RefusalOutcome, SyncEngine, trimRefused } from './engine'
+import {
+  type EngineOptions,
+  FAILURES_TOLD,
+  type RefusalOutcome,
+  SyncEngine,
+  trimRefused,
+} from './engine'
 import { openLocalDb, storeServerState } from './local-db'
 
 /** A tiny in-memory stand-in for the product API's write and sync calls. */
@@ -191,18 +197,27 @@ function storeAttribute(
   })
 }
 
+/** A live change stream that stays open and announces nothing. */
+const quietStream = (signal: AbortSignal) => fakeStreams().openStream(signal)
+
 const engines: SyncEngine[] = []
 afterEach(async () => {
   for (const engine of engines.splice(0)) await engine.destroy()
 })
 
-async function startEngine(server: ReturnType<typeof fakeServer>, uid = `u-${Math.random()}`) {
+async function startEngine(
+  server: ReturnType<typeof fakeServer>,
+  uid = `u-${Math.random()}`,
+  options: Partial<EngineOptions> = {},
+) {
   const refused: string[] = []
   const outcomes: RefusalOutcome[] = []
   const engine = new SyncEngine({
     uid,
     timeZone: () => 'UTC',
     request: server.request,
+    openStream: quietStream,
+    ...options,
     onRejected: (message, outcome) => {
       refused.push(message)
       outcomes.push(outcome)
@@ -218,6 +233,7 @@ async function startEngine(server: ReturnType<typeof fakeServer>, uid = `u-${Mat
 async function startUnanswered(uid: string) {
   const engine = new SyncEngine({
     uid,
+    openStream: quietStream,
     timeZone: () => 'UTC',
     request: () => new Promise(() => {}),
     onRejected: () => {},
@@ -257,6 +273,7 @@ describe('SyncEngine outbox', () => {
     })
     const engine = new SyncEngine({
       uid: `u-${Math.random()}`,
+      openStream: quietStream,
       timeZone: () => 'UTC',
       // The first round's requests wait for the token, as apiRequest does at start.
       request: async (path, options) => {
@@ -418,6 +435,7 @@ describe('SyncEngine outbox', () => {
     }
     const engine = new SyncEngine({
       uid: 'u-pages',
+      openStream: quietStream,
       timeZone: () => 'UTC',
       request,
       onRejected: () => {},
@@ -444,6 +462,7 @@ describe('SyncEngine outbox', () => {
     let pages = 0
     const first = new SyncEngine({
       uid,
+      openStream: quietStream,
       timeZone: () => 'UTC',
       // The connection drops after the first page.
       request: (path, options) =>
@@ -464,6 +483,7 @@ describe('SyncEngine outbox', () => {
     })
     const second = new SyncEngine({
       uid,
+      openStream: quietStream,
       timeZone: () => 'UTC',
       request: (path, options) => held.then(() => server.request(path, options)),
       onRejected: () => {},
@@ -809,6 +829,7 @@ describe('SyncEngine when the server keeps failing', () => {
   async function startRealEngine(sendTimeoutMs?: number) {
     const engine = new SyncEngine({
       uid: `u-${Math.random()}`,
+      openStream: quietStream,
       timeZone: () => 'UTC',
       onRejected: () => {},
       sendTimeoutMs,
@@ -916,5 +937,178 @@ describe('SyncEngine when the server keeps failing', () => {
     await engine.settled()
     for (let round = 1; round < FAILURES_TOLD; round++) await retry(engine)
     expect(engine.status).toMatchObject({ pending: 1, online: true, serverFailing: true })
+  })
+})
+
+/** Live change streams the engine opens, each one the test writes `change` events to. */
+function fakeStreams(calls?: string[]) {
+  const encoder = new TextEncoder()
+  const opened: Array<{
+    announce: (cursor: number) => void
+    end: () => void
+    signal: AbortSignal
+  }> = []
+  let refuse: Error | undefined
+  const openStream = async (signal: AbortSignal) => {
+    calls?.push('STREAM')
+    if (refuse) throw refuse
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined
+    const body = new ReadableStream<Uint8Array>({
+      start: (c) => {
+        controller = c
+      },
+    })
+    signal.addEventListener('abort', () => {
+      try {
+        controller?.error(new DOMException('The stream was closed.', 'AbortError'))
+      } catch {
+        // Already ended.
+      }
+    })
+    const write = (text: string) => controller?.enqueue(encoder.encode(text))
+    // A heartbeat comes first, and events may be cut anywhere between reads.
+    write(': open\n\n')
+    opened.push({
+      announce: (cursor) => {
+        const event = `event: change\ndata: {"cursor":"${cursor}"}\n\n`
+        write(event.slice(0, 9))
+        write(event.slice(9))
+      },
+      end: () => controller?.close(),
+      signal,
+    })
+    return body
+  }
+  return {
+    opened,
+    openStream,
+    last: () => opened.at(-1) as (typeof opened)[number],
+    refuse: (error: Error | undefined) => {
+      refuse = error
+    },
+  }
+}
+
+/** Sets what document.visibilityState answers and tells the page, as a browser does. */
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+  document.dispatchEvent(new Event('visibilitychange'))
+}
+
+describe('SyncEngine live change stream', () => {
+  afterEach(() => setVisibility('visible'))
+
+  const pulls = (server: ReturnType<typeof fakeServer>) =>
+    server.calls.filter((call) => call === 'GET sync/changes').length
+  /** The feed's latest number: what the server announces after a write. */
+  const latest = async (server: ReturnType<typeof fakeServer>) => {
+    const calls = server.calls.length
+    const answer = await server.request<SyncChanges>('sync/changes', { query: {} })
+    server.calls.splice(calls, 1)
+    return Number(answer.cursor)
+  }
+
+  it("opens after the first round, and pulls at once when it announces another device's change", async () => {
+    const server = fakeServer()
+    const streams = fakeStreams(server.calls)
+    const { engine } = await startEngine(server, undefined, { openStream: streams.openStream })
+    // Never before the first screen's pull.
+    expect(server.calls.indexOf('STREAM')).toBeGreaterThan(server.calls.indexOf('GET sync/changes'))
+    expect(streams.opened).toHaveLength(1)
+    storeActivity(server, 'a-other', 'Swim')
+    streams.last().announce(await latest(server))
+    // Far sooner than the 15 s poll, which these real timers never reach.
+    await vi.waitFor(() => expect(engine.view.activities.get('a-other')?.name).toBe('Swim'))
+    expect(engine.status).toMatchObject({ online: true, pending: 0, serverFailing: false })
+  })
+
+  it('does not pull for what its copy has (its own write announced back)', async () => {
+    const server = fakeServer()
+    const streams = fakeStreams()
+    const { engine } = await startEngine(server, undefined, { openStream: streams.openStream })
+    await engine.write({ op: 'create', table: 'activities', id: 'a1', body: activityBody('Read') })
+    await engine.settled()
+    const before = pulls(server)
+    streams.last().announce(await latest(server))
+    storeActivity(server, 'a2', 'Walk')
+    streams.last().announce(await latest(server))
+    await vi.waitFor(() => expect(engine.view.activities.get('a2')).toBeDefined())
+    await engine.settled()
+    // The second announcement's pull only: the first named what the copy had.
+    expect(pulls(server)).toBe(before + 1)
+  })
+
+  it('follows a pull under way with one more for a burst announced during it, not one each', async () => {
+    const server = fakeServer()
+    const streams = fakeStreams()
+    let hold: Promise<void> | undefined
+    let release = () => {}
+    let answered = () => {}
+    const { engine } = await startEngine(server, undefined, {
+      openStream: streams.openStream,
+      // A pull whose page the server has read, its answer still on the way.
+      request: async (path, options) => {
+        const answer = await server.request(path, options)
+        if (path === 'sync/changes' && hold) {
+          answered()
+          await hold
+        }
+        return answer as never
+      },
+    })
+    const before = pulls(server)
+    hold = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const pageRead = new Promise<void>((resolve) => {
+      answered = resolve
+    })
+    storeActivity(server, 'b1', 'One')
+    streams.last().announce(await latest(server))
+    await pageRead
+    hold = undefined
+    for (const [id, name] of [
+      ['b2', 'Two'],
+      ['b3', 'Three'],
+      ['b4', 'Four'],
+    ] as const) {
+      storeActivity(server, id, name)
+      streams.last().announce(await latest(server))
+    }
+    release()
+    await vi.waitFor(() => expect(engine.view.activities.get('b4')).toBeDefined())
+    await engine.settled()
+    expect(pulls(server) - before).toBe(2)
+    expect([...engine.view.activities.keys()].sort()).toEqual(['b1', 'b2', 'b3', 'b4'])
+  })
+
+  it('closes while the page is hidden and on stop, and opens again when it is in view', async () => {
+    const server = fakeServer()
+    const streams = fakeStreams()
+    const { engine } = await startEngine(server, undefined, { openStream: streams.openStream })
+    const first = streams.last()
+    setVisibility('hidden')
+    expect(first.signal.aborted).toBe(true)
+    setVisibility('visible')
+    expect(streams.opened).toHaveLength(2)
+    engine.stop()
+    expect(streams.last().signal.aborted).toBe(true)
+  })
+
+  it('opens again after the server ends it or refuses it, without a word in the sync status', async () => {
+    const server = fakeServer()
+    const streams = fakeStreams()
+    const { engine } = await startEngine(server, undefined, { openStream: streams.openStream })
+    const shown = engine.status
+    streams.refuse(new ApiError(503, 'unavailable', 'The server is stopping.'))
+    streams.last().end()
+    // Refused once (1 s on), then opened (2 s after that).
+    await vi.waitFor(() => expect(streams.opened).toHaveLength(1), { timeout: 5_000 })
+    streams.refuse(undefined)
+    await vi.waitFor(() => expect(streams.opened).toHaveLength(2), { timeout: 5_000 })
+    expect(engine.status).toEqual(shown)
+    storeActivity(server, 'c1', 'Back')
+    streams.last().announce(await latest(server))
+    await vi.waitFor(() => expect(engine.view.activities.get('c1')).toBeDefined())
   })
 })

@@ -9,7 +9,8 @@ import {
   type SyncHistory,
   toCalendarDay,
 } from '@kindling/core'
-import { ApiError, apiRequest } from '../api-client'
+import { ApiError, apiRequest, apiStream } from '../api-client'
+import { readChangeSignals } from './live-changes'
 import {
   addToOutbox,
   deleteLocalDb,
@@ -27,8 +28,17 @@ export const RAW_EVENT_DAYS = 90
 /** Retries of a failed send or pull wait 1 s, 2 s, 4 s, ... up to a minute. */
 const BACKOFF_MIN_MS = 1000
 const BACKOFF_MAX_MS = 60_000
-/** While the app is in view, changes of other devices are looked for this often. */
+/**
+ * While the app is in view, changes of other devices are looked for this often: the fallback of
+ * the live change stream, which brings them within a second (decision 119).
+ */
 const POLL_MS = 15_000
+/**
+ * A live stream that ends or fails is opened again after 1 s, 2 s, 4 s... up to a minute; the
+ * wait starts again at 1 s only after a stream that stayed open this long (one ended at once,
+ * e.g. by the server's limit of streams per user, does not make a loop of reconnections).
+ */
+const LIVE_STABLE_MS = 30_000
 /** A change not answered in this time is tried again later, as one the server failed. */
 const SEND_TIMEOUT_MS = 30_000
 /**
@@ -78,6 +88,8 @@ export interface EngineOptions {
   request?: typeof apiRequest
   /** How long a send may wait for its answer (SEND_TIMEOUT_MS; tests shorten it). */
   sendTimeoutMs?: number
+  /** Opens the live change stream; the app's authenticated `GET /api/sync/stream` by default. */
+  openStream?: (signal: AbortSignal) => Promise<ReadableStream<Uint8Array>>
 }
 
 /**
@@ -210,6 +222,14 @@ export class SyncEngine {
   private retryTimer: ReturnType<typeof setTimeout> | undefined
   private pollTimer: ReturnType<typeof setInterval> | undefined
   private backoff = BACKOFF_MIN_MS
+  /** The open live change stream's abort; none while closed. */
+  private live: AbortController | undefined
+  private liveRetryTimer: ReturnType<typeof setTimeout> | undefined
+  private liveBackoff = BACKOFF_MIN_MS
+  /** A round went through: the stream may open (never before the first screen's round). */
+  private liveAllowed = false
+  /** The highest cursor the stream announced that a pull has not reached yet. */
+  private announced: number | undefined
   /** Rounds in a row the server failed (isServerFailure); reset by a round that sent all. */
   private failures = 0
   private stopped = false
@@ -271,6 +291,7 @@ export class SyncEngine {
 
   stop(): void {
     this.stopped = true
+    this.closeLive()
     clearTimeout(this.retryTimer)
     clearInterval(this.pollTimer)
     this.releaseLock?.()
@@ -307,9 +328,14 @@ export class SyncEngine {
       this.again = true
       return
     }
+    // What the stream announced up to now, this round's pull brings.
+    this.announced = undefined
     this.running = this.cycle().finally(() => {
       this.running = undefined
-      if (this.again && !this.stopped) {
+      // Behind what the stream announced during the round: once more, unless the round failed
+      // (its retry waits for the backoff).
+      const behind = this.isBehind() && this.retryTimer === undefined
+      if ((this.again || behind) && !this.stopped) {
         this.again = false
         this.kick()
       }
@@ -324,6 +350,8 @@ export class SyncEngine {
    */
   tokenChanged(): void {
     if (!this.running) this.kick()
+    // A stream refused for its token waits for its retry: a new token opens it now.
+    this.reopenLive()
   }
 
   /** Resolves once the current round of sending and pulling is over. */
@@ -334,13 +362,88 @@ export class SyncEngine {
   private onOnline = () => {
     this.setStatus({ online: true })
     this.backoff = BACKOFF_MIN_MS
+    this.liveBackoff = BACKOFF_MIN_MS
     this.kick()
+    this.reopenLive()
   }
 
-  private onOffline = () => this.setStatus({ online: false })
+  private onOffline = () => {
+    this.setStatus({ online: false })
+    this.updateLive()
+  }
 
   private onVisible = () => {
     if (document.visibilityState === 'visible') this.kick()
+    this.updateLive()
+  }
+
+  /** The stream announced `cursor`: pull unless the copy has it (this device's own write). */
+  private onAnnounced = (cursor: number) => {
+    if (!this.isBehind(cursor)) return
+    this.announced = Math.max(this.announced ?? 0, cursor)
+    // A round under way goes on; the one after it pulls what it may have missed (kick's end).
+    if (!this.running) this.kick()
+  }
+
+  /** Whether the copy's cursor is below `cursor` (by default what the stream announced). */
+  private isBehind(cursor = this.announced): boolean {
+    if (cursor === undefined) return false
+    return this.meta.cursor === undefined || Number(this.meta.cursor) < cursor
+  }
+
+  /**
+   * Opens the live change stream when this tab sends, is in view, is online and a round went
+   * through (so it never delays the first screen); closes it otherwise. It carries no data and
+   * is no part of the status: a stream that fails is opened again later, the poll going on.
+   */
+  private updateLive(): void {
+    const wanted =
+      this.leader &&
+      !this.stopped &&
+      this.liveAllowed &&
+      document.visibilityState === 'visible' &&
+      navigator.onLine !== false
+    if (!wanted) {
+      this.closeLive()
+      return
+    }
+    if (this.live || this.liveRetryTimer !== undefined) return
+    const controller = new AbortController()
+    this.live = controller
+    const opened = Date.now()
+    const open = this.options.openStream ?? ((signal) => apiStream('sync/stream', { signal }))
+    open(controller.signal)
+      .then((body) => readChangeSignals(body, this.onAnnounced))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.info('The live change stream closed:', error)
+      })
+      .finally(() => {
+        if (this.live !== controller) return
+        this.live = undefined
+        if (Date.now() - opened >= LIVE_STABLE_MS) this.liveBackoff = BACKOFF_MIN_MS
+        this.liveRetryTimer = setTimeout(() => {
+          this.liveRetryTimer = undefined
+          this.updateLive()
+        }, this.liveBackoff)
+        this.liveBackoff = Math.min(this.liveBackoff * 2, BACKOFF_MAX_MS)
+      })
+  }
+
+  /** Opens the stream now if it waits for a retry (the network or a new token is back). */
+  private reopenLive(): void {
+    if (!this.live) {
+      clearTimeout(this.liveRetryTimer)
+      this.liveRetryTimer = undefined
+    }
+    this.updateLive()
+  }
+
+  private closeLive(): void {
+    clearTimeout(this.liveRetryTimer)
+    this.liveRetryTimer = undefined
+    const live = this.live
+    this.live = undefined
+    live?.abort()
   }
 
   /** Waits to be the one tab that sends (two tabs never send the same outbox twice). */
@@ -407,6 +510,8 @@ export class SyncEngine {
       await this.refreshHistory()
       this.backoff = BACKOFF_MIN_MS
       this.setStatus({ online: true, synced: true })
+      this.liveAllowed = true
+      this.updateLive()
     } catch (error) {
       if (!isRefusal(error)) {
         const failing = isServerFailure(error)
