@@ -281,6 +281,20 @@ test("another device's change shows at once, not at the next poll, without a rel
   }
 })
 
+test('a page still comes to a moment without requests in flight: the live stream opens after it', async ({
+  signedInPage: { page },
+}) => {
+  await api<Created>(page, 'POST', 'activities', { name: 'Stretch' })
+  const streamOpen = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/sync/stream',
+  )
+  // A stream is a request that never ends: tools that wait for the network to be idle would
+  // wait for ever if it opened with the page's own requests.
+  await page.goto('/activities', { waitUntil: 'networkidle' })
+  await expect(page.getByRole('listitem', { name: 'Stretch' })).toBeVisible()
+  expect((await streamOpen).status()).toBe(200)
+})
+
 test('a repeat visit shows the habits before the server says who is signed in', async ({
   signedInPage: { page },
 }) => {

@@ -217,6 +217,8 @@ async function startEngine(
     timeZone: () => 'UTC',
     request: server.request,
     openStream: quietStream,
+    // At once: the delay that lets a page's loading settle first has its own test.
+    liveOpenDelayMs: 0,
     ...options,
     onRejected: (message, outcome) => {
       refused.push(message)
@@ -1020,6 +1022,18 @@ describe('SyncEngine live change stream', () => {
     // Far sooner than the 15 s poll, which these real timers never reach.
     await vi.waitFor(() => expect(engine.view.activities.get('a-other')?.name).toBe('Swim'))
     expect(engine.status).toMatchObject({ online: true, pending: 0, serverFailing: false })
+  })
+
+  it('opens a while after the first round, not with it, so that the page has a moment without requests', async () => {
+    const server = fakeServer()
+    const streams = fakeStreams(server.calls)
+    const { engine } = await startEngine(server, undefined, {
+      openStream: streams.openStream,
+      liveOpenDelayMs: 300,
+    })
+    expect(engine.status.synced).toBe(true)
+    expect(streams.opened).toHaveLength(0)
+    await vi.waitFor(() => expect(streams.opened).toHaveLength(1))
   })
 
   it('does not pull for what its copy has (its own write announced back)', async () => {

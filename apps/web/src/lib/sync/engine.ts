@@ -10,6 +10,7 @@ import {
   toCalendarDay,
 } from '@kindling/core'
 import { ApiError, apiRequest, apiStream } from '../api-client'
+import { onIdle } from '../idle'
 import { readChangeSignals } from './live-changes'
 import {
   addToOutbox,
@@ -39,6 +40,14 @@ const POLL_MS = 15_000
  * e.g. by the server's limit of streams per user, does not make a loop of reconnections).
  */
 const LIVE_STABLE_MS = 30_000
+/**
+ * The live stream opens this long after the first round, at an idle moment: what the page loads
+ * after its first screen (its code for later, its settings) comes first, and the page reaches a
+ * moment without requests in flight, which tools that wait for one ('networkidle') need: an open
+ * stream is a request that never ends. Nothing is missed meanwhile: the stream starts with the
+ * latest cursor.
+ */
+export const LIVE_OPEN_DELAY_MS = 3000
 /** A change not answered in this time is tried again later, as one the server failed. */
 const SEND_TIMEOUT_MS = 30_000
 /**
@@ -90,6 +99,8 @@ export interface EngineOptions {
   sendTimeoutMs?: number
   /** Opens the live change stream; the app's authenticated `GET /api/sync/stream` by default. */
   openStream?: (signal: AbortSignal) => Promise<ReadableStream<Uint8Array>>
+  /** How long after the first round the stream opens (`LIVE_OPEN_DELAY_MS` by default; 0: at once). */
+  liveOpenDelayMs?: number
 }
 
 /**
@@ -228,6 +239,8 @@ export class SyncEngine {
   private liveBackoff = BACKOFF_MIN_MS
   /** A round went through: the stream may open (never before the first screen's round). */
   private liveAllowed = false
+  /** Waits out `LIVE_OPEN_DELAY_MS` after the first round, then an idle moment. */
+  private liveDelay: ReturnType<typeof setTimeout> | undefined
   /** The highest cursor the stream announced that a pull has not reached yet. */
   private announced: number | undefined
   /** Rounds in a row the server failed (isServerFailure); reset by a round that sent all. */
@@ -292,6 +305,7 @@ export class SyncEngine {
   stop(): void {
     this.stopped = true
     this.closeLive()
+    clearTimeout(this.liveDelay)
     clearTimeout(this.retryTimer)
     clearInterval(this.pollTimer)
     this.releaseLock?.()
@@ -429,6 +443,25 @@ export class SyncEngine {
       })
   }
 
+  /** After the first round: lets the stream open once its delay and an idle moment are past. */
+  private allowLive(): void {
+    const delay = this.options.liveOpenDelayMs ?? LIVE_OPEN_DELAY_MS
+    if (this.liveAllowed || delay === 0) {
+      this.liveAllowed = true
+      return this.updateLive()
+    }
+    if (this.liveDelay !== undefined) return
+    this.liveDelay = setTimeout(
+      () =>
+        onIdle(() => {
+          if (this.stopped) return
+          this.liveAllowed = true
+          this.updateLive()
+        }),
+      delay,
+    )
+  }
+
   /** Opens the stream now if it waits for a retry (the network or a new token is back). */
   private reopenLive(): void {
     if (!this.live) {
@@ -510,8 +543,7 @@ export class SyncEngine {
       await this.refreshHistory()
       this.backoff = BACKOFF_MIN_MS
       this.setStatus({ online: true, synced: true })
-      this.liveAllowed = true
-      this.updateLive()
+      this.allowLive()
     } catch (error) {
       if (!isRefusal(error)) {
         const failing = isServerFailure(error)
