@@ -448,7 +448,8 @@ export class SyncEngine {
     const delay = this.options.liveOpenDelayMs ?? LIVE_OPEN_DELAY_MS
     if (this.liveAllowed || delay === 0) {
       this.liveAllowed = true
-      return this.updateLive()
+      this.updateLive()
+      return
     }
     if (this.liveDelay !== undefined) return
     this.liveDelay = setTimeout(
