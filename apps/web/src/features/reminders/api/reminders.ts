@@ -123,12 +123,28 @@ export function useUpdateUserSettings() {
         }
         return { previous }
       },
-      onSuccess: (saved) => client.setQueryData(keys.settings, saved),
-      onError: (error, _change, context) => {
+      // One change's answer (or undo) tells only of the fields it changed: another change sent
+      // meanwhile (two switches in a row) keeps its value, whichever answer comes last.
+      onSuccess: (saved, change) =>
+        client.setQueryData<UserSettings>(keys.settings, (current) =>
+          current ? mergeUserSettings(current, fieldsOf(saved, change)) : saved,
+        ),
+      onError: (error, change, context) => {
         console.error(error)
-        if (context?.previous) client.setQueryData(keys.settings, context.previous)
+        const previous = context?.previous
+        if (!previous) return
+        client.setQueryData<UserSettings>(keys.settings, (current) =>
+          current ? mergeUserSettings(current, fieldsOf(previous, change)) : previous,
+        )
       },
     },
     client,
+  )
+}
+
+/** The fields of `settings` that `change` names. */
+function fieldsOf(settings: UserSettings, change: UserSettingsInput): UserSettingsInput {
+  return Object.fromEntries(
+    Object.keys(change).map((field) => [field, settings[field as keyof UserSettings]]),
   )
 }

@@ -48,11 +48,12 @@ function SettingsFields({ settings, email }: { settings: UserSettings; email: st
   const deviceTimeZone = getDeviceTimeZone()
   const [emailReminders, setEmailReminders] = useDraft(settings.emailReminders)
   const [pausedUntil, setPausedUntil] = useDraft(settings.remindersPausedUntil)
+  // A change not saved takes its own switch back, not another's sent meanwhile.
   const change = (input: UserSettingsInput) =>
     update.mutate(input, {
       onError: () => {
-        setEmailReminders(settings.emailReminders)
-        setPausedUntil(settings.remindersPausedUntil)
+        if (input.emailReminders !== undefined) setEmailReminders(settings.emailReminders)
+        if (input.remindersPausedUntil !== undefined) setPausedUntil(settings.remindersPausedUntil)
       },
     })
 
