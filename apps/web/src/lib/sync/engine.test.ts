@@ -384,6 +384,32 @@ describe('SyncEngine outbox', () => {
     expect(engine.status.pending).toBe(0)
   })
 
+  it("stays offline when the network goes while a round's last answer comes in", async () => {
+    const server = fakeServer()
+    let hold = false
+    let answer: (() => void) | undefined
+    const request: typeof server.request = (path, options) =>
+      hold
+        ? new Promise((resolve, reject) => {
+            answer = () => server.request(path, options).then(resolve as never, reject)
+          })
+        : server.request(path, options)
+    const { engine } = await startEngine(server, undefined, { request })
+    hold = true
+    engine.kick()
+    await vi.waitFor(() => expect(answer).toBeDefined())
+    // The browser says the network is gone while the pull's answer is on its way.
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true })
+    window.dispatchEvent(new Event('offline'))
+    try {
+      answer?.()
+      await engine.settled()
+      expect(engine.status.online).toBe(false)
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { value: true, configurable: true })
+    }
+  })
+
   it('asks for the history of old events only when the first sync says there are some', async () => {
     const fresh = fakeServer()
     const { engine } = await startEngine(fresh)

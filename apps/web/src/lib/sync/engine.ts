@@ -543,7 +543,9 @@ export class SyncEngine {
       await this.pull()
       await this.refreshHistory()
       this.backoff = BACKOFF_MIN_MS
-      this.setStatus({ online: true, synced: true })
+      // Online, unless the device went offline while the round's last answer came in (its
+      // 'offline' event came first: the round must not say otherwise).
+      this.setStatus({ online: navigator.onLine !== false, synced: true })
       this.allowLive()
     } catch (error) {
       if (!isRefusal(error)) {
@@ -553,7 +555,11 @@ export class SyncEngine {
         this.failures = failing ? this.failures + 1 : 0
         this.setStatus({
           serverFailing: this.failures >= FAILURES_TOLD,
-          ...(offline ? { online: false } : error instanceof ApiError ? { online: true } : {}),
+          ...(offline
+            ? { online: false }
+            : error instanceof ApiError
+              ? { online: navigator.onLine !== false }
+              : {}),
         })
         this.retryTimer = setTimeout(() => this.kick(), this.backoff)
         this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS)
