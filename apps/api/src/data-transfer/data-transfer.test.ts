@@ -20,7 +20,7 @@ import {
 } from '../test/harness'
 import { applyPlan, EVENT_SLICE } from './apply'
 import { parseCsv } from './csv'
-import type { ImportPlan } from './plan'
+import type { ImportPlan, PlannedEvent } from './plan'
 import { SKIP, SkipCounter } from './plan'
 import { readImport } from './read-import'
 import { IMPORT_MAX_BYTES } from './routes'
@@ -35,6 +35,30 @@ import {
   epochDay,
   type FixtureHabit,
 } from './test-fixtures'
+
+/** A plan of one plain daily habit and its `events`, as a HabitBull file gives one. */
+function habitPlan(name: string, events: PlannedEvent[]): ImportPlan {
+  return {
+    format: 'habitbull-csv',
+    source: 'habitbull',
+    groups: [],
+    activities: [
+      {
+        keys: [`name:${name}`],
+        name,
+        description: '',
+        color: '#123456',
+        visibility: 'private',
+        schedule: { type: 'Daily' },
+        attributes: [],
+        goals: [],
+        events,
+      },
+    ],
+    skipped: new SkipCounter(),
+    eventIdentity: 'day',
+  }
+}
 
 const HABITS: FixtureHabit[] = [
   {
@@ -291,29 +315,10 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
     })
 
     it('stores nothing when the database refuses part of an import', async () => {
-      const plan: ImportPlan = {
-        format: 'habitbull-csv',
-        source: 'habitbull',
-        groups: [],
-        activities: [
-          {
-            keys: ['name:Atomic'],
-            name: 'Atomic',
-            description: '',
-            color: '#123456',
-            visibility: 'private',
-            schedule: { type: 'Daily' },
-            attributes: [],
-            goals: [],
-            events: [
-              { eventDate: '2020-01-01T12:00:00.000Z', values: {} },
-              { eventDate: 'not a date', values: {} },
-            ],
-          },
-        ],
-        skipped: new SkipCounter(),
-        eventIdentity: 'day',
-      }
+      const plan = habitPlan('Atomic', [
+        { eventDate: '2020-01-01T12:00:00.000Z', values: {} },
+        { eventDate: 'not a date', values: {} },
+      ])
       await expect(applyPlan(app.database.db, carolUid, plan)).rejects.toThrow()
       expect((await exportJson(carol)).activities).toEqual([])
     })
@@ -414,29 +419,14 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
       const total = 2 * EVENT_SLICE + 500
       const all = Array.from({ length: total }, (_, n) => n)
       const there = all.filter((n) => n % 7 === 0 || n === total - 1)
-      const planOf = (name: string, days: number[]): ImportPlan => ({
-        format: 'habitbull-csv',
-        source: 'habitbull',
-        groups: [],
-        activities: [
-          {
-            keys: [`name:${name}`],
-            name,
-            description: '',
-            color: '#123456',
-            visibility: 'private',
-            schedule: { type: 'Daily' },
-            attributes: [],
-            goals: [],
-            events: days.map((n) => ({
-              eventDate: new Date(Date.UTC(1990, 0, 1 + n, 12)).toISOString(),
-              values: {},
-            })),
-          },
-        ],
-        skipped: new SkipCounter(),
-        eventIdentity: 'day',
-      })
+      const planOf = (name: string, days: number[]) =>
+        habitPlan(
+          name,
+          days.map((n) => ({
+            eventDate: new Date(Date.UTC(1990, 0, 1 + n, 12)).toISOString(),
+            values: {},
+          })),
+        )
       for (const sliced of [true, false]) {
         const name = sliced ? 'Spread sliced' : 'Spread whole'
         const first = await applyPlan(app.database.db, bobUid, planOf(name, there), { sliced })
