@@ -35,11 +35,22 @@ async function openDevice(context: BrowserContext, user: TestUser) {
 const test = base.extend<{
   /** Another device of the signed-in user: its own browser context, signed in, online. */
   otherDevice: Page
+  /** Two devices of a new user, each its own browser context, signed in, online. */
+  twoDevices: [Page, Page]
 }>({
   otherDevice: async ({ browser, signedInPage: { user } }, use) => {
     const context = await browser.newContext()
     await use(await openDevice(context, user))
     await context.close()
+  },
+  twoDevices: async ({ browser, request }, use) => {
+    const user = await createUser(request)
+    const contexts = [await browser.newContext(), await browser.newContext()] as const
+    try {
+      await use([await openDevice(contexts[0], user), await openDevice(contexts[1], user)])
+    } finally {
+      for (const context of contexts) await context.close()
+    }
   },
 })
 
@@ -195,90 +206,67 @@ test('a server that keeps failing the sends: the user is told, and nothing is lo
 })
 
 test('two devices offline: both show the union of events and the last rename', async ({
-  browser,
-  request,
+  twoDevices: [a, b],
 }) => {
-  const user = await createUser(request)
-  const contextA = await browser.newContext()
-  const contextB = await browser.newContext()
-  try {
-    const a = await openDevice(contextA, user)
-    const b = await openDevice(contextB, user)
-    const read = await api<Created>(a, 'POST', 'activities', { name: 'Read' })
-    for (const page of [a, b]) {
-      await page.goto(`/activities/${read.id}`)
-      await expect(page.getByRole('heading', { name: 'Read' })).toBeVisible()
-      await waitForServiceWorker(page)
-    }
-    await contextA.setOffline(true)
-    await contextB.setOffline(true)
-
-    for (const page of [a, b]) await page.goto('/events')
-    await logEvent(a, 'Read', 1)
-    await logEvent(a, 'Read', 2)
-    await logEvent(b, 'Read', 1)
-    await b.goto(`/activities/${read.id}`)
-    if (test.info().project.name === 'mobile')
-      await b.getByRole('tab', { name: 'Settings' }).click()
-    const name = b.getByRole('textbox', { name: 'Name' })
-    await name.fill('Read more')
-    await name.blur()
-    await expect(b.getByRole('heading', { name: 'Read more' })).toBeVisible()
-
-    await contextA.setOffline(false)
-    await expect(syncStatus(a)).toHaveCount(0)
-    await contextB.setOffline(false)
-    await expect(syncStatus(b)).toHaveCount(0)
-
-    for (const page of [a, b]) {
-      await page.goto('/events')
-      await expect(page.getByRole('heading', { name: 'History (3 events)' })).toBeVisible()
-      await expect(page.getByRole('button', { name: /^Read more, / })).toHaveCount(3)
-    }
-    expect(await api<Created[]>(a, 'GET', 'events')).toHaveLength(3)
-    const [stored] = await api<Created[]>(a, 'GET', 'activities')
-    expect(stored?.name).toBe('Read more')
-  } finally {
-    await contextA.close()
-    await contextB.close()
+  const read = await api<Created>(a, 'POST', 'activities', { name: 'Read' })
+  for (const page of [a, b]) {
+    await page.goto(`/activities/${read.id}`)
+    await expect(page.getByRole('heading', { name: 'Read' })).toBeVisible()
+    await waitForServiceWorker(page)
   }
+  await a.context().setOffline(true)
+  await b.context().setOffline(true)
+
+  for (const page of [a, b]) await page.goto('/events')
+  await logEvent(a, 'Read', 1)
+  await logEvent(a, 'Read', 2)
+  await logEvent(b, 'Read', 1)
+  await b.goto(`/activities/${read.id}`)
+  if (test.info().project.name === 'mobile') await b.getByRole('tab', { name: 'Settings' }).click()
+  const name = b.getByRole('textbox', { name: 'Name' })
+  await name.fill('Read more')
+  await name.blur()
+  await expect(b.getByRole('heading', { name: 'Read more' })).toBeVisible()
+
+  await a.context().setOffline(false)
+  await expect(syncStatus(a)).toHaveCount(0)
+  await b.context().setOffline(false)
+  await expect(syncStatus(b)).toHaveCount(0)
+
+  for (const page of [a, b]) {
+    await page.goto('/events')
+    await expect(page.getByRole('heading', { name: 'History (3 events)' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Read more, / })).toHaveCount(3)
+  }
+  expect(await api<Created[]>(a, 'GET', 'events')).toHaveLength(3)
+  const [stored] = await api<Created[]>(a, 'GET', 'activities')
+  expect(stored?.name).toBe('Read more')
 })
 
 test("another device's change shows at once, not at the next poll, without a reload", async ({
-  browser,
-  request,
+  twoDevices: [a, b],
 }) => {
-  const user = await createUser(request)
-  const contextA = await browser.newContext()
-  const contextB = await browser.newContext()
-  try {
-    const a = await openDevice(contextA, user)
-    const b = await openDevice(contextB, user)
-    const isFeed = (url: string) => new URL(url).pathname === '/api/sync/changes'
-    // B's live stream opens after its first round (the stream answers its headers at once).
-    const streamOpen = b.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/api/sync/stream',
-    )
-    for (const page of [a, b]) {
-      await page.goto('/activities')
-      await expect(page.getByRole('button', { name: 'Add activity', exact: true })).toBeVisible()
-    }
-    expect((await streamOpen).status()).toBe(200)
-    // Right after one of B's polls, so that the next is 15 s away: what B shows within the 5 s
-    // below came by the stream.
-    await b.waitForRequest((request) => isFeed(request.url()), { timeout: 30_000 })
-
-    await a.getByRole('button', { name: 'Add activity', exact: true }).click()
-    await form(a).getByRole('textbox', { name: 'Name' }).fill('Stretch')
-    await a.getByRole('button', { name: 'Save' }).click()
-    await expect(a.getByRole('listitem', { name: 'Stretch' })).toBeVisible()
-    await expect(b.getByRole('listitem', { name: 'Stretch' })).toBeVisible({ timeout: 5_000 })
-    // Live updates are no part of the sync sign.
-    await expect(syncStatus(b)).toHaveCount(0)
-  } finally {
-    await contextA.close()
-    await contextB.close()
+  const isFeed = (url: string) => new URL(url).pathname === '/api/sync/changes'
+  // B's live stream opens after its first round (the stream answers its headers at once).
+  const streamOpen = b.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/sync/stream',
+  )
+  for (const page of [a, b]) {
+    await page.goto('/activities')
+    await expect(page.getByRole('button', { name: 'Add activity', exact: true })).toBeVisible()
   }
+  expect((await streamOpen).status()).toBe(200)
+  // Right after one of B's polls, so that the next is 15 s away: what B shows within the 5 s
+  // below came by the stream.
+  await b.waitForRequest((request) => isFeed(request.url()), { timeout: 30_000 })
+
+  await a.getByRole('button', { name: 'Add activity', exact: true }).click()
+  await form(a).getByRole('textbox', { name: 'Name' }).fill('Stretch')
+  await a.getByRole('button', { name: 'Save' }).click()
+  await expect(a.getByRole('listitem', { name: 'Stretch' })).toBeVisible()
+  await expect(b.getByRole('listitem', { name: 'Stretch' })).toBeVisible({ timeout: 5_000 })
+  // Live updates are no part of the sync sign.
+  await expect(syncStatus(b)).toHaveCount(0)
 })
 
 test('a page still comes to a moment without requests in flight: the live stream opens after it', async ({
