@@ -1,15 +1,49 @@
 import { ActionIcon } from '@mantine/core'
 import type { Icon } from '@tabler/icons-react'
-import { createContext, type ReactNode, useContext } from 'react'
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
 
-/** The header element that page actions render into; the app shell provides it. */
-export const HeaderActionsTargetContext = createContext<HTMLElement | null>(null)
+/**
+ * The header element that page actions render into, known once the header is committed. Kept
+ * out of React state: its arrival draws only the pages' actions, not the header that holds it
+ * (a synchronous drawing of the whole header right after every first screen, issue 19).
+ */
+export interface HeaderActionsTarget {
+  get: () => HTMLElement | null
+  /** The header's ref callback. */
+  set: (element: HTMLElement | null) => void
+  subscribe: (listener: () => void) => () => void
+}
+
+export function createHeaderActionsTarget(): HeaderActionsTarget {
+  let element: HTMLElement | null = null
+  const listeners = new Set<() => void>()
+  return {
+    get: () => element,
+    set: (next) => {
+      if (next === element) return
+      element = next
+      for (const listener of listeners) listener()
+    },
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+/** The app shell provides the target; without one (a screen drawn alone) actions show nowhere. */
+export const HeaderActionsTargetContext = createContext<HeaderActionsTarget>({
+  get: () => null,
+  set: () => undefined,
+  subscribe: () => () => undefined,
+})
 
 /** Renders a page's actions (SPEC §2 "Header actions per page") into the fixed header. */
 export function HeaderActions({ children }: { children: ReactNode }) {
   const target = useContext(HeaderActionsTargetContext)
-  return target ? createPortal(children, target) : null
+  const element = useSyncExternalStore(target.subscribe, target.get, target.get)
+  return element ? createPortal(children, element) : null
 }
 
 interface HeaderActionButtonProps {

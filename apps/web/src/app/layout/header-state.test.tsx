@@ -38,4 +38,38 @@ describe('HeaderState', () => {
     // the page does not.
     expect(pageDrawn).toBe(1)
   })
+
+  it('draws the header once when a page without a record title opens, actions or not', () => {
+    const drawn = { header: 0, page: 0 }
+    function Page({ withActions }: { withActions: boolean }) {
+      drawn.page += 1
+      return (
+        <main>
+          {withActions && (
+            <HeaderActions>
+              <button type="button">Delete</button>
+            </HeaderActions>
+          )}
+        </main>
+      )
+    }
+    for (const withActions of [false, true]) {
+      drawn.header = 0
+      drawn.page = 0
+      const view = render(
+        <HeaderState
+          header={({ actionsRef }) => {
+            drawn.header += 1
+            return <header ref={actionsRef} />
+          }}
+        >
+          <Page withActions={withActions} />
+        </HeaderState>,
+      )
+      expect(view.container.querySelector('header')?.childElementCount).toBe(withActions ? 1 : 0)
+      // The header's element, known once it is committed, is not news to the header itself.
+      expect(drawn).toEqual({ header: 1, page: 1 })
+      view.unmount()
+    }
+  })
 })

@@ -1,5 +1,8 @@
 import { type ReactNode, useState } from 'react'
-import { HeaderActionsTargetContext } from '../../components/header-actions'
+import {
+  createHeaderActionsTarget,
+  HeaderActionsTargetContext,
+} from '../../components/header-actions'
 import { RecordTitleContext } from '../../components/record-title'
 
 interface HeaderStateProps {
@@ -12,17 +15,17 @@ interface HeaderStateProps {
 
 /**
  * What the page tells the header: the record a detail screen names, and where its actions go
- * (an element known once the header is committed). Held here, not in the shell: a change draws
- * the header and the actions again, not the whole page, which the shell's own state did
- * synchronously right after every first drawing (issue 19).
+ * (an element known once the header is committed). Held here, not in the shell: a new title
+ * draws the header again, not the whole page, which the shell's own state did synchronously
+ * right after every first drawing (issue 19); the actions' element draws only the actions.
  */
 export function HeaderState({ header, children }: HeaderStateProps) {
   const [recordTitle, setRecordTitle] = useState<string | null>(null)
-  const [actionsTarget, setActionsTarget] = useState<HTMLElement | null>(null)
+  const [actionsTarget] = useState(createHeaderActionsTarget)
   return (
     <RecordTitleContext.Provider value={setRecordTitle}>
       <HeaderActionsTargetContext.Provider value={actionsTarget}>
-        {header({ recordTitle, actionsRef: setActionsTarget })}
+        {header({ recordTitle, actionsRef: actionsTarget.set })}
         {children}
       </HeaderActionsTargetContext.Provider>
     </RecordTitleContext.Provider>
