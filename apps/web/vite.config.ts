@@ -3,11 +3,14 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 import { appStylesWithoutBlocking } from './app-styles.ts'
 import { mantineStylesPerComponent } from './mantine-styles.ts'
+import { mantineUseId } from './mantine-use-id.ts'
 import { screenPreloadsFile } from './screen-preloads.ts'
 
 export default defineConfig({
   plugins: [
     mantineStylesPerComponent(),
+    // Mantine's components take React's ids as they are, drawn once (decision 120).
+    mantineUseId(),
     react(),
     // Each route's screen code, for the server to announce with the page (decision 103).
     screenPreloadsFile(),
