@@ -27,7 +27,7 @@ test('home: recent activities, goals and history on wide layouts; the schedule o
       performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
     )
     expect(fetched.filter((path) => /^\/assets\/home-/.test(path))).toEqual([])
-    expect(fetched.filter((path) => /^\/assets\/schedule-/.test(path))).toHaveLength(1)
+    expect(fetched.filter((path) => /^\/assets\/schedule-.*\.js$/.test(path))).toHaveLength(1)
     return
   }
   const recent = page.getByRole('region', { name: 'Recent Activities' })

@@ -6,7 +6,7 @@ import {
   sortByRecent,
   toCalendarDay,
 } from '@kindling/core'
-import { Checkbox, SegmentedControl, Stack, Text, Title } from '@mantine/core'
+import { Checkbox, Stack, Text, Title } from '@mantine/core'
 import { useSessionStorage } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { useMemo, useState } from 'react'
@@ -15,6 +15,7 @@ import { useAttributes } from '../../../api/attributes'
 import { useCreateEvent } from '../../../api/events'
 import { HeaderActions } from '../../../components/header-actions'
 import { Loading } from '../../../components/placeholders'
+import { SegmentedChoice } from '../../../components/segmented-choice'
 import { getAuthState } from '../../../lib/auth-state'
 import { STORAGE_KEYS } from '../../../lib/constants'
 import { useOpenForm } from '../../../lib/form-opener'
@@ -183,9 +184,8 @@ export function Component() {
           onChange={(event) => setShowDone(event.currentTarget.checked)}
         />
       </HeaderActions>
-      <SegmentedControl
-        aria-label="Schedule filter"
-        fullWidth
+      <SegmentedChoice
+        label="Schedule filter"
         data={FILTERS}
         value={filter}
         onChange={chooseFilter}
