@@ -3,6 +3,7 @@ import { type AddressInfo, connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { App } from './app'
 import { SESSION_RECHECK_MS } from './auth/id-token'
+import { DRAIN_MAX_BYTES } from './http/errors'
 import {
   cookieHeader,
   createBackend,
@@ -697,6 +698,74 @@ describe('clients that never finish', () => {
       expect(app.server.maxConnections).toBe(2)
       const health = await fetch(`http://127.0.0.1:${port}/api/health`)
       expect(health.status).toBe(200)
+    } finally {
+      await app.close()
+      await smtp.close()
+      await backend.drop()
+    }
+  })
+})
+
+describe('bodies over the limit', () => {
+  it('answers every oversized upload with its 413, not a reset, and cuts one past the drain limit', async () => {
+    const smtp = await startSmtp()
+    const backend = await createBackend('pglite')
+    const app = await startApp(backend, smtp.url)
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' })
+      const { port } = app.server.address() as AddressInfo
+      const base = `http://127.0.0.1:${port}`
+      const { token } = await signUp(app, smtp, 'uploader@example.com')
+      // Answered before the body is read: without draining, these met EPIPE or ECONNRESET while
+      // still sending (1 MB: about one in ten; 8 MB: nearly all).
+      const huge = JSON.stringify({ name: 'x'.repeat(8_000_000) })
+      const statuses: (number | string)[] = []
+      for (let round = 0; round < 10; round++) {
+        for (const [method, path] of [
+          ['POST', '/api/activities'],
+          ['PUT', '/api/events/counts/activity'],
+        ] as const) {
+          const answer = await fetch(`${base}${path}`, {
+            method,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: huge,
+          }).then(
+            async (response) => {
+              const body = (await response.json()) as { error?: { code?: string } }
+              return `${response.status} ${body.error?.code}`
+            },
+            (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
+          )
+          statuses.push(answer)
+        }
+      }
+      expect(new Set(statuses)).toEqual(new Set(['413 payload-too-large']))
+
+      // A body past DRAIN_MAX_BYTES is not read to its end: the connection is cut.
+      const socket = connect(port, '127.0.0.1')
+      await once(socket, 'connect')
+      const declared = DRAIN_MAX_BYTES * 2
+      socket.write(
+        `POST /api/activities HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`,
+      )
+      let answer = ''
+      socket.on('data', (chunk) => {
+        answer += chunk.toString()
+      })
+      // The cut is a reset on this side: the close is what is awaited, not an error.
+      socket.on('error', () => undefined)
+      const closed = new Promise((resolve) => socket.once('close', resolve))
+      const chunk = Buffer.alloc(1024 * 1024, 'x')
+      let sent = 0
+      while (!socket.destroyed && sent < declared) {
+        if (!socket.write(chunk)) {
+          await Promise.race([new Promise((resolve) => socket.once('drain', resolve)), closed])
+        }
+        sent += chunk.length
+      }
+      await closed
+      expect(answer).toMatch(/^HTTP\/1\.1 413/)
+      expect(sent).toBeLessThan(declared)
     } finally {
       await app.close()
       await smtp.close()
