@@ -1,6 +1,5 @@
 import type { Schedule, WeekStripDay } from '@kindling/core'
 import { isDueOn } from '@kindling/core'
-import { Group, Indicator, UnstyledButton } from '@mantine/core'
 import classes from './week-strip.module.css'
 
 export interface WeekStripProps {
@@ -15,31 +14,33 @@ export interface WeekStripProps {
 
 /**
  * Seven day buttons, Monday first, narrow letters (SPEC §2): today is highlighted, days that
- * already have events are disabled and marked; the others open Add Event for their date.
+ * already have events are disabled and marked; the others open Add Event for their date. Plain
+ * buttons styled by CSS: a list of habits draws seven per row, and Mantine's Indicator and
+ * UnstyledButton around each were fourteen components a row of the first drawing (issue 19).
  */
 export function WeekStrip({ activityName, schedule, days, counts, onPickDay }: WeekStripProps) {
   return (
-    <Group gap={6} wrap="nowrap" role="group" aria-label={`This week for ${activityName}`}>
+    <fieldset className={classes.strip} aria-label={`This week for ${activityName}`}>
       {days.map((day) => {
         const done = (counts?.get(day.day) ?? 0) > 0
         const due = isDueOn(schedule, day.day)
         return (
-          <Indicator key={day.day} disabled={!done} size={8} offset={3} color="orange" zIndex={1}>
-            <UnstyledButton
-              className={classes.day}
-              data-today={day.isToday || undefined}
-              data-done={done || undefined}
-              data-due={due || undefined}
-              disabled={done}
-              aria-label={`${activityName} on ${day.day}${done ? ', has events' : ''}${day.isToday ? ', today' : ''}`}
-              aria-current={day.isToday ? 'date' : undefined}
-              onClick={() => onPickDay(day.day)}
-            >
-              {day.letter}
-            </UnstyledButton>
-          </Indicator>
+          <button
+            key={day.day}
+            type="button"
+            className={classes.day}
+            data-today={day.isToday || undefined}
+            data-done={done || undefined}
+            data-due={due || undefined}
+            disabled={done}
+            aria-label={`${activityName} on ${day.day}${done ? ', has events' : ''}${day.isToday ? ', today' : ''}`}
+            aria-current={day.isToday ? 'date' : undefined}
+            onClick={() => onPickDay(day.day)}
+          >
+            {day.letter}
+          </button>
         )
       })}
-    </Group>
+    </fieldset>
   )
 }

@@ -1,0 +1,62 @@
+import { getWeekStrip } from '@kindling/core'
+import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { WeekStrip } from './week-strip'
+
+// Wednesday 2026-11-25 in Berlin: the week runs from Monday the 23rd to Sunday the 29th.
+const DAYS = getWeekStrip('2026-11-25T09:00:00Z', 'Europe/Berlin')
+
+function renderStrip(picked: string[], counts = new Map([['2026-11-24', 2]])) {
+  render(
+    <WeekStrip
+      activityName="Run"
+      schedule={{ type: 'Weekly', days: [1, 3] }}
+      days={DAYS}
+      counts={counts}
+      onPickDay={(day) => picked.push(day)}
+    />,
+  )
+  return screen.getByRole('group', { name: 'This week for Run' })
+}
+
+afterEach(cleanup)
+
+describe('WeekStrip', () => {
+  it('names each day as a button, Monday first; a day with events is disabled, today is current', () => {
+    const strip = renderStrip([])
+    const buttons = within(strip).getAllByRole('button')
+    expect(buttons.map((button) => button.textContent)).toEqual(['M', 'T', 'W', 'T', 'F', 'S', 'S'])
+    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Run on 2026-11-23',
+      'Run on 2026-11-24, has events',
+      'Run on 2026-11-25, today',
+      'Run on 2026-11-26',
+      'Run on 2026-11-27',
+      'Run on 2026-11-28',
+      'Run on 2026-11-29',
+    ])
+    expect(screen.getByRole('button', { name: 'Run on 2026-11-24, has events' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Run on 2026-11-25, today' })).toHaveAttribute(
+      'aria-current',
+      'date',
+    )
+    expect(buttons.filter((button) => button.hasAttribute('aria-current'))).toHaveLength(1)
+    // The schedule's days (Monday, Wednesday) are marked as planned, for their dashed ring.
+    expect(
+      buttons.filter((button) => button.hasAttribute('data-due')).map((b) => b.textContent),
+    ).toEqual(['M', 'W'])
+  })
+
+  it('picks a day by a tap and by the keyboard, never a day that has events', async () => {
+    const picked: string[] = []
+    renderStrip(picked)
+    await userEvent.click(screen.getByRole('button', { name: 'Run on 2026-11-24, has events' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Run on 2026-11-23' }))
+    // Tab goes from Monday past the disabled Tuesday to Wednesday.
+    await userEvent.tab()
+    expect(screen.getByRole('button', { name: 'Run on 2026-11-25, today' })).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    expect(picked).toEqual(['2026-11-23', '2026-11-25'])
+  })
+})
