@@ -50,15 +50,31 @@ function packageOf(id: string): string {
   return 'bundler runtime'
 }
 
-/** Vite's bundle report for the first screen: its script's rendered bytes by package, largest first. */
-function bundleReport(chunks: Record<string, number>[]): string {
-  const byPackage = new Map<string, number>()
+/** Modules (id → code as bundled) grouped by the package each comes from. */
+function codeByPackage(chunks: Record<string, string>[]): Map<string, string[]> {
+  const grouped = new Map<string, string[]>()
   for (const chunk of chunks) {
-    for (const [id, bytes] of Object.entries(chunk)) {
-      byPackage.set(packageOf(id), (byPackage.get(packageOf(id)) ?? 0) + bytes)
+    for (const [id, code] of Object.entries(chunk)) {
+      const name = packageOf(id)
+      grouped.set(name, [...(grouped.get(name) ?? []), code])
     }
   }
-  const sorted = [...byPackage].sort((a, b) => b[1] - a[1])
+  return grouped
+}
+
+/** Each package's rendered bytes (before minification), largest first. */
+function bytesByPackage(chunks: Record<string, string>[]): [string, number][] {
+  return [...codeByPackage(chunks)]
+    .map(([name, codes]): [string, number] => [
+      name,
+      codes.reduce((sum, code) => sum + code.length, 0),
+    ])
+    .sort((a, b) => b[1] - a[1])
+}
+
+/** Vite's bundle report for the first screen: its script's rendered bytes by package, largest first. */
+function bundleReport(chunks: Record<string, string>[]): string {
+  const sorted = bytesByPackage(chunks)
   const kb = (bytes: number) => `${fmt(bytes / 1024, 0)} KB`
   const shown = sorted.slice(0, 8).map(([name, bytes]) => `${name} ${kb(bytes)}`)
   const rest = sorted.slice(8).reduce((sum, [, bytes]) => sum + bytes, 0)
@@ -66,21 +82,16 @@ function bundleReport(chunks: Record<string, number>[]): string {
 }
 
 /**
- * What each package costs the first download: its modules' code as bundled (tree-shaken), minified
- * alone (by Vite's minifier) and gzipped, largest first. The sum is above the chunks' own gzip (each package compresses
- * without the others' context) but the shares say which package the budget goes to.
+ * What each package costs the first download: its modules' code as bundled (tree-shaken),
+ * minified alone (by Vite's minifier) and gzipped, largest first. The sum is above the chunks' own
+ * gzip (each package compresses without the others' context), but the shares say which package
+ * the budget goes to.
  */
 function gzipByPackage(
   chunks: Record<string, string>[],
   minifySync: typeof import('vite')['minifySync'],
 ): string {
-  const byPackage = new Map<string, string[]>()
-  for (const chunk of chunks) {
-    for (const [id, code] of Object.entries(chunk)) {
-      byPackage.set(packageOf(id), [...(byPackage.get(packageOf(id)) ?? []), code])
-    }
-  }
-  const sizes = [...byPackage].map(([name, codes]) => {
+  const sizes = [...codeByPackage(chunks)].map(([name, codes]) => {
     const minified = minifySync(`${name}.js`, codes.join('\n')).code
     return [name, gzipSync(minified, { level: 9 }).length] as const
   })
@@ -95,14 +106,10 @@ function gzipByPackage(
 }
 
 /** Each chunk's file name with its two largest packages, to say what a long task ran. */
-function chunkContents(modules: Map<string, Record<string, number>>): Map<string, string> {
+function chunkContents(modules: Map<string, Record<string, string>>): Map<string, string> {
   const contents = new Map<string, string>()
   for (const [file, chunk] of modules) {
-    const byPackage = new Map<string, number>()
-    for (const [id, bytes] of Object.entries(chunk)) {
-      byPackage.set(packageOf(id), (byPackage.get(packageOf(id)) ?? 0) + bytes)
-    }
-    const largest = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 2)
+    const largest = bytesByPackage([chunk]).slice(0, 2)
     contents.set(file.split('/').pop() ?? file, largest.map(([name]) => name).join(' + '))
   }
   return contents
@@ -144,8 +151,8 @@ export async function runWeb(ctx: Context): Promise<void> {
     `web: vite build into ${WEB_DIST}${benchEnv.unminified ? ', unminified: figures are not the real build' : ''}`,
   )
   // Built through Vite's API so that the build itself reports what each chunk holds.
-  const modules = new Map<string, Record<string, number>>()
-  const moduleCode = new Map<string, Record<string, string>>()
+  // Each chunk's modules, id → code as bundled (before minification).
+  const modules = new Map<string, Record<string, string>>()
   const { build, minifySync } = await import('vite')
   await build({
     root: join(REPO, 'apps/web'),
@@ -161,16 +168,11 @@ export async function runWeb(ctx: Context): Promise<void> {
         generateBundle(_options, bundle) {
           for (const output of Object.values(bundle)) {
             if (output.type !== 'chunk') continue
-            const sizes = Object.entries(output.modules).map(([id, module]) => [
-              id,
-              module.renderedLength,
-            ])
-            modules.set(output.fileName, Object.fromEntries(sizes))
             const code = Object.entries(output.modules).map(([id, module]) => [
               id,
               module.code ?? '',
             ])
-            moduleCode.set(output.fileName, Object.fromEntries(code))
+            modules.set(output.fileName, Object.fromEntries(code))
           }
         },
       },
@@ -193,7 +195,7 @@ export async function runWeb(ctx: Context): Promise<void> {
     ...(gz / 1024 > 100
       ? {
           note: gzipByPackage(
-            scripts.map((file) => moduleCode.get(file) ?? {}),
+            scripts.map((file) => modules.get(file) ?? {}),
             minifySync,
           ),
         }
