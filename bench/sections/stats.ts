@@ -10,14 +10,13 @@ import {
   summarizeByPeriod,
   toCalendarDay,
   type ValuedEventLike,
-} from '../../packages/core/src/index'
+} from '@kindling/core'
 import type { Context } from '../lib/context'
-import { activitySpecs, attributeSpecs, generateEvents } from '../lib/generator'
+import { activitySpecs, generateEvents } from '../lib/generator'
 import { record } from '../lib/report'
 import { fmt, median } from '../lib/util'
 
 const ZONE = 'America/Phoenix'
-const NUMBER_TYPES = new Set(['number', 'duration', 'rating'])
 
 /**
  * Issue 17: the time to compute every statistic of the heavy user (5 years, ~70k events), from
@@ -35,12 +34,6 @@ export async function runStats(ctx: Context): Promise<void> {
     createdAt: '2020-01-01T00:00:00.000Z',
     deletedAt: null,
   }))
-  const numberIds = new Map<string, string[]>()
-  attributeSpecs().forEach((spec, index) => {
-    if (!NUMBER_TYPES.has(String(spec.body.type))) return
-    const id = `a${spec.activity}`
-    numberIds.set(id, [...(numberIds.get(id) ?? []), `attr${index}`])
-  })
   const events: ValuedEventLike[] = generateEvents({
     seed: ctx.seed,
     years: 5,
@@ -59,7 +52,7 @@ export async function runStats(ctx: Context): Promise<void> {
   const waterSpec = activities[0] as (typeof activities)[number]
 
   const oneHabit = () => {
-    const totals = buildDayTotals(water, ZONE, numberIds.get('a0') ?? [])
+    const totals = buildDayTotals(water, ZONE)
     const stats = computeHabitStats(totals, {
       schedule: waterSpec.schedule,
       since: '2020-01-01',

@@ -1,4 +1,5 @@
 import {
+  buildDayTotals,
   buildReminderMessage,
   DEFAULT_TIME_ZONE,
   getNextReminderOccurrence,
@@ -199,8 +200,13 @@ export function createReminderScheduler(options: {
       item.day,
       settings.timeZone,
     )
+    // The period's events as the habit's days: done-state reads them as every screen does.
     const periodEvents = await db
-      .select({ activityId: events.activityId, eventDate: events.eventDate })
+      .select({
+        activityId: events.activityId,
+        eventDate: events.eventDate,
+        attributes: events.attributes,
+      })
       .from(events)
       .where(
         and(
@@ -210,7 +216,10 @@ export function createReminderScheduler(options: {
           lt(events.eventDate, new Date(period.endInstant)),
         ),
       )
-      .limit(1)
+    const days = buildDayTotals(
+      periodEvents.map((event) => ({ ...event, eventDate: event.eventDate.toISOString() })),
+      settings.timeZone,
+    )
     const reason = getReminderSkipReason(
       { activityId: reminder.activityId, day: item.day },
       {
@@ -220,12 +229,8 @@ export function createReminderScheduler(options: {
           schedule,
           deletedAt: activity.deletedAt?.toISOString() ?? null,
         },
-        events: periodEvents.map((event) => ({
-          activityId: event.activityId,
-          eventDate: event.eventDate.toISOString(),
-        })),
+        days,
         pausedUntil: settings.remindersPausedUntil,
-        timeZone: settings.timeZone,
       },
     )
     if (reason) return result(`skipped-${reason}`)

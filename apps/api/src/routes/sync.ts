@@ -1,6 +1,7 @@
 import {
   type ActivityDayCounts,
   type Attribute,
+  DayTotalsBuilder,
   SyncChanges,
   SyncChangesQuery,
   SyncHistory,
@@ -269,47 +270,31 @@ async function historyOf(
       group by 1, 2, 3
     ) per_day
     group by 1, 2`)
-  const result = rowsOf<DaysRow>(counted).map(toDayCounts)
-  addNumbers(result, rowsOf<NumbersRow>(numbered))
-  return result
-}
-
-const DAY_MS = 86_400_000
-
-/** Dense counts from one activity's days: a day without events counts 0. */
-function toDayCounts(row: DaysRow): ActivityDayCounts {
-  const first = row.days[0] ?? 0
-  const counts = new Array<number>((row.days.at(-1) ?? first) - first + 1).fill(0)
-  row.days.forEach((dayNumber, index) => {
-    counts[dayNumber - first] = row.counts[index] ?? 0
+  // Each activity's days laid out by core's builder, the one that makes every DayTotals.
+  const items = rowsOf<DaysRow>(counted).map((row) => {
+    const builder = new DayTotalsBuilder()
+    row.days.forEach((day, index) => {
+      builder.addCount(day, row.counts[index] ?? 0)
+    })
+    return { row, builder }
   })
-  return {
+  const byActivity = new Map(items.map((item) => [item.row.activityId, item.builder]))
+  for (const row of rowsOf<NumbersRow>(numbered)) {
+    const builder = byActivity.get(row.activityId)
+    row.days.forEach((day, index) => {
+      builder?.addValues(row.key, day, {
+        sum: Number(row.sums[index]),
+        entries: Number(row.entries[index]),
+        min: Number(row.mins[index]),
+        max: Number(row.maxes[index]),
+      })
+    })
+  }
+  return items.map(({ row, builder }) => ({
     activityId: row.activityId,
-    firstDay: new Date(first * DAY_MS).toISOString().slice(0, 10),
-    counts,
+    // Built fresh for this answer: nothing else holds these arrays.
+    ...(builder.build() as Pick<ActivityDayCounts, 'firstDay' | 'counts' | 'numbers'>),
     lastEventAt: new Date(row.last).toISOString(),
     lastCreatedAt: new Date(row.created).toISOString(),
-  }
-}
-
-/** Adds each attribute's per-day number values, aligned with its activity's counts. */
-function addNumbers(counted: ActivityDayCounts[], rows: NumbersRow[]): void {
-  const byActivity = new Map(counted.map((item) => [item.activityId, item]))
-  for (const row of rows) {
-    const item = byActivity.get(row.activityId)
-    if (!item) continue
-    const first = Date.parse(`${item.firstDay}T00:00:00Z`) / DAY_MS
-    const zeros = () => new Array<number>(item.counts.length).fill(0)
-    const days = { sums: zeros(), entries: zeros(), mins: zeros(), maxes: zeros() }
-    row.days.forEach((dayNumber, index) => {
-      const at = dayNumber - first
-      if (at < 0 || at >= item.counts.length) return
-      days.sums[at] = Number(row.sums[index])
-      days.entries[at] = Number(row.entries[index])
-      days.mins[at] = Number(row.mins[index])
-      days.maxes[at] = Number(row.maxes[index])
-    })
-    item.numbers ??= {}
-    item.numbers[row.key] = days
-  }
+  }))
 }

@@ -1,14 +1,6 @@
-import type {
-  Event,
-  EventCount,
-  EventInput,
-  EventLike,
-  EventUpdateInput,
-  SyncHistory,
-} from '@kindling/core'
-import { compareCodeUnits, type DayCountRun, DayCounts, toCalendarDay } from '@kindling/core'
+import type { Event, EventCount, EventInput, EventLike, EventUpdateInput } from '@kindling/core'
+import { compareCodeUnits, getPeriod } from '@kindling/core'
 import { createResource } from '../lib/resource'
-import type { SyncEngine } from '../lib/sync/engine'
 import { useSynced } from '../lib/sync/store'
 import type { Tables } from '../lib/sync/view'
 import { getDeviceTimeZone } from '../lib/time-zone'
@@ -26,7 +18,6 @@ export const compareEvents = (a: Event, b: Event) =>
 
 export const events = createResource<'events', EventInput, EventUpdateInput>('events', {
   schemas: (lib) => ({ create: lib.EventInput, update: lib.EventUpdateInput }),
-  editable: ({ activityId, eventDate, attributes }) => ({ activityId, eventDate, attributes }),
   compare: compareEvents,
   check: (input, view, lib) => {
     const activityId = String(input.activityId)
@@ -68,95 +59,23 @@ export function useEvents(range: EventRange = {}) {
   return useSynced((view) => selectEvents(view, range), [JSON.stringify(range)])
 }
 
-/** The history's runs of per-day counts by activity. */
-interface HistoryCounts {
-  runs: Map<string, DayCountRun[]>
-  counts: Map<string, DayCounts>
-}
-
-/** The history's counts, once per history (it names its zone): a new event must not redo five years. */
-const historyDayCounts = new WeakMap<SyncHistory, HistoryCounts>()
-
-function countHistory(history: SyncHistory): HistoryCounts {
-  const cached = historyDayCounts.get(history)
-  if (cached) return cached
-  const runs = new Map<string, DayCountRun[]>()
-  for (const item of history.activities) {
-    const known = runs.get(item.activityId)
-    if (known) known.push(item)
-    else runs.set(item.activityId, [item])
-  }
-  const counts = new Map<string, DayCounts>()
-  for (const [activityId, activityRuns] of runs) counts.set(activityId, new DayCounts(activityRuns))
-  const answer = { runs, counts }
-  historyDayCounts.set(history, answer)
-  return answer
-}
-
-/** Each event's calendar day in a zone, once per event record (records are never changed in place). */
-const eventDays = new WeakMap<object, { timeZone: string; day: string }>()
-
-function dayOf(event: Event, timeZone: string): string {
-  const known = eventDays.get(event)
-  if (known?.timeZone === timeZone) return known.day
-  const day = toCalendarDay(event.eventDate, timeZone)
-  eventDays.set(event, { timeZone, day })
-  return day
-}
+/** Enough for any real month of one user. */
+const PERIOD_EVENT_LIMIT = 1000
 
 /**
- * Each activity's last counts with its recent events, kept while its history and those events
- * are unchanged: the answer's maps stay the same objects from one change of the copy to the next.
+ * The events of the current ISO week and month in the device zone (the week may start in the
+ * previous month or end in the next): where a done goal's or schedule item's toggle finds the
+ * event that made it done (SPEC §4). The range, and so the query, changes only when a period
+ * rolls over.
  */
-const mergedDays = new Map<
-  string,
-  { history: DayCountRun[] | undefined; recent: string; days: DayCounts }
->()
-
-/**
- * Per-day event counts of every activity over its whole history: `Map<activityId, DayCounts>`.
- * The answer shares its maps with earlier answers: read it, never change it.
- */
-export function selectDayCounts(
-  view: Tables,
-  engine: Pick<SyncEngine, 'syncMeta' | 'pendingEntries'>,
-  timeZone: string,
-): ReadonlyMap<string, ReadonlyMap<string, number>> {
-  const { history, eventsFrom } = engine.syncMeta
-  const base = history && history.timeZone === timeZone ? countHistory(history) : undefined
-  // Events before the window are in the history once the server has them; until then they
-  // are changes of this device still waiting in the outbox.
-  const waiting = new Set(engine.pendingEntries.map((entry) => entry.id))
-  const recentDays = new Map<string, string[]>()
-  for (const event of view.events.values()) {
-    const old = eventsFrom !== undefined && event.eventDate < eventsFrom
-    if (old && !waiting.has(event.id)) continue
-    const days = recentDays.get(event.activityId)
-    if (days) days.push(dayOf(event, timeZone))
-    else recentDays.set(event.activityId, [dayOf(event, timeZone)])
-  }
-  const counts = new Map<string, ReadonlyMap<string, number>>(base?.counts)
-  for (const [activityId, days] of recentDays) {
-    const runs = base?.runs.get(activityId)
-    const recent = days.sort().join()
-    const known = mergedDays.get(activityId)
-    if (known && known.history === runs && known.recent === recent) {
-      counts.set(activityId, known.days)
-      continue
-    }
-    const byDay = new Map<string, number>()
-    for (const day of days) byDay.set(day, (byDay.get(day) ?? 0) + 1)
-    const merged = new DayCounts(runs ?? [], byDay)
-    mergedDays.set(activityId, { history: runs, recent, days: merged })
-    counts.set(activityId, merged)
-  }
-  return counts
-}
-
-/** Every activity's per-day counts, whole history, in the device's zone. */
-export function useDayCounts() {
+export function usePeriodEvents(now: Date) {
   const timeZone = getDeviceTimeZone()
-  return useSynced((view, engine) => selectDayCounts(view, engine, timeZone), [timeZone])
+  const week = getPeriod('week', now, timeZone)
+  const month = getPeriod('month', now, timeZone)
+  // ISO instants in UTC compare as text; the earliest start and latest end bound both periods.
+  const [from = month.startInstant] = [week.startInstant, month.startInstant].sort()
+  const [to = month.endInstant] = [week.endInstant, month.endInstant].sort().reverse()
+  return useEvents({ from, to, limit: PERIOD_EVENT_LIMIT })
 }
 
 /**

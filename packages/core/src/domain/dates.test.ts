@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   addDays,
-  DayCounts,
   getNarrowWeekdayLetters,
   getPeriod,
   getPeriodUnit,
@@ -107,44 +106,6 @@ describe('addDays, getWeekday and listCalendarDays', () => {
     ])
     expect(listCalendarDays('2026-03-10', '2026-03-10')).toEqual(['2026-03-10'])
     expect(listCalendarDays('2026-03-10', '2026-03-09')).toEqual([])
-  })
-
-  it('reads runs of per-day counts across a leap day and single days on top, empty days absent', () => {
-    const counts = new DayCounts(
-      [
-        { firstDay: '2024-02-27', counts: [1, 0, 3, 1] },
-        { firstDay: '2024-02-29', counts: [2] },
-      ],
-      new Map([
-        ['2024-03-01', 1],
-        ['2024-03-05', 4],
-      ]),
-    )
-    expect(counts.get('2024-02-27')).toBe(1)
-    expect(counts.get('2024-02-28')).toBeUndefined()
-    expect(counts.has('2024-02-28')).toBe(false)
-    expect(counts.get('2024-02-29')).toBe(5)
-    expect(counts.get('2024-03-01')).toBe(2)
-    expect(counts.get('2024-03-05')).toBe(4)
-    expect(counts.get('2024-02-26')).toBeUndefined()
-    expect(counts.get('not a day')).toBeUndefined()
-    expect(new Map(counts)).toEqual(
-      new Map([
-        ['2024-02-27', 1],
-        ['2024-02-29', 5],
-        ['2024-03-01', 2],
-        ['2024-03-05', 4],
-      ]),
-    )
-    expect(counts.size).toBe(4)
-    expect([...counts.keys()].sort()).toEqual([
-      '2024-02-27',
-      '2024-02-29',
-      '2024-03-01',
-      '2024-03-05',
-    ])
-    expect(new DayCounts([{ firstDay: '2026-03-10', counts: [] }]).size).toBe(0)
-    expect(() => new DayCounts([{ firstDay: '2026-02-30', counts: [1] }])).toThrow(RangeError)
   })
 
   it('throws for an invalid day', () => {

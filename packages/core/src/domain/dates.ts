@@ -67,90 +67,6 @@ export function listCalendarDays(start: DayString, end: DayString): DayString[] 
   return days
 }
 
-/** A run of per-day counts: `counts[i]` falls on `firstDay` plus i days (the server's history). */
-export interface DayCountRun {
-  firstDay: DayString
-  counts: readonly number[]
-}
-
-/**
- * One activity's events per calendar day, read as a map of `YYYY-MM-DD` to a count above 0 (days
- * without events are absent): runs of per-day counts plus single days on top (the device's recent
- * events). A day is looked up in place; nothing is copied or formatted until the whole map is
- * iterated, since a habit's five-year history is 1,826 days and a screen reads a week or a streak
- * of it. Throws RangeError for a run with an invalid first day.
- */
-export class DayCounts implements ReadonlyMap<DayString, number> {
-  private readonly runs: { first: number; counts: readonly number[] }[]
-  private whole: Map<DayString, number> | undefined
-
-  constructor(
-    runs: readonly DayCountRun[],
-    private readonly days: ReadonlyMap<DayString, number> = new Map(),
-  ) {
-    this.runs = runs.map((run) => ({ first: requireDayNumber(run.firstDay), counts: run.counts }))
-  }
-
-  get(day: DayString): number | undefined {
-    const dayNumber = parseDayNumber(day)
-    let total = this.days.get(day) ?? 0
-    for (const { first, counts } of this.runs) {
-      const count = counts[dayNumber - first] ?? 0
-      if (count > 0) total += count
-    }
-    return total > 0 ? total : undefined
-  }
-
-  has(day: DayString): boolean {
-    return this.get(day) !== undefined
-  }
-
-  get size(): number {
-    return this.all().size
-  }
-
-  entries(): MapIterator<[DayString, number]> {
-    return this.all().entries()
-  }
-
-  keys(): MapIterator<DayString> {
-    return this.all().keys()
-  }
-
-  values(): MapIterator<number> {
-    return this.all().values()
-  }
-
-  forEach(
-    callback: (count: number, day: DayString, map: ReadonlyMap<DayString, number>) => void,
-    thisArg?: unknown,
-  ): void {
-    for (const [day, count] of this.all()) callback.call(thisArg, count, day, this)
-  }
-
-  [Symbol.iterator](): MapIterator<[DayString, number]> {
-    return this.entries()
-  }
-
-  /** Every day with a count, formatted once on first use. */
-  private all(): Map<DayString, number> {
-    if (this.whole) return this.whole
-    const whole = new Map<DayString, number>()
-    for (const { first, counts } of this.runs) {
-      counts.forEach((count, index) => {
-        if (count <= 0) return
-        const day = formatDayNumber(first + index)
-        whole.set(day, (whole.get(day) ?? 0) + count)
-      })
-    }
-    for (const [day, count] of this.days) {
-      if (count > 0) whole.set(day, (whole.get(day) ?? 0) + count)
-    }
-    this.whole = whole
-    return whole
-  }
-}
-
 /** The period unit a cadence is judged over: Daily a day, Weekly an ISO week, Monthly a month. */
 export function getPeriodUnit(cadence: CadenceLike): PeriodUnit {
   return cadence === 'Daily' ? 'day' : cadence === 'Weekly' ? 'week' : 'month'
@@ -209,7 +125,7 @@ export function getNarrowWeekdayLetters(locale = 'en-US'): string[] {
 /**
  * The seven days, Monday to Sunday, of the ISO week containing today in `timeZone`, with
  * narrow letters in `locale` and today marked. Marking days that have events is left to the
- * caller (see countEventsByDay).
+ * caller (see getDayCount).
  */
 export function getWeekStrip(
   now: Date | string,

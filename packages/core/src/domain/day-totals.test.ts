@@ -1,14 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addDays } from './dates'
+import { addDays, toCalendarDay } from './dates'
 import {
   buildDayTotals,
   buildDayTotalsByActivity,
   EMPTY_DAY_TOTALS,
+  getDayCount,
   getDayTotalsRange,
   mergeDayTotals,
 } from './day-totals'
-import { countEventsByDay } from './heat'
 import { buildEvent } from './test-fixtures'
 
 describe('buildDayTotals', () => {
@@ -31,7 +31,7 @@ describe('buildDayTotals', () => {
     expect(totals).toEqual({ firstDay: '2026-03-10', counts: [2, 0, 1] })
   })
 
-  it('sums number values per day with entries, min and max; other values are ignored', () => {
+  it('sums every number value per day with entries, min and max; other values are ignored', () => {
     const totals = buildDayTotals(
       [
         buildEvent({ eventDate: '2026-03-10', attributes: { km: 5, mood: 'fine' } }),
@@ -41,7 +41,6 @@ describe('buildDayTotals', () => {
         buildEvent({ eventDate: '2026-03-12', attributes: { km: Number.NaN } }),
       ],
       'UTC',
-      ['km', 'mood'],
     )
     expect(totals.counts).toEqual([3, 0, 2])
     expect(totals.numbers?.km).toEqual({
@@ -50,10 +49,10 @@ describe('buildDayTotals', () => {
       mins: [2.5, 0, -1],
       maxes: [5, 0, -1],
     })
-    expect(totals.numbers?.mood?.entries).toEqual([0, 0, 0])
+    expect(totals.numbers?.mood).toBeUndefined()
   })
 
-  it('agrees with countEventsByDay', () => {
+  it('counts each live event on its day in the zone', () => {
     const days = fc.array(
       fc.record({ offset: fc.integer({ min: -400, max: 400 }), hour: fc.nat(23) }),
       { maxLength: 60 },
@@ -66,7 +65,11 @@ describe('buildDayTotals', () => {
           }),
         )
         const totals = buildDayTotals(events, 'Asia/Kolkata')
-        const byDay = countEventsByDay(events, 'Asia/Kolkata')
+        const byDay = new Map<string, number>()
+        for (const event of events) {
+          const day = toCalendarDay(event.eventDate, 'Asia/Kolkata')
+          byDay.set(day, (byDay.get(day) ?? 0) + 1)
+        }
         const fromTotals = new Map<string, number>()
         totals.counts.forEach((count, index) => {
           if (count > 0) fromTotals.set(addDays(totals.firstDay, index), count)
@@ -87,7 +90,6 @@ describe('buildDayTotalsByActivity', () => {
         buildEvent({ activityId: 'run', eventDate: 'nope' }),
       ],
       'UTC',
-      new Map([['run', ['km']]]),
     )
     expect([...totals.keys()]).toEqual(['run', 'read'])
     expect(totals.get('run')).toEqual({
@@ -95,7 +97,11 @@ describe('buildDayTotalsByActivity', () => {
       counts: [1],
       numbers: { km: { sums: [5], entries: [1], mins: [5], maxes: [5] } },
     })
-    expect(totals.get('read')).toEqual({ firstDay: '2026-03-12', counts: [1] })
+    expect(totals.get('read')).toEqual({
+      firstDay: '2026-03-12',
+      counts: [1],
+      numbers: { km: { sums: [9], entries: [1], mins: [9], maxes: [9] } },
+    })
   })
 })
 
@@ -107,7 +113,6 @@ describe('mergeDayTotals', () => {
         buildEvent({ eventDate: '2026-03-03', attributes: { km: 1 } }),
       ],
       'UTC',
-      ['km'],
     )
     const recent = buildDayTotals(
       [
@@ -115,7 +120,6 @@ describe('mergeDayTotals', () => {
         buildEvent({ eventDate: '2026-03-05' }),
       ],
       'UTC',
-      ['km', 'min'],
     )
     const merged = mergeDayTotals(old, recent)
     expect(merged.firstDay).toBe('2026-03-01')
@@ -155,13 +159,31 @@ describe('mergeDayTotals', () => {
             }),
           )
         const merged = mergeDayTotals(
-          buildDayTotals(build(left), 'UTC', ['n']),
-          buildDayTotals(build(right), 'UTC', ['n']),
+          buildDayTotals(build(left), 'UTC'),
+          buildDayTotals(build(right), 'UTC'),
         )
-        const whole = buildDayTotals([...build(left), ...build(right)], 'UTC', ['n'])
+        const whole = buildDayTotals([...build(left), ...build(right)], 'UTC')
         expect(merged).toEqual(whole)
       }),
     )
+  })
+
+  it('reads runs of per-day counts across a leap day with single days on top, empty days 0', () => {
+    const merged = mergeDayTotals(
+      { firstDay: '2024-02-27', counts: [1, 0, 3, 1] },
+      { firstDay: '2024-02-29', counts: [2] },
+      { firstDay: '2024-03-01', counts: [1, 0, 0, 0, 4] },
+    )
+    expect(getDayCount(merged, '2024-02-27')).toBe(1)
+    expect(getDayCount(merged, '2024-02-28')).toBe(0)
+    expect(getDayCount(merged, '2024-02-29')).toBe(5)
+    expect(getDayCount(merged, '2024-03-01')).toBe(2)
+    expect(getDayCount(merged, '2024-03-05')).toBe(4)
+    expect(getDayCount(merged, '2024-02-26')).toBe(0)
+    expect(getDayCount(merged, 'not a day')).toBe(0)
+    expect(getDayCount(undefined, '2024-02-27')).toBe(0)
+    expect(merged).toEqual({ firstDay: '2024-02-27', counts: [1, 0, 5, 2, 0, 0, 0, 4] })
+    expect(mergeDayTotals({ firstDay: '2026-03-10', counts: [] })).toEqual(EMPTY_DAY_TOTALS)
   })
 
   it('rejects an invalid first day', () => {

@@ -1,6 +1,14 @@
-import { formatDayNumber, getZone, parseDayNumber, resolveDayNumber } from './time-zone'
+import { formatDayNumber, getZone, parseDayNumber, resolveDayNumber, type Zone } from './time-zone'
 import type { DayString, EventLike } from './types'
 import { isDeleted } from './types'
+
+/*
+ * The one per-day model of a habit (STYLE §9, like Loop's `Habit.recompute()`): its live events
+ * counted per calendar day, with the values of its number-like attributes summed per day. Every
+ * figure a screen shows (streaks, done-states, the schedule, goals, statistics, calendars) reads
+ * DayTotals; the device builds them once per change of its copy, from the server's history of old
+ * days merged with its recent events, and the server shapes that history with the same builder.
+ */
 
 /**
  * One number-like attribute (number, duration, rating) of an activity, day by day, aligned with
@@ -17,16 +25,15 @@ export interface NumberDays {
 }
 
 /**
- * What the statistics read of one activity: its live events counted per calendar day, densely
- * from `firstDay` (`counts[i]` is the day `firstDay + i`), plus the values of its number-like
- * attributes per day. This is all the statistics need, so a device can keep years of history
- * as per-day totals instead of raw events. Empty `counts` means no events (`firstDay` is then
- * any day). Trailing or leading zero days are allowed.
+ * One activity's days: its live events counted per calendar day, densely from `firstDay`
+ * (`counts[i]` is the day `firstDay + i`), plus the values of its number-like attributes per
+ * day. Empty `counts` means no events (`firstDay` is then any day). Leading or trailing zero
+ * days are allowed.
  */
 export interface DayTotals {
   firstDay: DayString
   counts: readonly number[]
-  /** Keyed by attribute id; absent when the activity has no number-like attributes. */
+  /** Keyed by attribute id; absent when no event carries a number value. */
   numbers?: Readonly<Record<string, NumberDays>>
 }
 
@@ -35,123 +42,189 @@ export interface ValuedEventLike extends EventLike {
   attributes?: Readonly<Record<string, unknown>>
 }
 
+/** What some events added up to on one day for one attribute (a database's aggregate, say). */
+export interface DayValues {
+  sum: number
+  entries: number
+  min: number
+  max: number
+}
+
 /** DayTotals with no events. */
 export const EMPTY_DAY_TOTALS: DayTotals = { firstDay: '1970-01-01', counts: [] }
 
-interface Builder {
+/**
+ * The day number an event counts on in `zone`, or NaN when it counts on none: a deleted event,
+ * or one whose date cannot be read. The one rule of which events make a day.
+ */
+export function getEventDay(event: EventLike, zone: Zone): number {
+  return isDeleted(event) ? Number.NaN : resolveDayNumber(event.eventDate, zone)
+}
+
+/** The number values of an event: finite numbers only (text, lists and flags are not summed). */
+function forEachNumber(
+  event: ValuedEventLike,
+  callback: (attributeId: string, value: number) => void,
+): void {
+  for (const id in event.attributes) {
+    const value = event.attributes[id]
+    if (typeof value === 'number' && Number.isFinite(value)) callback(id, value)
+  }
+}
+
+interface ValueColumn {
   days: number[]
-  attributeIds: readonly string[]
-  values: Map<string, { days: number[]; values: number[] }>
+  values: DayValues[]
 }
 
-function newBuilder(attributeIds: readonly string[]): Builder {
+/**
+ * Gathers days (day numbers) with their counts and values in any order, then lays them out
+ * densely. Every DayTotals is made by one: from events, from a database's per-day aggregates,
+ * and from two DayTotals merged.
+ */
+export class DayTotalsBuilder {
+  private readonly days: number[] = []
+  private readonly counts: number[] = []
+  private readonly values = new Map<string, ValueColumn>()
+
+  /** Adds `count` events on `day` (a day number). */
+  addCount(day: number, count: number): this {
+    if (count !== 0) {
+      this.days.push(day)
+      this.counts.push(count)
+    }
+    return this
+  }
+
+  /** Adds the values of attribute `attributeId` entered on `day`. */
+  addValues(attributeId: string, day: number, values: DayValues): this {
+    if (values.entries === 0) return this
+    let column = this.values.get(attributeId)
+    if (!column) {
+      column = { days: [], values: [] }
+      this.values.set(attributeId, column)
+    }
+    column.days.push(day)
+    column.values.push(values)
+    return this
+  }
+
+  /** Adds one event (deleted ones and unreadable dates count on no day). */
+  addEvent(event: ValuedEventLike, zone: Zone): this {
+    const day = getEventDay(event, zone)
+    if (Number.isNaN(day)) return this
+    this.addCount(day, 1)
+    forEachNumber(event, (id, value) =>
+      this.addValues(id, day, { sum: value, entries: 1, min: value, max: value }),
+    )
+    return this
+  }
+
+  /** Adds every day of `totals`. */
+  addTotals(totals: DayTotals): this {
+    const range = getDayTotalsRange(totals)
+    if (!range) return this
+    const [first] = range
+    totals.counts.forEach((count, index) => {
+      this.addCount(first + index, count)
+    })
+    for (const [id, days] of Object.entries(totals.numbers ?? {})) {
+      days.entries.forEach((entries, index) => {
+        this.addValues(id, first + index, {
+          sum: days.sums[index] ?? 0,
+          entries,
+          min: days.mins[index] ?? 0,
+          max: days.maxes[index] ?? 0,
+        })
+      })
+    }
+    return this
+  }
+
+  build(): DayTotals {
+    const { days } = this
+    if (days.length === 0) return { ...EMPTY_DAY_TOTALS }
+    let first = days[0] as number
+    let last = first
+    for (const day of days) {
+      if (day < first) first = day
+      if (day > last) last = day
+    }
+    const length = last - first + 1
+    const counts = new Float64Array(length)
+    days.forEach((day, index) => {
+      counts[day - first] = (counts[day - first] as number) + (this.counts[index] as number)
+    })
+    const totals: DayTotals = { firstDay: formatDayNumber(first), counts: Array.from(counts) }
+    if (this.values.size === 0) return totals
+    const numbers: Record<string, NumberDays> = {}
+    for (const [id, column] of this.values) numbers[id] = layOut(column, first, length)
+    return { ...totals, numbers }
+  }
+}
+
+function layOut(column: ValueColumn, first: number, length: number): NumberDays {
+  const sums = new Float64Array(length)
+  const entries = new Float64Array(length)
+  const mins = new Float64Array(length)
+  const maxes = new Float64Array(length)
+  column.days.forEach((day, index) => {
+    const at = day - first
+    const value = column.values[index] as DayValues
+    if (at < 0 || at >= length) return
+    if (entries[at] === 0) {
+      mins[at] = value.min
+      maxes[at] = value.max
+    } else {
+      if (value.min < (mins[at] as number)) mins[at] = value.min
+      if (value.max > (maxes[at] as number)) maxes[at] = value.max
+    }
+    sums[at] = (sums[at] as number) + value.sum
+    entries[at] = (entries[at] as number) + value.entries
+  })
   return {
-    days: [],
-    attributeIds,
-    values: new Map(attributeIds.map((id) => [id, { days: [], values: [] }])),
-  }
-}
-
-function finish(builder: Builder): DayTotals {
-  const { days } = builder
-  if (days.length === 0) return { ...EMPTY_DAY_TOTALS }
-  let first = days[0] as number
-  let last = first
-  for (const day of days) {
-    if (day < first) first = day
-    if (day > last) last = day
-  }
-  const dense = new Float64Array(last - first + 1)
-  for (const day of days) dense[day - first] = (dense[day - first] as number) + 1
-  const counts = Array.from(dense)
-  const totals: DayTotals = { firstDay: formatDayNumber(first), counts }
-  if (builder.attributeIds.length === 0) return totals
-  const numbers: Record<string, NumberDays> = {}
-  for (const [id, { days: valueDays, values }] of builder.values) {
-    const sums = new Float64Array(counts.length)
-    const entries = new Float64Array(counts.length)
-    const mins = new Float64Array(counts.length)
-    const maxes = new Float64Array(counts.length)
-    for (let index = 0; index < valueDays.length; index++) {
-      const at = (valueDays[index] as number) - first
-      const value = values[index] as number
-      if (entries[at] === 0) {
-        mins[at] = value
-        maxes[at] = value
-      } else {
-        if (value < (mins[at] as number)) mins[at] = value
-        if (value > (maxes[at] as number)) maxes[at] = value
-      }
-      sums[at] = (sums[at] as number) + value
-      entries[at] = (entries[at] as number) + 1
-    }
-    numbers[id] = {
-      sums: Array.from(sums),
-      entries: Array.from(entries),
-      mins: Array.from(mins),
-      maxes: Array.from(maxes),
-    }
-  }
-  return { ...totals, numbers }
-}
-
-function addEvent(builder: Builder, day: number, event: ValuedEventLike): void {
-  builder.days.push(day)
-  for (const id of builder.attributeIds) {
-    const value = event.attributes?.[id]
-    if (typeof value !== 'number' || !Number.isFinite(value)) continue
-    const list = builder.values.get(id)
-    list?.days.push(day)
-    list?.values.push(value)
+    sums: Array.from(sums),
+    entries: Array.from(entries),
+    mins: Array.from(mins),
+    maxes: Array.from(maxes),
   }
 }
 
 /**
  * Per-day totals of one activity's events in `timeZone` (pass that activity's events: the
- * activity id is not checked). Deleted events and unparsable dates are skipped. The values of
- * `numberAttributeIds` (finite numbers only; text and other types are ignored) are summed per
- * day with their count, minimum and maximum. Linear in the number of events.
+ * activity id is not checked). Deleted events and unparsable dates count on no day; every
+ * finite number value is summed per day with its count, minimum and maximum. Linear.
  */
-export function buildDayTotals(
-  events: readonly ValuedEventLike[],
-  timeZone: string,
-  numberAttributeIds: readonly string[] = [],
-): DayTotals {
+export function buildDayTotals(events: readonly ValuedEventLike[], timeZone: string): DayTotals {
   const zone = getZone(timeZone)
-  const builder = newBuilder(numberAttributeIds)
-  for (const event of events) {
-    if (isDeleted(event)) continue
-    const day = resolveDayNumber(event.eventDate, zone)
-    if (!Number.isNaN(day)) addEvent(builder, day, event)
-  }
-  return finish(builder)
+  const builder = new DayTotalsBuilder()
+  for (const event of events) builder.addEvent(event, zone)
+  return builder.build()
 }
 
 /**
  * buildDayTotals for many activities in one pass over the events: a map from each activity id
- * that has live events to its totals. `numberAttributeIds` gives each activity's number-like
- * attributes (activities not in it get counts only).
+ * with live events to its totals.
  */
 export function buildDayTotalsByActivity(
   events: readonly ValuedEventLike[],
   timeZone: string,
-  numberAttributeIds: ReadonlyMap<string, readonly string[]> = new Map(),
 ): Map<string, DayTotals> {
   const zone = getZone(timeZone)
-  const builders = new Map<string, Builder>()
+  const builders = new Map<string, DayTotalsBuilder>()
   for (const event of events) {
-    if (isDeleted(event)) continue
-    const day = resolveDayNumber(event.eventDate, zone)
-    if (Number.isNaN(day)) continue
     let builder = builders.get(event.activityId)
     if (!builder) {
-      builder = newBuilder(numberAttributeIds.get(event.activityId) ?? [])
+      builder = new DayTotalsBuilder()
       builders.set(event.activityId, builder)
     }
-    addEvent(builder, day, event)
+    builder.addEvent(event, zone)
   }
   const totals = new Map<string, DayTotals>()
-  for (const [activityId, builder] of builders) totals.set(activityId, finish(builder))
+  for (const [activityId, builder] of builders) {
+    const built = builder.build()
+    if (built.counts.length > 0) totals.set(activityId, built)
+  }
   return totals
 }
 
@@ -164,55 +237,64 @@ export function getDayTotalsRange(totals: DayTotals): [number, number] | null {
 }
 
 /**
- * The sum of two DayTotals of the same activity, e.g. per-day counts of old history and the
- * totals of recent raw events. Counts add up day by day, number values combine (sums and
- * entries add, minimum of minimums, maximum of maximums). Pass totals of disjoint events:
- * nothing is de-duplicated. An attribute present in only one side keeps its values.
+ * The sum of DayTotals of disjoint events, e.g. the per-day counts of old history and the totals
+ * of recent events, or every habit's days for one calendar: counts add up day by day, number
+ * values combine (sums and entries add, minimum of minimums, maximum of maximums). Nothing is
+ * de-duplicated.
  */
-export function mergeDayTotals(a: DayTotals, b: DayTotals): DayTotals {
-  const rangeA = getDayTotalsRange(a)
-  const rangeB = getDayTotalsRange(b)
-  if (!rangeA) return b
-  if (!rangeB) return a
-  const first = Math.min(rangeA[0], rangeB[0])
-  const length = Math.max(rangeA[1], rangeB[1]) - first + 1
-  const counts = new Array<number>(length).fill(0)
-  const offsetA = rangeA[0] - first
-  const offsetB = rangeB[0] - first
-  a.counts.forEach((count, index) => {
-    counts[offsetA + index] = (counts[offsetA + index] ?? 0) + count
-  })
-  b.counts.forEach((count, index) => {
-    counts[offsetB + index] = (counts[offsetB + index] ?? 0) + count
-  })
-  const merged: DayTotals = { firstDay: formatDayNumber(first), counts }
-  const ids = new Set([...Object.keys(a.numbers ?? {}), ...Object.keys(b.numbers ?? {})])
-  if (ids.size === 0) return merged
-  const numbers: Record<string, NumberDays> = {}
-  for (const id of ids) {
-    const sums = new Array<number>(length).fill(0)
-    const entries = new Array<number>(length).fill(0)
-    const mins = new Array<number>(length).fill(0)
-    const maxes = new Array<number>(length).fill(0)
-    const sides: [NumberDays | undefined, number][] = [
-      [a.numbers?.[id], offsetA],
-      [b.numbers?.[id], offsetB],
-    ]
-    for (const [side, offset] of sides) {
-      if (!side) continue
-      side.entries.forEach((count, index) => {
-        if (count === 0) return
-        const at = offset + index
-        const seen = entries[at] ?? 0
-        const min = side.mins[index] ?? 0
-        const max = side.maxes[index] ?? 0
-        sums[at] = (sums[at] ?? 0) + (side.sums[index] ?? 0)
-        mins[at] = seen === 0 ? min : Math.min(mins[at] ?? min, min)
-        maxes[at] = seen === 0 ? max : Math.max(maxes[at] ?? max, max)
-        entries[at] = seen + count
-      })
-    }
-    numbers[id] = { sums, entries, mins, maxes }
+export function mergeDayTotals(...parts: readonly DayTotals[]): DayTotals {
+  const nonEmpty = parts.filter((totals) => totals.counts.length > 0)
+  if (nonEmpty.length <= 1) return nonEmpty[0] ?? { ...EMPTY_DAY_TOTALS }
+  const builder = new DayTotalsBuilder()
+  for (const totals of nonEmpty) builder.addTotals(totals)
+  return builder.build()
+}
+
+/** The events counted on `day` (0 for a day outside the totals). */
+export function getDayCount(totals: DayTotals | undefined, day: DayString): number {
+  const range = totals && getDayTotalsRange(totals)
+  if (!totals || !range) return 0
+  return totals.counts[parseDayNumber(day) - range[0]] ?? 0
+}
+
+/** The events counted from `first` to `last` (day numbers, inclusive), and on how many days. */
+export function countBetween(
+  totals: DayTotals | undefined,
+  first: number,
+  last: number,
+): { count: number; activeDays: number } {
+  const range = totals && getDayTotalsRange(totals)
+  const result = { count: 0, activeDays: 0 }
+  if (!totals || !range) return result
+  for (let day = Math.max(first, range[0]); day <= Math.min(last, range[1]); day++) {
+    const count = totals.counts[day - range[0]] ?? 0
+    result.count += count
+    if (count > 0) result.activeDays += 1
   }
-  return { ...merged, numbers }
+  return result
+}
+
+/** The values of attribute `attributeId` entered from `first` to `last` (inclusive day numbers). */
+export function sumBetween(
+  totals: DayTotals | undefined,
+  attributeId: string,
+  first: number,
+  last: number,
+): DayValues {
+  const result: DayValues = { sum: 0, entries: 0, min: 0, max: 0 }
+  const range = totals && getDayTotalsRange(totals)
+  const days = totals?.numbers?.[attributeId]
+  if (!range || !days) return result
+  for (let day = Math.max(first, range[0]); day <= Math.min(last, range[1]); day++) {
+    const index = day - range[0]
+    const entries = days.entries[index] ?? 0
+    if (entries === 0) continue
+    const min = days.mins[index] ?? 0
+    const max = days.maxes[index] ?? 0
+    result.min = result.entries === 0 ? min : Math.min(result.min, min)
+    result.max = result.entries === 0 ? max : Math.max(result.max, max)
+    result.sum += days.sums[index] ?? 0
+    result.entries += entries
+  }
+  return result
 }

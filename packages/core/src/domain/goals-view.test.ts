@@ -1,6 +1,28 @@
 import { describe, expect, it } from 'vitest'
-import { buildGoalsView, hasAnyDoneGoal } from './goals-view'
-import { buildActivity, buildEvent, buildGoal } from './test-fixtures'
+import type { GoalsTab } from './goals-view'
+import { hasAnyDoneGoal as anyDone, buildGoalsView as buildView } from './goals-view'
+import {
+  buildActivity,
+  buildEvent,
+  buildGoal,
+  daysAt,
+  type TestActivity,
+  type TestEvent,
+  type TestGoal,
+} from './test-fixtures'
+
+/** The goals' state with these events, now, in a zone: the days the views read. */
+interface At {
+  goals: TestGoal[]
+  activities: TestActivity[]
+  events: TestEvent[]
+  now: string
+  timeZone: string
+}
+const buildGoalsView = ({ events, now, timeZone, ...rest }: At & { tab: GoalsTab }) =>
+  buildView({ ...rest, ...daysAt(events, now, timeZone) })
+const hasAnyDoneGoal = ({ events, now, timeZone, ...rest }: At) =>
+  anyDone({ ...rest, ...daysAt(events, now, timeZone) })
 
 // Tuesday 2026-03-10, 15:00 in Phoenix.
 const now = '2026-03-10T22:00:00.000Z'

@@ -1,5 +1,6 @@
-import { collectDoneActivityIds } from './done-state'
-import type { ActivityLike, CadenceLike, EventLike, GoalLike } from './types'
+import type { DayTotals } from './day-totals'
+import { isDoneInPeriod } from './done-state'
+import type { ActivityLike, CadenceLike, DayString, GoalLike } from './types'
 import { isDeleted } from './types'
 
 /** SPEC §3 UI state goalsTab. */
@@ -28,9 +29,10 @@ export interface GoalSection<G extends GoalLike = GoalLike, A extends ActivityLi
 export interface GoalsStateInput<G extends GoalLike, A extends ActivityLike> {
   goals: readonly G[]
   activities: readonly A[]
-  events: readonly EventLike[]
-  now: Date | string
-  timeZone: string
+  /** Each activity's days (buildHabitDays), in the user's zone. */
+  days: ReadonlyMap<string, DayTotals>
+  /** Today in the user's zone. */
+  today: DayString
 }
 
 export interface GoalsViewInput<G extends GoalLike, A extends ActivityLike>
@@ -52,22 +54,21 @@ function listGoalItems<G extends GoalLike, A extends ActivityLike>(
   for (const activity of input.activities) {
     if (!isDeleted(activity)) liveActivities.set(activity.id, activity)
   }
-  const done = collectDoneActivityIds(input.events, input.now, input.timeZone)
   const items: GoalItem<G, A>[] = []
   for (const goal of input.goals) {
     const activity = liveActivities.get(goal.activityId)
     if (!activity || isDeleted(goal)) continue
-    items.push({ goal, activity, done: done[goal.cadence].has(goal.activityId) })
+    const done = isDoneInPeriod(input.days.get(goal.activityId), goal.cadence, input.today)
+    items.push({ goal, activity, done })
   }
   return items
 }
 
 /**
  * The Goals screen (SPEC §2): always three sections, Daily ('Today'), Weekly ('This Week'),
- * Monthly ('This Month'), each with its goals in input order. Done-state per SPEC §4 in
- * `timeZone` (current day, ISO week, month). Deleted goals and goals whose activity is deleted
- * or missing are hidden everywhere. The Todo tab hides done goals; the Done tab shows all.
- * Reads the events once.
+ * Monthly ('This Month'), each with its goals in input order. Done-state per SPEC §4 on the
+ * current day, ISO week or month (isDoneInPeriod). Deleted goals and goals whose activity is
+ * deleted or missing are hidden everywhere. The Todo tab hides done goals; the Done tab shows all.
  */
 export function buildGoalsView<G extends GoalLike, A extends ActivityLike>(
   input: GoalsViewInput<G, A>,

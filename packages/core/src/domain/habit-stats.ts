@@ -1,6 +1,8 @@
 import { getPeriodDayNumbers } from './dates'
 import type { DayTotals } from './day-totals'
-import { getDayTotalsRange } from './day-totals'
+import { countBetween, getDayTotalsRange, sumBetween } from './day-totals'
+import { isDoneBetween } from './done-state'
+import { listStreaks, type StreakHistory } from './streaks'
 import type { StrengthSeries, StrengthTarget } from './strength'
 import { computeStrength, getStrengthFrequency } from './strength'
 import {
@@ -62,29 +64,10 @@ export interface DaysSummary {
 }
 
 function summarizeDayNumbers(totals: DayTotals, first: number, last: number): DaysSummary {
-  const summary: DaysSummary = { count: 0, activeDays: 0, numbers: {} }
-  const range = getDayTotalsRange(totals)
-  if (!range) return summary
-  const from = Math.max(first, range[0]) - range[0]
-  const to = Math.min(last, range[1]) - range[0]
-  for (let index = from; index <= to; index++) {
-    const count = totals.counts[index] ?? 0
-    summary.count += count
-    if (count > 0) summary.activeDays += 1
-  }
-  for (const [id, days] of Object.entries(totals.numbers ?? {})) {
-    let total = 0
-    let entries = 0
-    let min = Number.POSITIVE_INFINITY
-    let max = Number.NEGATIVE_INFINITY
-    for (let index = from; index <= to; index++) {
-      const dayEntries = days.entries[index] ?? 0
-      if (dayEntries === 0) continue
-      total += days.sums[index] ?? 0
-      entries += dayEntries
-      min = Math.min(min, days.mins[index] ?? min)
-      max = Math.max(max, days.maxes[index] ?? max)
-    }
+  const { count, activeDays } = countBetween(totals, first, last)
+  const summary: DaysSummary = { count, activeDays, numbers: {} }
+  for (const id of Object.keys(totals.numbers ?? {})) {
+    const { sum: total, entries, min, max } = sumBetween(totals, id, first, last)
     if (entries > 0) summary.numbers[id] = { total, entries, min, max, average: total / entries }
   }
   return summary
@@ -161,55 +144,6 @@ export function countByWeekday(
   return [1, 2, 3, 4, 5, 6, 0].map((weekday) => ({ weekday, count: counts[weekday] ?? 0 }))
 }
 
-/** Consecutive days with events, both ends inclusive. */
-export interface StreakRun {
-  start: DayString
-  end: DayString
-  length: number
-}
-
-export interface StreakHistory {
-  /** The run ending yesterday (SPEC §9: today never counts), or null: computeStreak's streak. */
-  current: StreakRun | null
-  /** The longest runs, longest first; equal lengths most recent first. */
-  best: StreakRun[]
-}
-
-/**
- * Streaks as SPEC §9 counts them (consecutive days with at least one event), over the days
- * before `today`: today is still open, so it neither counts nor breaks anything, and later days
- * are ignored. `current` has the length computeStreak gives; `best` holds the `limit` (5)
- * longest runs, the current one included when it is among them.
- */
-export function listStreaks(totals: DayTotals, today: DayString, limit = 5): StreakHistory {
-  const yesterday = requireDay(today) - 1
-  const range = getDayTotalsRange(totals)
-  const runs: { start: number; end: number }[] = []
-  if (range) {
-    let runStart: number | null = null
-    const last = Math.min(range[1], yesterday)
-    for (let day = range[0]; day <= last + 1; day++) {
-      const active = day <= last && (totals.counts[day - range[0]] ?? 0) > 0
-      if (active && runStart === null) runStart = day
-      if (!active && runStart !== null) {
-        runs.push({ start: runStart, end: day - 1 })
-        runStart = null
-      }
-    }
-  }
-  const toRun = ({ start, end }: { start: number; end: number }): StreakRun => ({
-    start: formatDayNumber(start),
-    end: formatDayNumber(end),
-    length: end - start + 1,
-  })
-  const latest = runs[runs.length - 1]
-  const best = [...runs]
-    .sort((a, b) => b.end - b.start - (a.end - a.start) || b.end - a.end)
-    .slice(0, Math.max(0, limit))
-    .map(toRun)
-  return { current: latest && latest.end === yesterday ? toRun(latest) : null, best }
-}
-
 /** Share of the expected periods that were done. */
 export interface CompletionRate {
   /** What one expectation is: a day (Daily), an ISO week (Weekly) or a month (Monthly). */
@@ -240,20 +174,12 @@ export function computeCompletion(
   const firstEvent = getFirstEventDay(totals)
   let start = requireDay(since)
   if (firstEvent !== null) start = Math.min(start, requireDay(firstEvent))
-  const range = getDayTotalsRange(totals)
   let done = 0
   let expected = 0
   if (start <= todayNumber) {
     let [periodStart, periodEnd] = getPeriodDayNumbers(unit, start)
     for (;;) {
-      let isDone = false
-      if (range) {
-        const from = Math.max(periodStart, range[0])
-        const to = Math.min(periodEnd, range[1], todayNumber)
-        for (let day = from; day <= to && !isDone; day++) {
-          isDone = (totals.counts[day - range[0]] ?? 0) > 0
-        }
-      }
+      const isDone = isDoneBetween(totals, periodStart, Math.min(periodEnd, todayNumber))
       const isCurrent = periodEnd >= todayNumber
       if (isDone) done += 1
       if (isDone || !isCurrent) expected += 1

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { computeHeatShade, countEventsByDay } from './heat'
-import { buildEvent } from './test-fixtures'
+import { addDays } from './dates'
+import { buildDayTotals } from './day-totals'
+import { computeHeatShade } from './heat'
+import { buildEvent, type TestEvent } from './test-fixtures'
 
-describe('countEventsByDay', () => {
+/** The calendar's counts: events per day (with any) in the zone, from the habit's days. */
+function countEventsByDay(events: TestEvent[], timeZone: string): Map<string, number> {
+  const totals = buildDayTotals(events, timeZone)
+  const byDay = new Map<string, number>()
+  totals.counts.forEach((count, index) => {
+    if (count > 0) byDay.set(addDays(totals.firstDay, index), count)
+  })
+  return byDay
+}
+
+describe('events per day, as the calendar reads them', () => {
   it('is empty for no events', () => {
     expect(countEventsByDay([], 'UTC').size).toBe(0)
   })

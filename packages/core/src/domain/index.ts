@@ -1,9 +1,8 @@
 export type { DecadeGridCell } from './calendar-grids'
 export { getDecadeGrid } from './calendar-grids'
-export type { DayCountRun, Period, PeriodUnit, WeekStripDay } from './dates'
+export type { Period, PeriodUnit, WeekStripDay } from './dates'
 export {
   addDays,
-  DayCounts,
   getNarrowWeekdayLetters,
   getPeriod,
   getPeriodUnit,
@@ -13,18 +12,24 @@ export {
   listCalendarDays,
   toCalendarDay,
 } from './dates'
-export type { DayTotals, NumberDays, ValuedEventLike } from './day-totals'
+export type { DayTotals, DayValues, NumberDays, ValuedEventLike } from './day-totals'
 export {
   buildDayTotals,
   buildDayTotalsByActivity,
+  countBetween,
+  DayTotalsBuilder,
   EMPTY_DAY_TOTALS,
+  getDayCount,
+  getDayTotalsRange,
+  getEventDay,
   mergeDayTotals,
+  sumBetween,
 } from './day-totals'
-export type { CadenceTarget, DoneActivityIds } from './done-state'
+export type { CadenceTarget } from './done-state'
 export {
-  collectDoneActivityIds,
   findEventInPeriod,
   getScheduleCadence,
+  isDoneBetween,
   isDoneInPeriod,
 } from './done-state'
 export type {
@@ -43,6 +48,14 @@ export {
   selectPickableActivities,
 } from './groups'
 export type {
+  HabitDaysInput,
+  HabitDaysMemo,
+  HeldEventLike,
+  HistoryItemLike,
+  HistoryLike,
+} from './habit-days'
+export { buildHabitDays, createHabitDaysMemo, isCountedByHistory } from './habit-days'
+export type {
   CompletionRate,
   DaysSummary,
   HabitStats,
@@ -50,8 +63,6 @@ export type {
   NumberSummary,
   PeriodSummary,
   StatsPeriodUnit,
-  StreakHistory,
-  StreakRun,
   WeekdayCount,
 } from './habit-stats'
 export {
@@ -59,11 +70,10 @@ export {
   computeHabitStats,
   countByWeekday,
   getFirstEventDay,
-  listStreaks,
   summarizeByPeriod,
   summarizeDays,
 } from './habit-stats'
-export { computeHeatShade, countEventsByDay } from './heat'
+export { computeHeatShade } from './heat'
 export { compareCodeUnits, compareNames } from './order'
 export { selectRecentActivities, sortByRecent } from './recents'
 export { formatRelativeTime } from './relative-time'
@@ -101,8 +111,8 @@ export {
 } from './schedule-view'
 export type { HabitProgress, HeatMapDay, MonthActivity, YearHeatMap } from './stats-overview'
 export { buildPeriodProgress, buildYearHeatMap } from './stats-overview'
-export type { ActivityStreak } from './streaks'
-export { computeStreak, computeStreaks, computeStreaksFromDays } from './streaks'
+export type { ActivityStreak, StreakHistory, StreakRun } from './streaks'
+export { computeStreak, listStreaks, rankStreaks } from './streaks'
 export type {
   StrengthFrequency,
   StrengthOptions,
@@ -132,3 +142,5 @@ export type {
   TimestampedLike,
 } from './types'
 export { isDeleted } from './types'
+export type { RecordChange, RecordWrite, RuleTables, WriteReads } from './write-rules'
+export { applyWrite, readsOf } from './write-rules'

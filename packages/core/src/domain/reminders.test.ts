@@ -1,18 +1,52 @@
 import { describe, expect, it } from 'vitest'
 import { PRODUCT_NAME } from '../constants'
+import { buildDayTotalsByActivity } from './day-totals'
+import type { NotificationPlanInput, ReminderCheck, ReminderOccurrence } from './reminders'
 import {
   buildReminderMessage,
   getNextReminderOccurrence,
   getNotificationId,
-  getReminderSkipReason,
   isPausedOn,
   listReminderOccurrences,
   parseTimeOfDay,
-  planNotifications,
+  planNotifications as plan,
   type ReminderLike,
   resolveLocalTime,
+  getReminderSkipReason as skipReason,
 } from './reminders'
-import { buildActivity, buildEvent, daily, monthly, unscheduled, weeklyOn } from './test-fixtures'
+import {
+  buildActivity,
+  buildEvent,
+  daily,
+  monthly,
+  type TestEvent,
+  unscheduled,
+  weeklyOn,
+} from './test-fixtures'
+
+/** The skip reason with these events in a zone: the habit's days as the rule reads them. */
+function getReminderSkipReason(
+  occurrence: Pick<ReminderOccurrence, 'activityId' | 'day'>,
+  {
+    events,
+    timeZone,
+    ...check
+  }: Omit<ReminderCheck, 'days'> & {
+    events: TestEvent[]
+    timeZone: string
+  },
+) {
+  const days = buildDayTotalsByActivity(events, timeZone).get(occurrence.activityId)
+  return skipReason(occurrence, { ...check, days })
+}
+
+/** The plan with these events: every habit's days in the plan's zone. */
+function planNotifications({
+  events,
+  ...input
+}: Omit<NotificationPlanInput, 'habitDays'> & { events: TestEvent[] }) {
+  return plan({ ...input, habitDays: buildDayTotalsByActivity(events, input.timeZone) })
+}
 
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6]
 const NEW_YORK = 'America/New_York'

@@ -1,17 +1,16 @@
 import { PRODUCT_NAME } from '../constants'
-import { getPeriodDayNumbers, getPeriodUnit } from './dates'
-import { getScheduleCadence } from './done-state'
+import type { DayTotals } from './day-totals'
+import { getScheduleCadence, isDoneInPeriod } from './done-state'
 import {
   formatDayNumber,
   getZone,
   MS_PER_DAY,
   parseDayNumber,
-  resolveDayNumber,
   toEpochMs,
   weekdayOfDayNumber,
   type Zone,
 } from './time-zone'
-import type { DayString, EventLike, ScheduledActivityLike, SoftDeletable } from './types'
+import type { DayString, ScheduledActivityLike, SoftDeletable } from './types'
 import { isDeleted } from './types'
 
 /**
@@ -160,34 +159,26 @@ export function isPausedOn(day: DayString, pausedUntil: DayString | null | undef
 export interface ReminderCheck {
   /** The reminder's habit; undefined when it is gone. */
   activity: ScheduledActivityLike | undefined
-  /** The habit's events (others are ignored); only those in the occurrence's period matter. */
-  events: readonly EventLike[]
+  /** The habit's days in the user's zone; only the occurrence's period matters. */
+  days: DayTotals | undefined
   /** Reminders are paused up to and including this day; null when not paused. */
   pausedUntil: DayString | null | undefined
-  timeZone: string
 }
 
 /**
  * Why `occurrence` should not be delivered, or null when it should: 'inactive' when its habit
- * is missing or deleted, 'paused' when reminders are paused on its day, 'done' when the habit
- * already has a live event in the period of its schedule containing the occurrence's day (a day
- * for Daily and Unscheduled habits, the ISO week for Weekly, the month for Monthly).
+ * is missing or deleted, 'paused' when reminders are paused on its day, 'done' when the habit is
+ * already done (isDoneInPeriod) in the period of its schedule containing the occurrence's day (a
+ * day for Daily and Unscheduled habits, the ISO week for Weekly, the month for Monthly).
  */
 export function getReminderSkipReason(
   occurrence: Pick<ReminderOccurrence, 'activityId' | 'day'>,
-  { activity, events, pausedUntil, timeZone }: ReminderCheck,
+  { activity, days, pausedUntil }: ReminderCheck,
 ): ReminderSkipReason | null {
   if (!activity || isDeleted(activity) || activity.id !== occurrence.activityId) return 'inactive'
   if (isPausedOn(occurrence.day, pausedUntil)) return 'paused'
-  const zone = getZone(timeZone)
-  const unit = getPeriodUnit(getScheduleCadence(activity.schedule) ?? 'Daily')
-  const [first, last] = getPeriodDayNumbers(unit, parseDayNumber(occurrence.day))
-  const done = events.some((event) => {
-    if (event.activityId !== activity.id || isDeleted(event)) return false
-    const day = resolveDayNumber(event.eventDate, zone)
-    return day >= first && day <= last
-  })
-  return done ? 'done' : null
+  const cadence = getScheduleCadence(activity.schedule) ?? 'Daily'
+  return isDoneInPeriod(days, cadence, occurrence.day) ? 'done' : null
 }
 
 /** The notification text of a reminder for the habit `name` (push, e-mail and native alike). */
@@ -223,7 +214,8 @@ export interface PlannedNotification extends ReminderOccurrence {
 export interface NotificationPlanInput {
   reminders: readonly ReminderLike[]
   activities: readonly ScheduledActivityLike[]
-  events: readonly EventLike[]
+  /** Each activity's days in `timeZone` (buildHabitDays). */
+  habitDays: ReadonlyMap<string, DayTotals>
   pausedUntil: DayString | null | undefined
   now: Date | string
   timeZone: string
@@ -238,7 +230,7 @@ export const NOTIFICATION_PLAN_LIMIT = 64
 
 /**
  * The native notifications to have pending (issue 18): every occurrence after `now` and within
- * the next `days` days that getReminderSkipReason lets through, judged on the events known now
+ * the next `days` days that getReminderSkipReason lets through, judged on the days known now
  * (so today's is left out once the habit is done), earliest first, at most `limit`. Ids are
  * stable per reminder and day; on the rare hash collision the later one takes the next free id.
  */
@@ -248,12 +240,6 @@ export function planNotifications(input: NotificationPlanInput): PlannedNotifica
   const nowMs = toEpochMs(input.now)
   const until = nowMs + (input.days ?? NOTIFICATION_PLAN_DAYS) * MS_PER_DAY
   const activities = new Map(input.activities.map((activity) => [activity.id, activity]))
-  const eventsByActivity = new Map<string, EventLike[]>()
-  for (const event of input.events) {
-    const list = eventsByActivity.get(event.activityId)
-    if (list) list.push(event)
-    else eventsByActivity.set(event.activityId, [event])
-  }
   const live = input.reminders.filter((reminder) => activities.has(reminder.activityId))
   const planned: PlannedNotification[] = []
   const usedIds = new Set<number>()
@@ -266,9 +252,8 @@ export function planNotifications(input: NotificationPlanInput): PlannedNotifica
     const activity = activities.get(occurrence.activityId)
     const reason = getReminderSkipReason(occurrence, {
       activity,
-      events: eventsByActivity.get(occurrence.activityId) ?? [],
+      days: input.habitDays.get(occurrence.activityId),
       pausedUntil: input.pausedUntil,
-      timeZone: input.timeZone,
     })
     if (reason || !activity) continue
     let id = getNotificationId(occurrence.reminderId, occurrence.day)

@@ -1,16 +1,34 @@
 import { describe, expect, it } from 'vitest'
-import { buildScheduleView, isDueOn, shouldSwitchToUnscheduled } from './schedule-view'
+import type { ScheduleViewInput } from './schedule-view'
+import { buildScheduleView as buildView, isDueOn, shouldSwitchToUnscheduled } from './schedule-view'
 import {
   buildActivity,
   buildEvent,
   daily,
+  daysAt,
   monthly,
   monthlyOn,
+  type TestActivity,
+  type TestEvent,
   unscheduled,
   weekly,
   weeklyOn,
 } from './test-fixtures'
 import type { ScheduleFilterLike } from './types'
+
+/** The schedule with these events, now, in a zone: the days the view reads. */
+function buildScheduleView({
+  events,
+  now,
+  timeZone,
+  ...rest
+}: Omit<ScheduleViewInput<TestActivity>, 'days' | 'today'> & {
+  events: TestEvent[]
+  now: string
+  timeZone: string
+}) {
+  return buildView({ ...rest, ...daysAt(events, now, timeZone) })
+}
 
 // Tuesday 2026-03-10, 15:00 in Phoenix.
 const now = '2026-03-10T22:00:00.000Z'

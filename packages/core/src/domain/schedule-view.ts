@@ -1,10 +1,10 @@
 import { getPeriodDayNumbers } from './dates'
-import { collectDoneActivityIds } from './done-state'
+import type { DayTotals } from './day-totals'
+import { isDoneInPeriod } from './done-state'
 import { parseDayNumber, splitDayNumber, weekdayOfDayNumber } from './time-zone'
 import type {
   CadenceLike,
   DayString,
-  EventLike,
   ScheduledActivityLike,
   ScheduleFilterLike,
   ScheduleLike,
@@ -30,12 +30,13 @@ export interface ScheduleSection<A extends ScheduledActivityLike = ScheduledActi
 
 export interface ScheduleViewInput<A extends ScheduledActivityLike> {
   activities: readonly A[]
-  events: readonly EventLike[]
+  /** Each activity's days (buildHabitDays), in the user's zone. */
+  days: ReadonlyMap<string, DayTotals>
   filter: ScheduleFilterLike
   /** SPEC §2 DONE checkbox: include completed activities (after the undone ones). */
   showDone: boolean
-  now: Date | string
-  timeZone: string
+  /** Today in the user's zone. */
+  today: DayString
 }
 
 const SECTIONS: readonly {
@@ -64,15 +65,13 @@ const SECTIONS: readonly {
  *   `showDone` says.
  * - Within a section undone items come first, then (only with `showDone`) done ones; each group
  *   keeps the order of `activities`, so sort those first (sortByRecent).
- * - Deleted activities are excluded, deleted events ignored; empty sections are omitted, so an
- *   empty result is the 'All done!' state.
- * Reads the events once (linear), whatever the number of activities.
+ * - Deleted activities are excluded; done-state is isDoneInPeriod's; empty sections are
+ *   omitted, so an empty result is the 'All done!' state.
  */
 export function buildScheduleView<A extends ScheduledActivityLike>(
   input: ScheduleViewInput<A>,
 ): ScheduleSection<A>[] {
-  const { activities, events, filter, showDone, now, timeZone } = input
-  const done = collectDoneActivityIds(events, now, timeZone)
+  const { activities, days, filter, showDone, today } = input
   const live = activities.filter((activity) => !isDeleted(activity))
   const sections: ScheduleSection<A>[] = []
   for (const section of SECTIONS) {
@@ -84,7 +83,7 @@ export function buildScheduleView<A extends ScheduledActivityLike>(
     const undone: ScheduleItem<A>[] = []
     const completed: ScheduleItem<A>[] = []
     for (const activity of members) {
-      const isDone = cadence !== null && done[cadence].has(activity.id)
+      const isDone = cadence !== null && isDoneInPeriod(days.get(activity.id), cadence, today)
       if (!isDone) undone.push({ activity, done: false })
       else if (showDone) completed.push({ activity, done: true })
     }

@@ -1,6 +1,7 @@
 import { getPeriodDayNumbers } from './dates'
 import type { DayTotals } from './day-totals'
-import { getDayTotalsRange } from './day-totals'
+import { countBetween, getDayTotalsRange } from './day-totals'
+import { isDoneBetween } from './done-state'
 import { computeHeatShade } from './heat'
 import { daysFromCivil, formatDayNumber, parseDayNumber, weekdayOfDayNumber } from './time-zone'
 import type { DayString, ScheduledActivityLike } from './types'
@@ -12,19 +13,8 @@ function requireDay(day: DayString): number {
   return dayNumber
 }
 
-/** True when `totals` has an event on a day from `first` to `last` (day numbers, inclusive). */
-function hasEventBetween(totals: DayTotals | undefined, first: number, last: number): boolean {
-  return countActiveDays(totals, first, last) > 0
-}
-
 function countActiveDays(totals: DayTotals | undefined, first: number, last: number): number {
-  const range = totals && getDayTotalsRange(totals)
-  if (!totals || !range) return 0
-  let active = 0
-  for (let day = Math.max(first, range[0]); day <= Math.min(last, range[1]); day++) {
-    if ((totals.counts[day - range[0]] ?? 0) > 0) active += 1
-  }
-  return active
+  return countBetween(totals, first, last).activeDays
 }
 
 export interface HabitProgress<A extends ScheduledActivityLike = ScheduledActivityLike> {
@@ -68,7 +58,7 @@ export function buildPeriodProgress<A extends ScheduledActivityLike>(
           if (unit === 'week') {
             return {
               activity,
-              done: hasEventBetween(totals, first, readUntil) ? 1 : 0,
+              done: isDoneBetween(totals, first, readUntil) ? 1 : 0,
               expected: 1,
             }
           }
@@ -78,7 +68,7 @@ export function buildPeriodProgress<A extends ScheduledActivityLike>(
           const firstMonday = getPeriodDayNumbers('week', first + 3)[0]
           for (let monday = firstMonday; monday + 3 <= last; monday += 7) {
             expected += 1
-            if (hasEventBetween(totals, monday, Math.min(monday + 6, todayNumber))) done += 1
+            if (isDoneBetween(totals, monday, Math.min(monday + 6, todayNumber))) done += 1
           }
           return { activity, done, expected }
         }
@@ -86,7 +76,7 @@ export function buildPeriodProgress<A extends ScheduledActivityLike>(
           if (unit === 'month') {
             return {
               activity,
-              done: hasEventBetween(totals, first, readUntil) ? 1 : 0,
+              done: isDoneBetween(totals, first, readUntil) ? 1 : 0,
               expected: 1,
             }
           }

@@ -1,6 +1,34 @@
 import { describe, expect, it } from 'vitest'
-import { computeStreak, computeStreaks, computeStreaksFromDays } from './streaks'
-import { buildActivity, buildEvent, buildEventsOnDays, consecutiveDays } from './test-fixtures'
+import { DayTotalsBuilder } from './day-totals'
+import { rankStreaks, computeStreak as streakOf } from './streaks'
+import {
+  buildActivity,
+  buildEvent,
+  buildEventsOnDays,
+  consecutiveDays,
+  daysAt,
+  type TestActivity,
+  type TestEvent,
+} from './test-fixtures'
+import { parseDayNumber } from './time-zone'
+
+/** One activity's streak with these events, now, in a zone: its days as the rule reads them. */
+function computeStreak(events: TestEvent[], at: string, timeZone: string): number {
+  const { days, today } = daysAt(events, at, timeZone)
+  const [only] = days.values()
+  return only ? streakOf(only, today) : streakOf({ firstDay: today, counts: [] }, today)
+}
+
+/** The Streaks section with these events, now, in a zone. */
+function computeStreaks(
+  activities: TestActivity[],
+  events: TestEvent[],
+  at: string,
+  timeZone: string,
+) {
+  const { days, today } = daysAt(events, at, timeZone)
+  return rankStreaks(activities, days, today)
+}
 
 // Tuesday 2026-03-10, 15:00 in Phoenix.
 const now = '2026-03-10T22:00:00.000Z'
@@ -155,11 +183,21 @@ describe('computeStreaks', () => {
   })
 })
 
-describe('computeStreaksFromDays', () => {
+describe('rankStreaks on days of years of history', () => {
   const run = buildActivity({ id: 'run', name: 'Run' })
   const read = buildActivity({ id: 'read', name: 'Read' })
   const gone = buildActivity({ id: 'gone', name: 'Gone', deletedAt: '2026-03-01T00:00:00.000Z' })
-  const days = (list: string[]) => new Map(list.map((day) => [day, 1]))
+  const days = (list: string[], count = 1) => {
+    const builder = new DayTotalsBuilder()
+    for (const day of list) builder.addCount(parseDayNumber(day), count)
+    return builder.build()
+  }
+  const computeStreaksFromDays = (
+    activities: TestActivity[],
+    counts: Map<string, ReturnType<typeof days>>,
+    at: string,
+    timeZone: string,
+  ) => rankStreaks(activities, counts, daysAt([], at, timeZone).today)
 
   it('counts a three-year daily habit in full: no cap', () => {
     const counts = new Map([['run', days(consecutiveDays('2026-03-09', 1095))]])
@@ -170,7 +208,7 @@ describe('computeStreaksFromDays', () => {
   it('follows the same rules as from events: today never counts, a gap ends it', () => {
     const counts = new Map([
       ['run', days(['2026-03-10', '2026-03-09', '2026-03-08', '2026-03-06'])],
-      ['read', new Map([['2026-03-09', 0]])],
+      ['read', days(['2026-03-09'], 0)],
       ['gone', days(['2026-03-09'])],
     ])
     const streaks = computeStreaksFromDays([read, run, run, gone], counts, now, phoenix)

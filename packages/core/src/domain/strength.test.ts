@@ -51,7 +51,7 @@ function amountsOn(offsets: readonly number[], value: number): DayTotals {
       attributes: { amount: value },
     }),
   )
-  return buildDayTotals(events, 'UTC', ['amount'])
+  return buildDayTotals(events, 'UTC')
 }
 
 function strengthOn(series: { firstDay: string; scores: number[] }, offset: number): number {
@@ -310,7 +310,7 @@ describe('computeStrength equals Loop on its example histories', () => {
     })
 
     it('events without a value count as nothing done', () => {
-      const totals = buildDayTotals([buildEvent({ eventDate: today })], 'UTC', ['amount'])
+      const totals = buildDayTotals([buildEvent({ eventDate: today })], 'UTC')
       const series = computeStrength(totals, { frequency: dailyFrequency, until: today, target })
       expect(series.scores).toEqual([0])
     })
@@ -488,7 +488,7 @@ describe("computeStrength against Loop's formula computed in the test", () => {
                   }),
                 ],
           )
-          const totals = buildDayTotals(events, 'UTC', ['amount'])
+          const totals = buildDayTotals(events, 'UTC')
           const ours = computeStrength(totals, {
             frequency,
             until: today,

@@ -1,4 +1,6 @@
 /** Named builders for the domain tests (STYLE.md: fixtures are builders, clocks are frozen). */
+import { toCalendarDay } from './dates'
+import { buildDayTotalsByActivity, type DayTotals } from './day-totals'
 import type { CadenceLike, ScheduleLike } from './types'
 
 export interface TestEvent {
@@ -93,4 +95,16 @@ export function consecutiveDays(lastDay: string, count: number): string[] {
   return Array.from({ length: count }, (_, index) =>
     new Date(last - (count - 1 - index) * 86_400_000).toISOString().slice(0, 10),
   )
+}
+
+/**
+ * Events as the views and rules read them: every activity's days in `timeZone` (core's one
+ * per-day model) and today there.
+ */
+export function daysAt(
+  events: readonly TestEvent[],
+  now: Date | string,
+  timeZone: string,
+): { days: Map<string, DayTotals>; today: string } {
+  return { days: buildDayTotalsByActivity(events, timeZone), today: toCalendarDay(now, timeZone) }
 }

@@ -1,15 +1,13 @@
-import { computeHeatShade, toCalendarDay } from '@kindling/core'
+import { computeHeatShade, getDayCount, mergeDayTotals, toCalendarDay } from '@kindling/core'
 import { Calendar, type CalendarLevel } from '@mantine/dates'
 import { useMemo } from 'react'
-import { useDayCounts } from '../../../api/events'
+import { useHabitDays } from '../../../api/days'
 import { DecadeGrid, sameMonthIn } from '../../../components/decade-grid'
 import { useOpenForm } from '../../../lib/form-opener'
 import { usePageState } from '../../../lib/page-state'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import classes from './activity-calendar.module.css'
-
-const NO_COUNTS: ReadonlyMap<string, number> = new Map()
 
 export interface ActivityCalendarProps {
   /** The habit whose events are counted; none: every habit's (the home page's history). */
@@ -29,16 +27,12 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
   const [shownMonth, setShownMonth] = usePageState('calendar:month', today)
   const [level, setLevel] = usePageState<CalendarLevel>('calendar:level', 'month')
   const openForm = useOpenForm()
-  const dayCounts = useDayCounts()
-  const counts = useMemo(() => {
-    if (!dayCounts.data) return NO_COUNTS
-    if (activityId !== undefined) return dayCounts.data.get(activityId) ?? NO_COUNTS
-    const all = new Map<string, number>()
-    for (const perDay of dayCounts.data.values()) {
-      for (const [day, count] of perDay) all.set(day, (all.get(day) ?? 0) + count)
-    }
-    return all
-  }, [dayCounts.data, activityId])
+  const habitDays = useHabitDays()
+  const totals = useMemo(() => {
+    if (!habitDays.data) return undefined
+    if (activityId !== undefined) return habitDays.data.get(activityId)
+    return mergeDayTotals(...habitDays.data.values())
+  }, [habitDays.data, activityId])
 
   if (level === 'decade') {
     return (
@@ -69,7 +63,7 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
       aria-label={activityName ? `Calendar of ${activityName}` : 'Calendar of all events'}
       getDayProps={(date) => {
         const day = date.slice(0, 10)
-        const count = counts.get(day) ?? 0
+        const count = getDayCount(totals, day)
         const shade = computeHeatShade(count)
         return {
           onClick: () => openForm(paths.addEvent({ activityId, defaultDate: day })),

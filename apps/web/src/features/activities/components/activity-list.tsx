@@ -111,7 +111,7 @@ export function ActivityList({ compact = false }: ActivityListProps) {
       streak={streakById.get(activity.id) ?? 0}
       attributes={attributesByActivity.get(activity.id) ?? NO_ATTRIBUTES}
       days={week.days}
-      counts={week.countsByActivity.get(activity.id)}
+      totals={week.habitDays?.get(activity.id)}
       compact={compact}
     />
   )

@@ -1,4 +1,4 @@
-import type { Activity, Attribute, WeekStripDay } from '@kindling/core'
+import type { Activity, Attribute, DayTotals, WeekStripDay } from '@kindling/core'
 import { ActionIcon, Group, Paper, Stack } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { memo } from 'react'
@@ -14,7 +14,7 @@ export interface ActivityRowProps {
   streak: number
   attributes: readonly Attribute[]
   days: readonly WeekStripDay[]
-  counts: ReadonlyMap<string, number> | undefined
+  totals: DayTotals | undefined
   compact?: boolean
 }
 
@@ -27,7 +27,7 @@ export const ActivityRow = memo(function ActivityRow({
   streak,
   attributes,
   days,
-  counts,
+  totals,
   compact,
 }: ActivityRowProps) {
   const openForm = useOpenForm()
@@ -53,7 +53,7 @@ export const ActivityRow = memo(function ActivityRow({
             activityName={activity.name}
             schedule={activity.schedule}
             days={days}
-            counts={counts}
+            totals={totals}
             onPickDay={(day) =>
               openForm(paths.addEvent({ activityId: activity.id, defaultDate: day }))
             }

@@ -7,13 +7,13 @@ import { WeekStrip } from './week-strip'
 // Wednesday 2026-11-25 in Berlin: the week runs from Monday the 23rd to Sunday the 29th.
 const DAYS = getWeekStrip('2026-11-25T09:00:00Z', 'Europe/Berlin')
 
-function renderStrip(picked: string[], counts = new Map([['2026-11-24', 2]])) {
+function renderStrip(picked: string[], totals = { firstDay: '2026-11-24', counts: [2] }) {
   render(
     <WeekStrip
       activityName="Run"
       schedule={{ type: 'Weekly', days: [1, 3] }}
       days={DAYS}
-      counts={counts}
+      totals={totals}
       onPickDay={(day) => picked.push(day)}
     />,
   )

@@ -1,5 +1,5 @@
-import type { Schedule, WeekStripDay } from '@kindling/core'
-import { isDueOn } from '@kindling/core'
+import type { DayTotals, Schedule, WeekStripDay } from '@kindling/core'
+import { getDayCount, isDueOn } from '@kindling/core'
 import classes from './week-strip.module.css'
 
 export interface WeekStripProps {
@@ -7,8 +7,8 @@ export interface WeekStripProps {
   /** Days the schedule names get a dashed ring: planned, not required (SPEC §9 isDueOn). */
   schedule: Schedule
   days: readonly WeekStripDay[]
-  /** Events per day of this activity; days with events are disabled and marked. */
-  counts: ReadonlyMap<string, number> | undefined
+  /** This activity's days; days with events are disabled and marked. */
+  totals: DayTotals | undefined
   onPickDay: (day: string) => void
 }
 
@@ -18,11 +18,11 @@ export interface WeekStripProps {
  * buttons styled by CSS: a list of habits draws seven per row, and Mantine's Indicator and
  * UnstyledButton around each were fourteen components a row of the first drawing (issue 19).
  */
-export function WeekStrip({ activityName, schedule, days, counts, onPickDay }: WeekStripProps) {
+export function WeekStrip({ activityName, schedule, days, totals, onPickDay }: WeekStripProps) {
   return (
     <fieldset className={classes.strip} aria-label={`This week for ${activityName}`}>
       {days.map((day) => {
-        const done = (counts?.get(day.day) ?? 0) > 0
+        const done = getDayCount(totals, day.day) > 0
         const due = isDueOn(schedule, day.day)
         return (
           <button

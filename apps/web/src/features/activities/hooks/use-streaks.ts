@@ -1,19 +1,21 @@
 import type { Activity } from '@kindling/core'
-import { computeStreaksFromDays } from '@kindling/core'
+import { rankStreaks, toCalendarDay } from '@kindling/core'
 import { useMemo } from 'react'
-import { useDayCounts } from '../../../api/events'
+import { useHabitDays } from '../../../api/days'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 
+const NO_DAYS = new Map()
+
 /**
- * Streaks above 0 of the live activities, longest first (SPEC §9), over the whole history the
- * device holds (per-day counts of old events, records of recent ones): no cap.
+ * Streaks above 0 of the live activities, longest first (SPEC §9), over each habit's whole
+ * history on the device (its days: old days' counts and recent events): no cap.
  */
 export function useStreaks(activities: readonly Activity[] | undefined, now: Date) {
-  const timeZone = getDeviceTimeZone()
-  const dayCounts = useDayCounts()
+  const today = toCalendarDay(now, getDeviceTimeZone())
+  const days = useHabitDays()
   const streaks = useMemo(
-    () => computeStreaksFromDays(activities ?? [], dayCounts.data ?? new Map(), now, timeZone),
-    [activities, dayCounts.data, now, timeZone],
+    () => rankStreaks(activities ?? [], days.data ?? NO_DAYS, today),
+    [activities, days.data, today],
   )
-  return { streaks, isLoading: dayCounts.isLoading }
+  return { streaks, isLoading: days.isLoading }
 }

@@ -203,14 +203,14 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 
 function CalendarColumn({ activity, now }: { activity: Activity; now: Date }) {
   const openForm = useOpenForm()
-  const week = useWeekEvents(now, activity.id)
+  const week = useWeekEvents(now)
   return (
     <Stack gap="md" align="flex-start">
       <WeekStrip
         activityName={activity.name}
         schedule={activity.schedule}
         days={week.days}
-        counts={week.countsByActivity.get(activity.id)}
+        totals={week.habitDays?.get(activity.id)}
         onPickDay={(day) => openForm(paths.addEvent({ activityId: activity.id, defaultDate: day }))}
       />
       <Suspense fallback={<Skeleton height={260} width={250} radius="md" />}>

@@ -3,15 +3,18 @@ import { buildGoalsView, findEventInPeriod, toCalendarDay } from '@kindling/core
 import { Stack } from '@mantine/core'
 import { useMemo } from 'react'
 import { useActivities } from '../../../api/activities'
+import { useHabitDays } from '../../../api/days'
+import { usePeriodEvents } from '../../../api/events'
 import { useGoals } from '../../../api/goals'
 import { Loading } from '../../../components/placeholders'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
-import { usePeriodEvents } from '../../../lib/use-period-events'
 import { useGoalsTab } from '../hooks/use-goals-tab'
 import { GoalSection } from './goal-section'
+
+const NO_DAYS = new Map()
 
 export interface GoalListProps {
   /** Todo hides done goals; Done shows all (SPEC §2). Default: the remembered tab. */
@@ -35,6 +38,7 @@ export function GoalList({ tab: tabProp, forceExpand = false }: GoalListProps) {
   const activitiesQuery = useActivities()
   const now = useNow()
   const eventsQuery = usePeriodEvents(now)
+  const habitDays = useHabitDays()
   const openForm = useOpenForm()
   const timeZone = getDeviceTimeZone()
 
@@ -43,12 +47,11 @@ export function GoalList({ tab: tabProp, forceExpand = false }: GoalListProps) {
       buildGoalsView({
         goals: goalsQuery.data ?? [],
         activities: activitiesQuery.data ?? [],
-        events: eventsQuery.data ?? [],
-        now,
-        timeZone,
+        days: habitDays.data ?? NO_DAYS,
+        today: toCalendarDay(now, timeZone),
         tab,
       }),
-    [goalsQuery.data, activitiesQuery.data, eventsQuery.data, now, timeZone, tab],
+    [goalsQuery.data, activitiesQuery.data, habitDays.data, now, timeZone, tab],
   )
 
   function handleToggle(goal: Goal, done: boolean) {
@@ -67,7 +70,7 @@ export function GoalList({ tab: tabProp, forceExpand = false }: GoalListProps) {
     )
   }
 
-  if (goalsQuery.isLoading || activitiesQuery.isLoading || eventsQuery.isLoading) {
+  if (goalsQuery.isLoading || activitiesQuery.isLoading || habitDays.isLoading) {
     return <Loading label="Loading goals" />
   }
 

@@ -1,15 +1,15 @@
 import type { GoalsTab } from '@kindling/core'
-import { hasAnyDoneGoal } from '@kindling/core'
+import { hasAnyDoneGoal, toCalendarDay } from '@kindling/core'
 import { SegmentedControl } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { useActivities } from '../../../api/activities'
+import { useHabitDays } from '../../../api/days'
 import { useGoals } from '../../../api/goals'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
-import { usePeriodEvents } from '../../../lib/use-period-events'
 import { GoalList } from '../components/goal-list'
 import { useGoalsTab } from '../hooks/use-goals-tab'
 
@@ -20,13 +20,12 @@ export function Component() {
   const now = useNow()
   const goals = useGoals()
   const activities = useActivities()
-  const events = usePeriodEvents(now)
+  const habitDays = useHabitDays()
   const anyDone = hasAnyDoneGoal({
     goals: goals.data ?? [],
     activities: activities.data ?? [],
-    events: events.data ?? [],
-    now,
-    timeZone: getDeviceTimeZone(),
+    days: habitDays.data ?? new Map(),
+    today: toCalendarDay(now, getDeviceTimeZone()),
   })
 
   return (

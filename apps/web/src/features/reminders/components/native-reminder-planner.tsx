@@ -6,6 +6,7 @@ import {
   type UserSettings,
 } from '@kindling/core'
 import { useEffect, useMemo } from 'react'
+import { selectHabitDays } from '../../../api/days'
 import { events as eventsResource } from '../../../api/events'
 import { readSecureItem, removeSecureItem, writeSecureItem } from '../../../lib/platform'
 import { getSyncEngine, useSyncVersion } from '../../../lib/sync/store'
@@ -155,13 +156,14 @@ export function NativeReminderPlanner({ uid }: { uid: string }) {
       const source = live ?? (await readRemembered(uid))
       if (cancelled || !engine?.status.loaded || !source) return
       const view = engine.view
+      const timeZone = getDeviceTimeZone()
       const plan = planNotifications({
         reminders: source.reminders,
         activities: [...view.activities.values()],
-        events: [...view.events.values()],
+        habitDays: selectHabitDays(view, engine, timeZone),
         pausedUntil: source.pausedUntil,
         now: new Date(),
-        timeZone: getDeviceTimeZone(),
+        timeZone,
       })
       try {
         if (plan.length > 0) {

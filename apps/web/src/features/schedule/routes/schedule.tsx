@@ -12,7 +12,8 @@ import { notifications } from '@mantine/notifications'
 import { useMemo, useState } from 'react'
 import { useActivities } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
-import { useCreateEvent } from '../../../api/events'
+import { useHabitDays } from '../../../api/days'
+import { useCreateEvent, usePeriodEvents } from '../../../api/events'
 import { HeaderActions } from '../../../components/header-actions'
 import { Loading } from '../../../components/placeholders'
 import { SegmentedChoice } from '../../../components/segmented-choice'
@@ -23,10 +24,11 @@ import { paths } from '../../../lib/paths'
 import { useStoredString } from '../../../lib/stored-string'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
-import { usePeriodEvents } from '../../../lib/use-period-events'
 import { rowBudget, useRowLimit } from '../../../lib/use-row-limit'
 import { useStableHandler } from '../../../lib/use-stable-handler'
 import { type ScheduleCadence, ScheduleItemRow } from '../components/schedule-item-row'
+
+const NO_DAYS = new Map()
 
 const FILTERS: { value: ScheduleFilterLike; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -76,6 +78,7 @@ export function Component() {
   const activitiesQuery = useActivities()
   const attributesQuery = useAttributes()
   const eventsQuery = usePeriodEvents(now)
+  const habitDays = useHabitDays()
   const createEvent = useCreateEvent()
   const openForm = useOpenForm()
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set())
@@ -99,13 +102,12 @@ export function Component() {
     () =>
       buildScheduleView({
         activities: sortByRecent(activitiesQuery.data ?? []),
-        events: eventsQuery.data ?? [],
+        days: habitDays.data ?? NO_DAYS,
         filter,
         showDone,
-        now,
-        timeZone,
+        today: toCalendarDay(now, timeZone),
       }),
-    [activitiesQuery.data, eventsQuery.data, filter, showDone, now, timeZone],
+    [activitiesQuery.data, habitDays.data, filter, showDone, now, timeZone],
   )
 
   function hasRequiredAttributes(activity: Activity): boolean {
@@ -171,7 +173,7 @@ export function Component() {
 
   const onToggle = useStableHandler(handleToggle)
 
-  const loading = activitiesQuery.isLoading || eventsQuery.isLoading
+  const loading = activitiesQuery.isLoading || habitDays.isLoading
   // Years of habits: the rows of the first screen at once, the rest right after (issue 19).
   const budget = rowBudget(useRowLimit(!loading))
 

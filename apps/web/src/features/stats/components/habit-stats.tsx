@@ -60,7 +60,7 @@ export default function HabitStatsPanel({ activity }: { activity: Activity }) {
   const now = useNow()
   const timeZone = getDeviceTimeZone()
   const today = toCalendarDay(now, timeZone)
-  const days = useActivityDays({ activityId: activity.id })
+  const days = useActivityDays()
   const totals = days.totals.get(activity.id) ?? EMPTY_DAY_TOTALS
   const since = toCalendarDay(activity.createdAt, timeZone)
   const stats = useMemo(

@@ -1,22 +1,13 @@
-import type { Activity, Attribute, DayString, DayTotals } from '@kindling/core'
-import { buildDayTotalsByActivity, isDeleted, mergeDayTotals, sortByRecent } from '@kindling/core'
+import type { Activity, Attribute, DayTotals } from '@kindling/core'
+import { isDeleted, sortByRecent } from '@kindling/core'
 import { useMemo } from 'react'
 import { useActivities } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
-import { selectEvents } from '../../../api/events'
-import { getSyncEngine, useSynced } from '../../../lib/sync/store'
-import { getDeviceTimeZone } from '../../../lib/time-zone'
-
-export interface ActivityDaysQuery {
-  /** Only this activity; every activity when absent. */
-  activityId?: string
-  /** First and last calendar day (inclusive) in the device zone; the whole history when absent. */
-  from?: DayString
-  to?: DayString
-}
+import { useHabitDays } from '../../../api/days'
+import { getSyncEngine } from '../../../lib/sync/store'
 
 export interface ActivityDays {
-  /** Per-day totals by activity id; an activity without events in the range is absent. */
+  /** Per-day totals by activity id, whole history; an activity without events is absent. */
   totals: ReadonlyMap<string, DayTotals>
   isLoading: boolean
   isError: boolean
@@ -25,63 +16,16 @@ export interface ActivityDays {
 
 const NO_TOTALS: ReadonlyMap<string, DayTotals> = new Map()
 
-/*
- * Every read of the statistics screens is in this file, so moving them to another store (the
- * local copy of issue 13) changes this file only.
- */
-
 /**
- * The one place the statistics read events: per-day totals (events per day and the day's sums of
- * number values) per activity, in the device's zone. Everything on the Stats screens is computed
- * from these by `@kindling/core`, so this hook can be served by any store that keeps per-day
- * totals without touching the screens. It reads the device's synced copy (issue 13): totals of
- * the recent events it holds, number values included, merged over the per-day counts of older
- * days; number attributes are found from the values (number, duration and rating values).
+ * What the statistics read of the events: every habit's days (core's one per-day model, events
+ * per day and the day's sums of number values) from the device's synced copy. Everything on the
+ * Stats screens is computed from these by `@kindling/core`.
  */
-export function useActivityDays(query: ActivityDaysQuery = {}): ActivityDays {
-  const timeZone = getDeviceTimeZone()
-  const { activityId } = query
-  const synced = useSynced(
-    (view, engine) => {
-      const { eventsFrom, history } = engine.syncMeta
-      // Recent events are records on the device: their totals carry the number values.
-      const live = selectEvents(view, { activityId }).filter(
-        (event) => eventsFrom === undefined || event.eventDate >= eventsFrom,
-      )
-      const numberIds = new Map<string, Set<string>>()
-      for (const event of live) {
-        for (const [id, value] of Object.entries(event.attributes ?? {})) {
-          if (typeof value !== 'number') continue
-          let ids = numberIds.get(event.activityId)
-          if (!ids) {
-            ids = new Set()
-            numberIds.set(event.activityId, ids)
-          }
-          ids.add(id)
-        }
-      }
-      const ids = new Map([...numberIds].map(([id, set]) => [id, [...set]]))
-      const totals = buildDayTotalsByActivity(live, timeZone, ids)
-      // Older days come as per-day counts from the device's history.
-      if (history && history.timeZone === timeZone) {
-        for (const item of history.activities) {
-          if (activityId !== undefined && item.activityId !== activityId) continue
-          const old: DayTotals = {
-            firstDay: item.firstDay,
-            counts: item.counts,
-            ...(item.numbers ? { numbers: item.numbers } : {}),
-          }
-          const recent = totals.get(item.activityId)
-          totals.set(item.activityId, recent ? mergeDayTotals(old, recent) : old)
-        }
-      }
-      return totals as ReadonlyMap<string, DayTotals>
-    },
-    [activityId, timeZone],
-  )
+export function useActivityDays(): ActivityDays {
+  const days = useHabitDays()
   return {
-    totals: synced.data ?? NO_TOTALS,
-    isLoading: synced.isLoading,
+    totals: days.data ?? NO_TOTALS,
+    isLoading: days.isLoading,
     isError: false,
     retry: () => getSyncEngine()?.kick(),
   }

@@ -3,7 +3,6 @@ import {
   buildPeriodProgress,
   buildYearHeatMap,
   EMPTY_DAY_TOTALS,
-  getPeriod,
   toCalendarDay,
 } from '@kindling/core'
 import {
@@ -91,7 +90,7 @@ export function Component() {
   }
   return (
     <Stack gap="xl">
-      <CurrentProgress activities={activities} today={today} timeZone={timeZone} />
+      <CurrentProgress activities={activities} today={today} />
       <YearMaps activities={activities} year={year} currentYear={currentYear} onYear={showYear} />
     </Stack>
   )
@@ -108,21 +107,8 @@ function LoadError({ retry }: { retry: () => void }) {
   )
 }
 
-function CurrentProgress({
-  activities,
-  today,
-  timeZone,
-}: {
-  activities: Activity[]
-  today: string
-  timeZone: string
-}) {
-  const week = getPeriod('week', today, timeZone)
-  const month = getPeriod('month', today, timeZone)
-  const days = useActivityDays({
-    from: week.start < month.start ? week.start : month.start,
-    to: week.end > month.end ? week.end : month.end,
-  })
+function CurrentProgress({ activities, today }: { activities: Activity[]; today: string }) {
+  const days = useActivityDays()
   const lists = useMemo(
     () => ({
       week: buildPeriodProgress(activities, days.totals, 'week', today),
@@ -208,7 +194,7 @@ function YearMaps({
   onYear: (year: number) => void
 }) {
   const timeZone = getDeviceTimeZone()
-  const days = useActivityDays({ from: `${year}-01-01`, to: `${year}-12-31` })
+  const days = useActivityDays()
   const maps = useMemo(
     () =>
       activities.map((activity) => ({

@@ -1,0 +1,48 @@
+import { buildHabitDays, createHabitDaysMemo, type DayTotals } from '@kindling/core'
+import type { SyncEngine } from '../lib/sync/engine'
+import { useSynced } from '../lib/sync/store'
+import type { Tables } from '../lib/sync/view'
+import { getDeviceTimeZone } from '../lib/time-zone'
+
+/*
+ * Every habit's days, whole history, as core's one per-day model (DayTotals): the synced copy's
+ * history of old days merged with the events it holds, by core's buildHabitDays. Streaks,
+ * calendars, week strips, the schedule, goals, reminders and statistics all read this one answer.
+ */
+
+const memo = createHabitDaysMemo()
+let last: { key: string; view: Tables; days: ReadonlyMap<string, DayTotals> } | undefined
+
+/**
+ * Every activity's days in `timeZone`, built once per change of the copy (every screen that reads
+ * them during one drawing shares the answer), and per habit only when its days changed: an
+ * unchanged habit keeps its DayTotals object, so what is drawn of it is not drawn again.
+ */
+export function selectHabitDays(
+  view: Tables,
+  engine: Pick<SyncEngine, 'uid' | 'version' | 'syncMeta' | 'pendingEntries'>,
+  timeZone: string,
+): ReadonlyMap<string, DayTotals> {
+  const key = `${engine.uid}:${engine.version}:${timeZone}`
+  if (last?.key === key && last.view === view) return last.days
+  const { history, eventsFrom } = engine.syncMeta
+  const waiting = new Set(engine.pendingEntries.map((entry) => entry.id))
+  const days = buildHabitDays(
+    {
+      history,
+      events: view.events.values(),
+      eventsFrom,
+      isWaiting: (id) => waiting.has(id),
+      timeZone,
+    },
+    memo,
+  )
+  last = { key, view, days }
+  return days
+}
+
+/** Every habit's days, whole history, in the device's zone (a map by activity id). */
+export function useHabitDays() {
+  const timeZone = getDeviceTimeZone()
+  return useSynced((view, engine) => selectHabitDays(view, engine, timeZone), [timeZone])
+}
