@@ -183,3 +183,6 @@ async function ping(db: Database): Promise<boolean> {
     return false
   }
 }
+
+/** A transaction of `Database`: what a write's checks and rules read and write through. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]

@@ -1,5 +1,5 @@
 import { Attribute, AttributeInput, AttributeUpdateInput } from '@kindling/core'
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type { Database } from '../db/client'
@@ -7,7 +7,7 @@ import { liveRowsOf } from '../db/owned'
 import { activities, attributes } from '../db/schema'
 import { validationError } from '../http/errors'
 import { findLiveActivity } from './common'
-import { type Reader, registerCrud, type Tx } from './crud'
+import { type Reader, registerCrud } from './crud'
 import { toAttribute } from './records'
 
 const COMMON_KEYS = new Set(['id', 'activityId', 'type', 'name', 'description', 'required'])
@@ -23,14 +23,6 @@ function toColumns(input: z.output<typeof AttributeInput>) {
     required: input.required,
     details,
   }
-}
-
-/** Keeps `activity.attributes` (the ids of its attributes) in step with attribute writes. */
-async function linkToActivity(tx: Tx, activityId: string, attributeId: string, add: boolean) {
-  const list = add
-    ? sql`(${activities.attributes} - ${attributeId}::text) || jsonb_build_array(${attributeId}::text)`
-    : sql`${activities.attributes} - ${attributeId}::text`
-  await tx.update(activities).set({ attributes: list }).where(eq(activities.id, activityId))
 }
 
 export function registerAttributeRoutes(app: FastifyInstance, db: Database): void {
@@ -66,36 +58,21 @@ export function registerAttributeRoutes(app: FastifyInstance, db: Database): voi
         "Defines an attribute of one of your live activities (tagged by `type`, with that type's fields) and appends its id to the activity's `attributes`.",
       check: (uid, input, reader) => checkActivity(reader, uid, input.activityId),
       values: toColumns,
-      after: (tx, _uid, row) => linkToActivity(tx, row.activityId, row.id, true),
     },
     update: {
       schema: AttributeUpdateInput,
       description:
         'Merges the body over the stored attribute, validates the whole and saves it. Fields of other types are dropped when the type changes.',
-      base: (row) => ({
-        ...row.details,
-        activityId: row.activityId,
-        type: row.type,
-        name: row.name,
-        description: row.description,
-        required: row.required,
-      }),
       check: async (uid, input, stored, reader) => {
         if (input.activityId !== stored.activityId) {
           await checkActivity(reader, uid, input.activityId)
         }
       },
       values: toColumns,
-      after: async (tx, _uid, stored, row) => {
-        if (row.activityId === stored.activityId) return
-        await linkToActivity(tx, stored.activityId, stored.id, false)
-        await linkToActivity(tx, row.activityId, stored.id, true)
-      },
     },
     remove: {
       description:
         "Soft-deletes the attribute and removes its id from the activity's `attributes`.",
-      after: (tx, _uid, stored) => linkToActivity(tx, stored.activityId, stored.id, false),
     },
   })
 }

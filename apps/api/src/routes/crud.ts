@@ -1,8 +1,12 @@
+import { pickEditable, type RecordWrite, SYNC_TABLES, type SyncTable } from '@kindling/core'
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import type { Database } from '../db/client'
+import type { Database, Tx } from '../db/client'
+
+export type { Tx }
+
 import { liveRowsOf, lockAuthorsWrites } from '../db/owned'
 import { uidOf } from '../http/caller'
 import { notFound } from '../http/errors'
@@ -22,13 +26,17 @@ import {
   updateErrors,
   writeErrors,
 } from './common'
+import { storeWriteEffects } from './write-effects'
 
 /*
  * The one pattern of the data API (issue 20): list, get, create (idempotent on a client-chosen
  * id), update by merging the body over the stored record, and soft delete, each scoped to the
  * caller's live records and documented the same way. A resource file gives only its own rules
- * through the hooks below: what makes an input acceptable, what else a write changes in the same
- * transaction, and how its list is filtered when that is more than "all of yours".
+ * through the hooks below: what makes an input acceptable, how it is stored, and how its list is
+ * filtered when that is more than "all of yours". What a write does to other records (group
+ * membership, attribute links, cascades) is core's applyWrite, run in the write's transaction
+ * (write-effects.ts), the same rules the device runs on its copy. What an update may change is
+ * its update schema's fields (core's pickEditable), merged over the stored record.
  *
  * Every write is one transaction that first takes the author's write lock (decision 108): one
  * author's writes run one at a time, from their checks to their commit, on every node.
@@ -41,7 +49,6 @@ export type OwnedTable = PgTable & {
   updatedAt: PgColumn
   deletedAt: PgColumn
 }
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 /** What a check reads through: the write's transaction, so it sees what the write will change. */
 export type Reader = Database | Tx
 
@@ -85,16 +92,10 @@ export interface CrudOptions<
       input: z.output<C>,
       context: { uid: string; id: string; now: Date },
     ) => Values<T> | Promise<Values<T>>
-    /** More writes in the insert's transaction (never run for a repeated create). */
-    after?: (tx: Tx, uid: string, row: Row<T>) => Promise<void>
   }
   update: {
     schema: U
     description: string
-    /** The stored record as the update input it is merged under (the body goes over it). */
-    base: (row: Row<T>) => Record<string, unknown>
-    /** Fields the body cannot change, put back over it. */
-    pinned?: (row: Row<T>) => Record<string, unknown>
     /** As create's: in the write's transaction, reading through `reader`. */
     check?: (uid: string, input: z.output<U>, stored: Row<T>, reader: Reader) => Promise<void>
     values: (
@@ -102,13 +103,11 @@ export interface CrudOptions<
       stored: Row<T>,
       now: Date,
     ) => PgUpdateSetSource<T> | Promise<PgUpdateSetSource<T>>
-    after?: (tx: Tx, uid: string, stored: Row<T>, row: Row<T>) => Promise<void>
   }
   remove: {
     description: string
     /** More columns cleared with the delete. */
     values?: PgUpdateSetSource<T>
-    after?: (tx: Tx, uid: string, stored: Row<T>, now: Date) => Promise<void>
   }
 }
 
@@ -147,6 +146,24 @@ export function registerCrud<
   const path = `/api/${plural}`
   const live = options.live ?? ((uid: string) => liveRowsOf(table, uid))
   const owned = (uid: string, id: string) => and(eq(table.id, id), live(uid))
+  const synced = (SYNC_TABLES as readonly string[]).includes(plural)
+
+  /** Core's write rules for a write just stored in `tx` (synced records only). */
+  async function storeEffects(
+    tx: Tx,
+    uid: string,
+    write: RecordWrite,
+    previous: Row<T> | undefined,
+  ): Promise<void> {
+    if (!synced) return
+    const before = previous ? (toRecord(previous) as { id: string }) : undefined
+    await storeWriteEffects(tx, uid, write, before)
+  }
+
+  function putOf(row: Row<T>, now: Date): RecordWrite {
+    const record = toRecord(row) as { id: string } & Record<string, unknown>
+    return { op: 'put', table: plural as SyncTable, record, at: now.toISOString() }
+  }
 
   async function load(uid: string, id: string): Promise<Row<T>> {
     if (!isUuid(id)) throw notFound(noun)
@@ -244,7 +261,7 @@ export function registerCrud<
           .onConflictDoNothing()
           .returning()) as Row<T>[]
         if (!row) return (await storedCreate<Row<T>>(tx, table, uid, id)) as Row<T>
-        await create.after?.(tx, uid, row)
+        await storeEffects(tx, uid, putOf(row, now), undefined)
         return row
       })
       return reply.status(201).send(toRecord(row))
@@ -266,9 +283,8 @@ export function registerCrud<
       const uid = uidOf(request)
       const stored = await load(uid, request.params.id)
       const input = parseBody(update.schema, {
-        ...update.base(stored),
+        ...pickEditable(update.schema as never, toRecord(stored) as Record<string, unknown>),
         ...bodyObject(request.body),
-        ...update.pinned?.(stored),
       })
       const now = clock()
       const values = { ...(await update.values(input, stored, now)), updatedAt: now }
@@ -280,7 +296,7 @@ export function registerCrud<
           .set(values)
           .where(owned(uid, stored.id))
           .returning()) as Row<T>[]
-        if (row) await update.after?.(tx, uid, stored, row)
+        if (row) await storeEffects(tx, uid, putOf(row, now), stored)
         return row
       })
       if (!row) throw notFound(noun)
@@ -309,7 +325,14 @@ export function registerCrud<
           .set({ ...remove.values, deletedAt: now } as PgUpdateSetSource<T>)
           .where(owned(uid, stored.id))
           .returning({ id: table.id })) as { id: string }[]
-        if (row) await remove.after?.(tx, uid, stored, now)
+        const at = now.toISOString()
+        if (row)
+          await storeEffects(
+            tx,
+            uid,
+            { op: 'delete', table: plural as SyncTable, id: stored.id, at },
+            stored,
+          )
         return row !== undefined
       })
       if (!deleted) throw notFound(noun)

@@ -90,11 +90,6 @@ export function registerEventRoutes(app: FastifyInstance, db: Database): void {
       schema: EventUpdateInput,
       description:
         'Merges the body over the stored event (activityId, eventDate, attributes), validates the whole as on create and saves it.',
-      base: (row) => ({
-        activityId: row.activityId,
-        eventDate: row.eventDate.toISOString(),
-        attributes: row.attributes,
-      }),
       check: (uid, input, _stored, reader) => checkEvent(uid, input, reader),
       values: (input) => ({
         activityId: input.activityId,

@@ -57,11 +57,6 @@ export function registerGoalRoutes(app: FastifyInstance, db: Database): void {
     update: {
       schema: GoalUpdateInput,
       description: 'Merges the body over the stored goal, validates the whole and saves it.',
-      base: (row) => ({
-        activityId: row.activityId,
-        cadence: row.cadence,
-        target: row.target ?? null,
-      }),
       check: (uid, input, _stored, reader) => checkGoal(uid, input, reader),
       values: ({ activityId, cadence, target }) => ({ activityId, cadence, target }),
     },

@@ -108,7 +108,6 @@ export function registerReminderRoutes(
       schema: ReminderUpdateInput,
       description:
         'Merges the body over the stored reminder, validates the whole and saves it. It fires next at its next occurrence after now, but never twice on one local day.',
-      base: (row) => ({ activityId: row.activityId, time: row.time, days: row.days }),
       check: async (uid, input, stored, reader) => {
         if (input.activityId !== stored.activityId) {
           await checkActivity(reader, uid, input.activityId)

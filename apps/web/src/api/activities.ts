@@ -7,13 +7,6 @@ export const activities = createResource<'activities', ActivityInput, ActivityUp
   'activities',
   {
     schemas: (lib) => ({ create: lib.ActivityInput, update: lib.ActivityUpdateInput }),
-    editable: ({ name, description, color, visibility, schedule }) => ({
-      name,
-      description,
-      color,
-      visibility,
-      schedule,
-    }),
     compare: (a, b) => compareCodeUnits(latestEdit(b), latestEdit(a)),
     // Every device must show the same colour: it is picked once, here.
     prepare: (input) => ({ ...input, color: input.color ?? randomColor() }),

@@ -7,14 +7,6 @@ export const attributes = createResource<'attributes', AttributeInput, Attribute
   'attributes',
   {
     schemas: (lib) => ({ create: lib.AttributeInput, update: lib.AttributeUpdateInput }),
-    editable: ({
-      id: _id,
-      author: _author,
-      createdAt: _c,
-      updatedAt: _u,
-      deletedAt: _d,
-      ...rest
-    }) => rest,
     compare: newestFirst,
     check: (input, view) => unknownActivity(String(input.activityId), view),
   },

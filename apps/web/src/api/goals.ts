@@ -5,7 +5,6 @@ import { unknownActivity } from './checks'
 /** Daily, weekly and monthly goals, newest first. */
 export const goals = createResource<'goals', GoalInput, GoalUpdateInput>('goals', {
   schemas: (lib) => ({ create: lib.GoalInput, update: lib.GoalUpdateInput }),
-  editable: ({ activityId, cadence }) => ({ activityId, cadence }),
   compare: newestFirst,
   check: (input, view) => unknownActivity(String(input.activityId), view),
 })

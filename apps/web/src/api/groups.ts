@@ -6,12 +6,6 @@ import { missingActivities } from './checks'
 /** Groups of activities (each activity in one at most), most recently edited first. */
 export const groups = createResource<'groups', GroupInput, GroupUpdateInput>('groups', {
   schemas: (lib) => ({ create: lib.GroupInput, update: lib.GroupUpdateInput }),
-  editable: ({ name, description, color, activities }) => ({
-    name,
-    description,
-    color,
-    activities,
-  }),
   compare: (a, b) => compareCodeUnits(latestEdit(b), latestEdit(a)),
   check: (input, view) => missingActivities(input.activities as string[], view),
 })

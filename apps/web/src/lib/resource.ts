@@ -1,4 +1,10 @@
-import { compareCodeUnits, type FieldIssue, type SyncTable, toFieldErrors } from '@kindling/core'
+import {
+  compareCodeUnits,
+  type FieldIssue,
+  pickEditable,
+  type SyncTable,
+  toFieldErrors,
+} from '@kindling/core'
 import { notifications } from '@mantine/notifications'
 import { useCallback, useState } from 'react'
 import { ApiError } from './api-client'
@@ -81,8 +87,6 @@ interface Schema {
 interface ResourceSpec<T extends SyncTable> {
   /** The create and update schemas (of the module loaded on the first write). */
   schemas: (lib: Schemas) => { create: Schema; update: Schema }
-  /** The stored fields an update merges the change over (what PUT merges on the server). */
-  editable: (record: RecordOf[T]) => Record<string, unknown>
   /** Order of lists, as the API answers them. */
   compare: (a: RecordOf[T], b: RecordOf[T]) => number
   /** Checks that need other records (an event's values against its attributes). */
@@ -142,7 +146,10 @@ export function createResource<
     const stored = (engine.view[table] as Map<string, TRecord>).get(id)
     if (!stored) throw new ApiError(404, 'not-found', 'This was deleted on another device.')
     const lib = await loadWriteSchemas()
-    const body = validate(spec.schemas(lib).update, { ...spec.editable(stored), ...change })
+    const schema = spec.schemas(lib).update
+    // What the server merges a PUT over: the stored record's fields of the update schema.
+    const editable = pickEditable(schema as never, stored as unknown as Record<string, unknown>)
+    const body = validate(schema, { ...editable, ...change })
     const problems = spec.check?.(body, engine.view, lib) ?? {}
     if (Object.keys(problems).length > 0) throw invalid(toIssues(problems))
     await engine.write({ op: 'update', table, id, body })

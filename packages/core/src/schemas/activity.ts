@@ -26,8 +26,11 @@ export const ActivityInput = z.object({
 })
 export type ActivityInput = z.input<typeof ActivityInput>
 
-/** PUT replaces the editable fields; the server merges the stored record under the body first. */
-export const ActivityUpdateInput = ActivityInput
+/**
+ * PUT replaces the editable fields; the server merges the stored record under the body first.
+ * `attributes` is the server's (kept by the attribute rules): an update's value is dropped.
+ */
+export const ActivityUpdateInput = ActivityInput.omit({ attributes: true })
 export type ActivityUpdateInput = z.input<typeof ActivityUpdateInput>
 
 /** A stored activity as the API answers it; transform-free, so responses can be encoded. */

@@ -1,4 +1,4 @@
-import { randomColor, SYNC_TABLES } from '@kindling/core'
+import { applyWrite, randomColor, SYNC_TABLES } from '@kindling/core'
 import type { AnyRecord, OutboxEntry, RecordOf, SyncTable } from './types'
 
 /** Live records by id, per table. */
@@ -30,10 +30,13 @@ export function putServerRecord(tables: Tables, table: SyncTable, record: AnyRec
 }
 
 /** Tables with a server-kept `updatedAt`. */
-const EDITED: ReadonlySet<SyncTable> = new Set(['activities', 'groups', 'attributes'])
+const EDITED: ReadonlySet<SyncTable> = new Set(['activities', 'groups', 'attributes', 'events'])
 
 /** The record a create makes, as the server will store it. */
-function created(entry: OutboxEntry & { op: 'create' }, author: string): AnyRecord {
+function created(
+  entry: OutboxEntry & { op: 'create' },
+  author: string,
+): Record<string, unknown> & { id: string } {
   const { id: _id, ...body } = entry.body
   const record: Record<string, unknown> = {
     ...body,
@@ -47,49 +50,23 @@ function created(entry: OutboxEntry & { op: 'create' }, author: string): AnyReco
     record.attributes = []
     record.color ??= randomColor()
   }
-  return record as unknown as AnyRecord
-}
-
-/** Takes the activities of `group` out of every other group (at most one group each). */
-function leaveOtherGroups(tables: Tables, groupId: string, activityIds: readonly string[]) {
-  const moving = new Set(activityIds)
-  for (const group of tables.groups.values()) {
-    if (group.id === groupId || !group.activities.some((id) => moving.has(id))) continue
-    tables.groups.set(group.id, {
-      ...group,
-      activities: group.activities.filter((id) => !moving.has(id)),
-    })
-  }
-}
-
-function linkAttribute(tables: Tables, activityId: string, attributeId: string, add: boolean) {
-  const activity = tables.activities.get(activityId)
-  if (!activity) return
-  const others = activity.attributes.filter((id) => id !== attributeId)
-  tables.activities.set(activityId, {
-    ...activity,
-    attributes: add ? [...others, attributeId] : others,
-  })
+  return record as Record<string, unknown> & { id: string }
 }
 
 /**
- * Applies one change of the outbox to `tables` as the server will apply it, side effects
- * included (an activity in one group at most, an attribute listed on its activity, a deleted
- * activity's attributes deleted and out of its group). A change to a record this device no
- * longer has (deleted on another device) changes nothing: the server will refuse it too.
+ * Applies one change of the outbox to `tables` as the server will apply it: the record the change
+ * makes (a create's input with the server's stamps, an update merged over the stored record),
+ * then core's write rules (applyWrite: an activity in one group at most, an attribute listed on
+ * its activity, a deleted activity's attributes deleted and out of its group), the very function
+ * the server runs. A change to a record this device no longer has (deleted on another device)
+ * changes nothing: the server will refuse it too.
  */
 export function applyEntry(tables: Tables, entry: OutboxEntry, author: string) {
   const map = tables[entry.table] as Map<string, AnyRecord>
   if (entry.op === 'create') {
     if (map.has(entry.id)) return
     const record = created(entry, author)
-    map.set(entry.id, record)
-    if (entry.table === 'attributes') {
-      linkAttribute(tables, (record as RecordOf['attributes']).activityId, entry.id, true)
-    }
-    if (entry.table === 'groups') {
-      leaveOtherGroups(tables, entry.id, (record as RecordOf['groups']).activities)
-    }
+    applyWrite(tables, { op: 'put', table: entry.table, record, at: entry.at })
     return
   }
   const stored = map.get(entry.id)
@@ -97,42 +74,15 @@ export function applyEntry(tables: Tables, entry: OutboxEntry, author: string) {
   if (entry.op === 'update') {
     const { id: _id, ...body } = entry.body
     const base = entry.table === 'attributes' ? pickStamps(stored) : stored
-    const record = { ...base, ...body } as Record<string, unknown>
+    const record = { ...base, ...body } as Record<string, unknown> & { id: string }
     if (EDITED.has(entry.table)) record.updatedAt = entry.at
     if (entry.table === 'activities') {
       record.attributes = (stored as RecordOf['activities']).attributes
     }
-    map.set(entry.id, record as unknown as AnyRecord)
-    if (entry.table === 'groups') {
-      leaveOtherGroups(tables, entry.id, (record as unknown as RecordOf['groups']).activities)
-    }
-    if (entry.table === 'attributes') {
-      const before = (stored as RecordOf['attributes']).activityId
-      const after = (record as unknown as RecordOf['attributes']).activityId
-      if (before !== after) {
-        linkAttribute(tables, before, entry.id, false)
-        linkAttribute(tables, after, entry.id, true)
-      }
-    }
+    applyWrite(tables, { op: 'put', table: entry.table, record, at: entry.at })
     return
   }
-  map.delete(entry.id)
-  if (entry.table === 'activities') {
-    for (const attribute of [...tables.attributes.values()]) {
-      if (attribute.activityId === entry.id) tables.attributes.delete(attribute.id)
-    }
-    for (const group of tables.groups.values()) {
-      if (group.activities.includes(entry.id)) {
-        tables.groups.set(group.id, {
-          ...group,
-          activities: group.activities.filter((id) => id !== entry.id),
-        })
-      }
-    }
-  }
-  if (entry.table === 'attributes') {
-    linkAttribute(tables, (stored as RecordOf['attributes']).activityId, entry.id, false)
-  }
+  applyWrite(tables, { op: 'delete', table: entry.table, id: entry.id, at: entry.at })
 }
 
 /** An attribute's server-kept fields: an update replaces all the others (its type may change). */

@@ -1,4 +1,4 @@
-import { randomColor } from '@kindling/core'
+import { addActivityToGroup, randomColor } from '@kindling/core'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { useCreateActivity } from '../../../api/activities'
@@ -31,16 +31,13 @@ export default function AddActivityForm({ search, onDone, onCancel }: FormProps)
       { name: values.name, color: values.color, schedule: values.schedule },
       {
         onSuccess: (activity) => {
-          const group = groupId
-            ? groupsQuery.data?.find((candidate) => candidate.id === groupId)
-            : undefined
+          const groups = groupsQuery.data ?? []
+          const group = groupId ? groups.find((candidate) => candidate.id === groupId) : undefined
           if (groupId && !group) console.error('Group is not defined')
           if (group) {
-            updateGroup.mutate({
-              id: group.id,
-              name: group.name,
-              activities: [...group.activities, activity.id],
-            })
+            const joined = addActivityToGroup(groups, group.id, activity.id)
+            const { activities } = joined.find((candidate) => candidate.id === group.id) ?? group
+            updateGroup.mutate({ id: group.id, name: group.name, activities })
           }
           notifications.show({ message: `Added ${activity.name}`, color: 'orange' })
           onDone()
