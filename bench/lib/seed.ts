@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { openDatabase } from '../../apps/api/src/db/client'
-import { events as eventsTable } from '../../apps/api/src/db/schema'
+import { events as eventsTable, openDatabase } from '@kindling/api/testing'
 import type { User } from './client'
 import {
   activitySpecs,

@@ -7,7 +7,7 @@ import {
   type Backend,
   type BackendKind,
   createBackend as createTestBackend,
-} from '../../apps/api/src/test/databases'
+} from '@kindling/api/testing'
 import { benchEnv } from './env'
 import { log, sleep } from './util'
 

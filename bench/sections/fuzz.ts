@@ -9,7 +9,7 @@ import {
   GroupInput,
   GroupUpdateInput,
   validateEventAttributes,
-} from '../../packages/core/src/index'
+} from '@kindling/core'
 import { call, type User } from '../lib/client'
 import type { Context } from '../lib/context'
 import { benchEnv } from '../lib/env'

@@ -1,4 +1,4 @@
-import { buildLoopBackup, type FixtureHabit } from '../../apps/api/src/data-transfer/test-fixtures'
+import { buildLoopBackup, type FixtureHabit } from '@kindling/api/testing'
 import { call } from '../lib/client'
 import type { Context } from '../lib/context'
 import { benchEnv } from '../lib/env'

@@ -1,7 +1,7 @@
 import type { SyncChanges, SyncHistory } from '@kindling/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from './app'
-import { buildLoopBackup } from './data-transfer/test-fixtures'
+import { buildLoopBackup } from './test/import-fixtures'
 import {
   caller,
   signUp,

@@ -24,7 +24,7 @@ import type { ImportPlan, PlannedEvent } from './plan'
 import { SKIP, SkipCounter } from './plan'
 import { readImport } from './read-import'
 import { IMPORT_MAX_BYTES } from './routes'
-import { transferCalls } from './test-api'
+import { transferCalls } from '../test/transfer-api'
 import {
   buildHabitBullCsv,
   buildKindlingBackup,
@@ -34,7 +34,7 @@ import {
   editLoopBackup,
   epochDay,
   type FixtureHabit,
-} from './test-fixtures'
+} from '../test/import-fixtures'
 
 /** A plan of one plain daily habit and its `events`, as a HabitBull file gives one. */
 function habitPlan(name: string, events: PlannedEvent[]): ImportPlan {

@@ -12,7 +12,7 @@ import {
   editLoopBackup,
   epochDay,
   type FixtureHabit,
-} from './test-fixtures'
+} from '../test/import-fixtures'
 
 const SAT = 1
 const MON = 4

@@ -1,8 +1,8 @@
 import type { Event } from '@kindling/core'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { queryClient } from '../app/query-client'
 import { apiRequest } from '../lib/api-client'
+import { queryClient } from '../lib/query-client'
 import { getSyncEngine, useSynced, useSyncVersion } from '../lib/sync/store'
 import { events, useEvents } from './events'
 

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications'
 import { getAuthState, subscribeAuthState } from '../lib/auth-state'
-import type { RefusalOutcome } from '../lib/sync/engine'
+import type { RefusalOutcome } from '../lib/sync/refusals'
 import { getSyncEngine, startSync, stopSync } from '../lib/sync/store'
 
 /**

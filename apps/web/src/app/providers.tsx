@@ -9,7 +9,7 @@ import { Toasts } from './toasts'
 /**
  * Everything the app needs above the router: Mantine (dark, orange), toasts and the date settings
  * (locale en, weeks start Monday). Modals live inside the router (see AppLayout) so their content
- * can navigate. The query cache needs no provider: its hooks are handed it (app/query-client.ts).
+ * can navigate. The query cache needs no provider: its hooks are handed it (lib/query-client.ts).
  * The panels one feature shows in another's screen come with that screen (app/routes/habit.tsx).
  */
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -10,7 +10,16 @@ import {
   TEXT_VALUE_MAX_LENGTH,
 } from '../constants'
 import { CalendarDay, ClientId, Id, IsoDateTime, RecordStamp, trimmedText } from './common'
-import type { AttributeValue } from './event'
+
+/** A value entered for an attribute on an event (checked against its definition by type). */
+export const AttributeValue = z.union([
+  z.string().max(TEXT_VALUE_MAX_LENGTH),
+  z.number().finite(),
+  z.boolean(),
+  z.array(z.string().max(TEXT_VALUE_MAX_LENGTH)).max(100),
+  z.null(),
+])
+export type AttributeValue = z.infer<typeof AttributeValue>
 
 export const ATTRIBUTE_TYPES = [
   'text',

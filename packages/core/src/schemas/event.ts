@@ -2,17 +2,8 @@ import { z } from 'zod'
 import { TEXT_VALUE_MAX_LENGTH } from '../constants'
 import { NOT_AN_ATTRIBUTE } from '../field-errors'
 import type { Attribute } from './attribute'
-import { checkAttributeValue, isEmptyValue } from './attribute'
+import { AttributeValue, checkAttributeValue, isEmptyValue } from './attribute'
 import { CalendarDay, ClientId, Id, IsoDateTime, RecordStamp } from './common'
-
-export const AttributeValue = z.union([
-  z.string().max(TEXT_VALUE_MAX_LENGTH),
-  z.number().finite(),
-  z.boolean(),
-  z.array(z.string().max(TEXT_VALUE_MAX_LENGTH)).max(100),
-  z.null(),
-])
-export type AttributeValue = z.infer<typeof AttributeValue>
 
 /**
  * An event's date: an ISO instant, or a bare `YYYY-MM-DD` which is read as noon UTC of that

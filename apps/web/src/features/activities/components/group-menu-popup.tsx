@@ -2,7 +2,7 @@ import { ActionIcon, Button, Drawer, Menu, Stack } from '@mantine/core'
 import { IconDots, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import { useMounted } from '../../../lib/use-mounted'
-import type { GroupAction } from './group-menu'
+import type { GroupAction } from './group-action'
 
 /** The menus of the group menu (SPEC §2 Group menu), loaded on intent: Mantine's overlays. */
 

@@ -9,12 +9,7 @@ import { useOpenForm } from '../../../lib/form-opener'
 import { useIsMobile } from '../../../lib/layout'
 import { paths } from '../../../lib/paths'
 import { getPlatform, showActionSheet } from '../../../lib/platform'
-
-export interface GroupAction {
-  label: 'Add Activity' | 'View Group' | 'Edit Group' | 'Delete Group'
-  destructive?: boolean
-  run: () => void
-}
+import type { GroupAction } from './group-action'
 
 // The drawer and dropdown (Mantine's overlays, a dozen chunks) load on intent: hovering or
 // focusing the button fetches them, pressing it shows them. The habits page draws without them.

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { queryClient } from '../../../app/query-client'
+import { queryClient } from '../../../lib/query-client'
 import { flushOutbox, getSyncEngine } from '../../../lib/sync/store'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { type ExportFormat, exportData, importFile } from '../api/transfer-requests'

@@ -1,7 +1,7 @@
 import type { UserSettings } from '@kindling/core'
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { queryClient } from '../../../app/query-client'
+import { queryClient } from '../../../lib/query-client'
 import { useUpdateUserSettings } from './reminders'
 
 const apiRequest = vi.hoisted(() => vi.fn())

@@ -1,8 +1,8 @@
 import type { Reminder, ReminderInput, UserSettings, UserSettingsInput } from '@kindling/core'
 import { mergeUserSettings } from '@kindling/core'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { queryClient as client } from '../../../app/query-client'
 import { apiRequest } from '../../../lib/api-client'
+import { queryClient as client } from '../../../lib/query-client'
 import { onDeviceTimeZoneSaved } from './time-zone'
 
 /**

@@ -1,8 +1,8 @@
 import type { UserSettings } from '@kindling/core'
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { queryClient } from '../../../app/query-client'
 import { setAuthState } from '../../../lib/auth-state'
+import { queryClient } from '../../../lib/query-client'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 // The settings reads: they take what the save answers.
 import './reminders'

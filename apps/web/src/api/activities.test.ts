@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto'
 import { renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { activities } from '../api/activities'
-import { ApiError } from './api-client'
-import { getSyncEngine, startSync, stopSync } from './sync/store'
+import { ApiError } from '../lib/api-client'
+import { getSyncEngine, startSync, stopSync } from '../lib/sync/store'
+import { activities } from './activities'
 
 describe('createResource (activities) over the device copy', () => {
   beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
-import { ApiError } from '../lib/api-client'
-import { getAuthState, subscribeAuthState } from '../lib/auth-state'
+import { ApiError } from './api-client'
+import { getAuthState, subscribeAuthState } from './auth-state'
 
 const MAX_RETRIES = 2
 

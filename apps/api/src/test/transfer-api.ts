@@ -1,7 +1,7 @@
 import type { KindlingBackup } from '@kindling/core'
 import { expect } from 'vitest'
 import type { App } from '../app'
-import type { TestUser } from '../test/harness'
+import type { TestUser } from './harness'
 
 /**
  * The import and export calls of the data-transfer tests, as a client with a bearer token makes

@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate'
-import { csvLine } from './csv'
-import { LOOP_OLD_PALETTE_TO_NEW, LOOP_PALETTE } from './loop'
-import { loadSqlJs } from './loop-db'
+import { csvLine } from '../data-transfer/csv'
+import { LOOP_OLD_PALETTE_TO_NEW, LOOP_PALETTE } from '../data-transfer/loop'
+import { loadSqlJs } from '../data-transfer/loop-db'
 
 /**
  * Builders of the files the importer reads, written the way the other apps write them (their
