@@ -11,14 +11,9 @@ import {
 } from '@kindling/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, type RequestOptions, setApiBaseUrl } from '../api-client'
-import {
-  type EngineOptions,
-  FAILURES_TOLD,
-  type RefusalOutcome,
-  SyncEngine,
-  trimRefused,
-} from './engine'
+import { type EngineOptions, FAILURES_TOLD, SyncEngine } from './engine'
 import { openLocalDb, storeServerState } from './local-db'
+import { type RefusalOutcome, trimRefused } from './refusals'
 
 /** A tiny in-memory stand-in for the product API's write and sync calls. */
 function fakeServer() {

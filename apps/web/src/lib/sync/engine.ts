@@ -10,8 +10,8 @@ import {
   toCalendarDay,
 } from '@kindling/core'
 import { ApiError, apiRequest, apiStream } from '../api-client'
-import { onIdle } from '../idle'
-import { readChangeSignals } from './live-changes'
+import { BACKOFF_MIN_MS, nextBackoff } from './backoff'
+import { LIVE_OPEN_DELAY_MS, LiveStream } from './live-stream'
 import {
   addToOutbox,
   deleteLocalDb,
@@ -21,33 +21,24 @@ import {
   readOutbox,
   storeServerState,
 } from './local-db'
+import {
+  explainRefusal,
+  explainTrim,
+  isRefusal,
+  isServerFailure,
+  type RefusalOutcome,
+  trimRefused,
+} from './refusals'
 import type { AnyRecord, Change, OutboxEntry, SyncMeta, SyncTable } from './types'
 import { buildView, emptyTables, putServerRecord, type Tables } from './view'
 
 /** Events of the last 90 days come as records; older ones as per-day counts. */
 export const RAW_EVENT_DAYS = 90
-/** Retries of a failed send or pull wait 1 s, 2 s, 4 s, ... up to a minute. */
-const BACKOFF_MIN_MS = 1000
-const BACKOFF_MAX_MS = 60_000
 /**
  * While the app is in view, changes of other devices are looked for this often: the fallback of
  * the live change stream, which brings them within a second (decision 119).
  */
 const POLL_MS = 15_000
-/**
- * A live stream that ends or fails is opened again after 1 s, 2 s, 4 s... up to a minute; the
- * wait starts again at 1 s only after a stream that stayed open this long (one ended at once,
- * e.g. by the server's limit of streams per user, does not make a loop of reconnections).
- */
-const LIVE_STABLE_MS = 30_000
-/**
- * The live stream opens this long after the first round, at an idle moment: what the page loads
- * after its first screen (its code for later, its settings) comes first, and the page reaches a
- * moment without requests in flight, which tools that wait for one ('networkidle') need: an open
- * stream is a request that never ends. Nothing is missed meanwhile: the stream starts with the
- * latest cursor.
- */
-export const LIVE_OPEN_DELAY_MS = 3000
 /** A change not answered in this time is tried again later, as one the server failed. */
 const SEND_TIMEOUT_MS = 30_000
 /**
@@ -82,12 +73,6 @@ export const IDLE_STATUS: SyncStatus = {
   serverFailing: false,
 }
 
-/**
- * What became of a change the server refused: undone (`dropped`), or sent again and saved without
- * what another device deleted meanwhile (`trimmed`: a group's habits, an event's values).
- */
-export type RefusalOutcome = 'dropped' | 'trimmed'
-
 export interface EngineOptions {
   uid: string
   timeZone: () => string
@@ -103,40 +88,10 @@ export interface EngineOptions {
   liveOpenDelayMs?: number
 }
 
-/**
- * Whether a failed call is the server's trouble, not the device's nor the change's: a 5xx, a
- * timeout or "too many requests" answered, or no answer in time.
- */
-export function isServerFailure(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status >= 500 || [408, 429].includes(error.status)
-  // withTimeout's error (or a DOMException of that name, of whichever realm).
-  return (
-    typeof error === 'object' && error !== null && 'name' in error && error.name === 'TimeoutError'
-  )
-}
-
-/** Whether a failed call is worth repeating later (offline, server busy) or a refusal. */
-export function isRefusal(error: unknown): error is ApiError {
-  return (
-    error instanceof ApiError &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    ![401, 403, 408, 429].includes(error.status)
-  )
-}
-
 /** An event the copy leaves to the history: dated before the window of events kept as records. */
 function isBeforeWindow(record: AnyRecord, eventsFrom: string | undefined): boolean {
   const { eventDate } = record as { eventDate?: unknown }
   return eventsFrom !== undefined && typeof eventDate === 'string' && eventDate < eventsFrom
-}
-
-const tableNoun: Record<SyncTable, string> = {
-  activities: 'habit',
-  attributes: 'attribute',
-  groups: 'group',
-  goals: 'goal',
-  events: 'event',
 }
 
 /**
@@ -162,57 +117,6 @@ async function withTimeout<T>(ms: number, call: (signal: AbortSignal) => Promise
   }
 }
 
-/** "A", "A and B", "A, B and C". */
-function joinNames(names: readonly string[]): string {
-  return names.length < 2
-    ? (names[0] ?? '')
-    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
-}
-
-/** The habits a group change lists. */
-function listedActivities(entry: OutboxEntry): string[] {
-  if (entry.op === 'delete' || !Array.isArray(entry.body.activities)) return []
-  return entry.body.activities.map(String)
-}
-
-/**
- * `entry` without what its refusal names as deleted on another device meanwhile, when that is
- * all the refusal names: a group's habits (`activities`, naming their ids) or an event's values
- * of deleted attributes (`attributes.<id>`: not an attribute of its habit). Nothing when the
- * refusal names anything else (the habit of an event gone, a value now invalid for an attribute
- * that still exists, a newly required one), nor when a group update would be left without
- * habits (it needs one, SPEC §5).
- */
-export function trimRefused(
-  entry: OutboxEntry,
-  error: ApiError,
-): { entry: OutboxEntry; leftOut: string[] } | undefined {
-  if (entry.op === 'delete' || error.status !== 400) return undefined
-  const fields = Object.entries(error.fields)
-  if (entry.table === 'groups') {
-    const [field, message = ''] = fields[0] ?? []
-    if (fields.length !== 1 || field !== 'activities') return undefined
-    const listed = listedActivities(entry)
-    const gone = listed.filter((id) => message.includes(id))
-    const kept = listed.filter((id) => !gone.includes(id))
-    if (gone.length === 0 || (entry.op === 'update' && kept.length === 0)) return undefined
-    return { entry: { ...entry, body: { ...entry.body, activities: kept } }, leftOut: gone }
-  }
-  if (entry.table === 'events') {
-    const values = (entry.body.attributes ?? {}) as Record<string, unknown>
-    const gone: string[] = []
-    for (const [field, message] of fields) {
-      const id = field.startsWith('attributes.') ? field.slice('attributes.'.length) : ''
-      if (message !== NOT_AN_ATTRIBUTE || !Object.hasOwn(values, id)) return undefined
-      gone.push(id)
-    }
-    if (gone.length === 0) return undefined
-    const kept = Object.fromEntries(Object.entries(values).filter(([id]) => !gone.includes(id)))
-    return { entry: { ...entry, body: { ...entry.body, attributes: kept } }, leftOut: gone }
-  }
-  return undefined
-}
-
 /**
  * Keeps the signed-in user's data on the device and in step with the server: screens read
  * `view` (the server's state with unsent changes applied), writes go to a durable outbox that
@@ -233,14 +137,8 @@ export class SyncEngine {
   private retryTimer: ReturnType<typeof setTimeout> | undefined
   private pollTimer: ReturnType<typeof setInterval> | undefined
   private backoff = BACKOFF_MIN_MS
-  /** The open live change stream's abort; none while closed. */
-  private live: AbortController | undefined
-  private liveRetryTimer: ReturnType<typeof setTimeout> | undefined
-  private liveBackoff = BACKOFF_MIN_MS
-  /** A round went through: the stream may open (never before the first screen's round). */
-  private liveAllowed = false
-  /** Waits out `LIVE_OPEN_DELAY_MS` after the first round, then an idle moment. */
-  private liveDelay: ReturnType<typeof setTimeout> | undefined
+  /** The live change stream, open while this tab sends and is in view (decision 119). */
+  private readonly live: LiveStream
   /** The highest cursor the stream announced that a pull has not reached yet. */
   private announced: number | undefined
   /** Rounds in a row the server failed (isServerFailure); reset by a round that sent all. */
@@ -252,6 +150,16 @@ export class SyncEngine {
 
   constructor(private readonly options: EngineOptions) {
     this.request = options.request ?? apiRequest
+    this.live = new LiveStream({
+      wanted: () =>
+        this.leader &&
+        !this.stopped &&
+        document.visibilityState === 'visible' &&
+        navigator.onLine !== false,
+      open: options.openStream ?? ((signal) => apiStream('sync/stream', { signal })),
+      onAnnounced: this.onAnnounced,
+      openDelayMs: options.liveOpenDelayMs ?? LIVE_OPEN_DELAY_MS,
+    })
   }
 
   get uid(): string {
@@ -304,8 +212,7 @@ export class SyncEngine {
 
   stop(): void {
     this.stopped = true
-    this.closeLive()
-    clearTimeout(this.liveDelay)
+    this.live.stop()
     clearTimeout(this.retryTimer)
     clearInterval(this.pollTimer)
     this.releaseLock?.()
@@ -365,7 +272,7 @@ export class SyncEngine {
   tokenChanged(): void {
     if (!this.running) this.kick()
     // A stream refused for its token waits for its retry: a new token opens it now.
-    this.reopenLive()
+    this.live.reopen()
   }
 
   /** Resolves once the current round of sending and pulling is over. */
@@ -376,19 +283,19 @@ export class SyncEngine {
   private onOnline = () => {
     this.setStatus({ online: true })
     this.backoff = BACKOFF_MIN_MS
-    this.liveBackoff = BACKOFF_MIN_MS
+    this.live.resetBackoff()
     this.kick()
-    this.reopenLive()
+    this.live.reopen()
   }
 
   private onOffline = () => {
     this.setStatus({ online: false })
-    this.updateLive()
+    this.live.update()
   }
 
   private onVisible = () => {
     if (document.visibilityState === 'visible') this.kick()
-    this.updateLive()
+    this.live.update()
   }
 
   /** The stream announced `cursor`: pull unless the copy has it (this device's own write). */
@@ -403,81 +310,6 @@ export class SyncEngine {
   private isBehind(cursor = this.announced): boolean {
     if (cursor === undefined) return false
     return this.meta.cursor === undefined || Number(this.meta.cursor) < cursor
-  }
-
-  /**
-   * Opens the live change stream when this tab sends, is in view, is online and a round went
-   * through (so it never delays the first screen); closes it otherwise. It carries no data and
-   * is no part of the status: a stream that fails is opened again later, the poll going on.
-   */
-  private updateLive(): void {
-    const wanted =
-      this.leader &&
-      !this.stopped &&
-      this.liveAllowed &&
-      document.visibilityState === 'visible' &&
-      navigator.onLine !== false
-    if (!wanted) {
-      this.closeLive()
-      return
-    }
-    if (this.live || this.liveRetryTimer !== undefined) return
-    const controller = new AbortController()
-    this.live = controller
-    const opened = Date.now()
-    const open = this.options.openStream ?? ((signal) => apiStream('sync/stream', { signal }))
-    open(controller.signal)
-      .then((body) => readChangeSignals(body, this.onAnnounced))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.info('The live change stream closed:', error)
-      })
-      .finally(() => {
-        if (this.live !== controller) return
-        this.live = undefined
-        if (Date.now() - opened >= LIVE_STABLE_MS) this.liveBackoff = BACKOFF_MIN_MS
-        this.liveRetryTimer = setTimeout(() => {
-          this.liveRetryTimer = undefined
-          this.updateLive()
-        }, this.liveBackoff)
-        this.liveBackoff = Math.min(this.liveBackoff * 2, BACKOFF_MAX_MS)
-      })
-  }
-
-  /** After the first round: lets the stream open once its delay and an idle moment are past. */
-  private allowLive(): void {
-    const delay = this.options.liveOpenDelayMs ?? LIVE_OPEN_DELAY_MS
-    if (this.liveAllowed || delay === 0) {
-      this.liveAllowed = true
-      this.updateLive()
-      return
-    }
-    if (this.liveDelay !== undefined) return
-    this.liveDelay = setTimeout(
-      () =>
-        onIdle(() => {
-          if (this.stopped) return
-          this.liveAllowed = true
-          this.updateLive()
-        }),
-      delay,
-    )
-  }
-
-  /** Opens the stream now if it waits for a retry (the network or a new token is back). */
-  private reopenLive(): void {
-    if (!this.live) {
-      clearTimeout(this.liveRetryTimer)
-      this.liveRetryTimer = undefined
-    }
-    this.updateLive()
-  }
-
-  private closeLive(): void {
-    clearTimeout(this.liveRetryTimer)
-    this.liveRetryTimer = undefined
-    const live = this.live
-    this.live = undefined
-    live?.abort()
   }
 
   /** Waits to be the one tab that sends (two tabs never send the same outbox twice). */
@@ -546,7 +378,7 @@ export class SyncEngine {
       // Online, unless the device went offline while the round's last answer came in (its
       // 'offline' event came first: the round must not say otherwise).
       this.setStatus({ online: navigator.onLine !== false, synced: true })
-      this.allowLive()
+      this.live.allow()
     } catch (error) {
       if (!isRefusal(error)) {
         const failing = isServerFailure(error)
@@ -562,7 +394,7 @@ export class SyncEngine {
               : {}),
         })
         this.retryTimer = setTimeout(() => this.kick(), this.backoff)
-        this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS)
+        this.backoff = nextBackoff(this.backoff)
       }
       console.warn('Sync paused:', error)
     } finally {
@@ -603,11 +435,11 @@ export class SyncEngine {
         const sent = await this.sendTrimming(entry)
         stored = sent.stored
         if (sent.leftOut.length > 0) {
-          this.options.onRejected(this.explainTrim(entry, sent.leftOut), 'trimmed')
+          this.options.onRejected(explainTrim(entry, sent.leftOut, this.nameOf), 'trimmed')
         }
       } catch (error) {
         if (!isRefusal(error)) throw error
-        const message = this.explainRefusal(entry, error)
+        const message = explainRefusal(entry, error, this.nameOf)
         this.options.onRejected(message, 'dropped')
       }
       const oldDated = entry.table === 'events' && this.touchesOldEvents(entry, stored)
@@ -676,85 +508,6 @@ export class SyncEngine {
       if (!(error instanceof ApiError && error.status === 404)) throw error
     }
     return undefined
-  }
-
-  /** The name of a habit or an attribute, from the copy (where a deleted one is until pulled). */
-  private nameOf(table: 'activities' | 'attributes', id: string): string | undefined {
-    return this.view[table].get(id)?.name ?? this.base[table].get(id)?.name
-  }
-
-  /** What the user reads when the server stored `entry` without `leftOut` (trimRefused). */
-  private explainTrim(entry: OutboxEntry, leftOut: readonly string[]): string {
-    const count = leftOut.length
-    if (entry.table === 'events' && entry.op !== 'delete') {
-      const habit = this.nameOf('activities', String(entry.body.activityId ?? '')) ?? 'a habit'
-      const names = leftOut.map((id) => this.nameOf('attributes', id))
-      const start = `The event for ${habit} was saved without`
-      if (names.some((name) => name === undefined)) {
-        return count === 1
-          ? `${start} one of its values: its attribute was deleted on another device.`
-          : `${start} ${count} of its values: their attributes were deleted on another device.`
-      }
-      return count === 1
-        ? `${start} its ${names[0]} value: that attribute was deleted on another device.`
-        : `${start} its ${joinNames(names as string[])} values: those attributes were deleted on another device.`
-    }
-    const name = entry.op === 'delete' ? undefined : entry.body.name
-    const start = `${name ? `The group ${String(name)}` : 'A group'} was saved without`
-    const names = leftOut.map((id) => this.nameOf('activities', id))
-    if (names.some((habit) => habit === undefined)) {
-      return count === 1
-        ? `${start} one of its habits: it was deleted on another device.`
-        : `${start} ${count} of its habits: they were deleted on another device.`
-    }
-    return count === 1
-      ? `${start} ${names[0]}: that habit was deleted on another device.`
-      : `${start} ${joinNames(names as string[])}: those habits were deleted on another device.`
-  }
-
-  /** What the user reads when the server refused `entry`. */
-  private explainRefusal(entry: OutboxEntry, error: ApiError): string {
-    const view = this.view
-    const noun = tableNoun[entry.table]
-    if (entry.table === 'events' && entry.op !== 'delete') {
-      const activityId = String(entry.body.activityId ?? '')
-      const name = this.nameOf('activities', activityId) ?? 'a habit'
-      if (error.fields.activityId) {
-        return `The event for ${name} was not saved: its habit was deleted on another device.`
-      }
-      if (error.status === 404) {
-        return `The event for ${name} was not saved: it was deleted on another device.`
-      }
-      // Its values were checked against this copy's attributes when logged: a refusal of one
-      // (`attributes.<id>`: required, out of range, gone) means another device changed them.
-      if (Object.keys(error.fields).some((field) => field.startsWith('attributes.'))) {
-        return `The event for ${name} was not saved: the attributes of its habit were changed on another device.`
-      }
-      return `The event for ${name} was not saved: ${error.message}`
-    }
-    const record = (view[entry.table] as Map<string, AnyRecord>).get(entry.id)
-    const label =
-      record && 'name' in record && record.name
-        ? `The ${noun} ${record.name}`
-        : `${/^[aeiou]/.test(noun) ? 'An' : 'A'} ${noun}`
-    if (error.status === 404) {
-      return `${label} was not saved: it was deleted on another device.`
-    }
-    if (error.fields.activityId) {
-      return `${label} was not saved: its habit was deleted on another device.`
-    }
-    const activities = error.fields.activities
-    if (activities) {
-      // A group update needs a habit: with every one it lists deleted, it cannot be saved.
-      const listed = listedActivities(entry)
-      if (listed.length > 0 && listed.every((id) => activities.includes(id))) {
-        return listed.length === 1
-          ? `${label} was not saved: its habit was deleted on another device.`
-          : `${label} was not saved: its habits were deleted on another device.`
-      }
-      return `${label} was not saved: one of its habits was deleted on another device.`
-    }
-    return `${label} was not saved: ${error.message}`
   }
 
   /** Whether a sent change of events moved a count of the days the history holds. */
