@@ -69,6 +69,7 @@ export function toEvent(row: typeof events.$inferSelect): Event {
     eventDate: isoRequired(row.eventDate),
     attributes: row.attributes,
     createdAt: isoRequired(row.createdAt),
+    updatedAt: iso(row.updatedAt),
     deletedAt: iso(row.deletedAt),
   }
 }

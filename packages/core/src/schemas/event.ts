@@ -33,6 +33,9 @@ export const Event = z.object({
   activityId: Id,
   eventDate: IsoDateTime,
   attributes: z.record(z.string(), AttributeValue),
+  updatedAt: IsoDateTime.nullable().describe(
+    'When the event was last edited; null while it is as logged. A device whose history counts an old event learns from it that the count moved.',
+  ),
 })
 export type Event = z.infer<typeof Event>
 

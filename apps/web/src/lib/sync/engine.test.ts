@@ -3,12 +3,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import {
   type Attribute,
+  buildDayTotalsByActivity,
+  buildHabitDays,
+  type DayTotals,
   describeMissingActivities,
   SYNC_PAGE_DEFAULT,
   SYNC_PAGE_MAX,
   type SyncChanges,
+  type ValuedEventLike,
   validateEventAttributes,
 } from '@kindling/core'
+import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, type RequestOptions, setApiBaseUrl } from '../api-client'
 import { type EngineOptions, FAILURES_TOLD, SyncEngine } from './engine'
@@ -82,7 +87,12 @@ function fakeServer() {
         (!later || (!change.record.updatedAt && !change.record.deletedAt))
       // Pages of at most `limit` changes, as the server cuts them.
       const limit = Number(options.query?.limit ?? 1000)
-      const pending = changes.filter((c) => c.seq > after)
+      // Each record once, in its latest version (as the server reads the rows themselves).
+      const latest = new Map<string, number>()
+      for (const c of changes) latest.set(`${c.table}/${c.record.id}`, c.seq)
+      const pending = changes.filter(
+        (c) => c.seq > after && latest.get(`${c.table}/${c.record.id}`) === c.seq,
+      )
       const taken = pending.slice(0, limit)
       const page: SyncChanges = {
         activities: [],
@@ -100,7 +110,20 @@ function fakeServer() {
       if (eventsFrom !== undefined && later) page.olderEventsChanged = taken.some(old)
       return page as T
     }
-    if (path === 'sync/history') return { before: '', timeZone: 'UTC', activities: [] } as T
+    if (path === 'sync/history') {
+      // As the server: the live events dated before `before`, counted per day in the zone.
+      const before = String(options.query?.before ?? '')
+      const timeZone = String(options.query?.timeZone ?? 'UTC')
+      const old = live('events').filter((event) => String(event.eventDate) < before)
+      const totals = buildDayTotalsByActivity(old as unknown as ValuedEventLike[], timeZone)
+      const activities = [...totals].map(([activityId, days]) => ({
+        activityId,
+        ...days,
+        lastEventAt: before,
+        lastCreatedAt: before,
+      }))
+      return { before, timeZone, activities } as T
+    }
     const [table = '', id] = path.split('/')
     if (method === 'PUT') {
       const stored = records.get(`${table}/${id}`)
@@ -437,7 +460,10 @@ describe('SyncEngine outbox', () => {
     server.calls.length = 0
 
     const restarted = await startEngine(server, uid)
-    expect(restarted.engine.syncMeta.history).toMatchObject({ timeZone: 'UTC', activities: [] })
+    expect(restarted.engine.syncMeta.history).toMatchObject({
+      timeZone: 'UTC',
+      activities: [{ activityId: 'a1', firstDay: '2020-01-01', counts: [1] }],
+    })
     expect(server.calls).toEqual(['GET sync/changes'])
   })
 
@@ -1145,5 +1171,149 @@ describe('SyncEngine live change stream', () => {
     storeActivity(server, 'c1', 'Back')
     streams.last().announce(await latest(server))
     await vi.waitFor(() => expect(engine.view.activities.get('c1')).toBeDefined())
+  })
+})
+
+/** The days with events, per activity: what two DayTotals must agree on. */
+function daysWithEvents(days: ReadonlyMap<string, DayTotals>) {
+  const out: Record<string, Record<string, number>> = {}
+  for (const [activityId, totals] of days) {
+    const first = Date.parse(`${totals.firstDay}T00:00:00Z`)
+    totals.counts.forEach((count, index) => {
+      if (count === 0) return
+      const day = new Date(first + index * 86_400_000).toISOString().slice(0, 10)
+      out[activityId] = { ...out[activityId], [day]: count }
+    })
+    const values = totals.numbers?.n
+    values?.sums.forEach((sum, index) => {
+      if ((values.entries[index] ?? 0) === 0) return
+      const day = new Date(first + index * 86_400_000).toISOString().slice(0, 10)
+      out[`${activityId} n`] = { ...out[`${activityId} n`], [day]: sum }
+    })
+  }
+  return out
+}
+
+describe("SyncEngine: the device's days equal the server's", () => {
+  const DAY = 86_400_000
+  /** Days back from today: 0 to 89 are in the device's window of records, 90 and more are not. */
+  const anyDaysBack = fc.constantFrom(0, 2, 3, 89, 91, 95, 200)
+  const anyWrite = fc.oneof(
+    fc.record({ op: fc.constant('create' as const), back: anyDaysBack, n: fc.nat(9) }),
+    fc.record({ op: fc.constant('move' as const), pick: fc.nat(20), back: anyDaysBack }),
+    fc.record({ op: fc.constant('edit' as const), pick: fc.nat(20), n: fc.nat(9) }),
+    fc.record({ op: fc.constant('delete' as const), pick: fc.nat(20) }),
+    fc.record({ op: fc.constant('moveHere' as const), pick: fc.nat(20), back: anyDaysBack }),
+    fc.constant({ op: 'pull' as const }),
+  )
+
+  it('after any writes here and elsewhere (create, move across the window both ways, edit, delete) and a pull', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(anyWrite, { minLength: 1, maxLength: 12 }), async (writes) => {
+        const server = fakeServer()
+        storeActivity(server, 'a1', 'Read')
+        const at = (back: number) => new Date(Date.now() - back * DAY).toISOString()
+        let made = 0
+        const create = (back: number, n: number) => {
+          made += 1
+          server.store('events', {
+            id: `e${made}`,
+            activityId: 'a1',
+            eventDate: at(back),
+            attributes: { n },
+            author: 'u1',
+            createdAt: new Date().toISOString(),
+            updatedAt: null,
+            deletedAt: null,
+          })
+        }
+        // Some history before the device's first sync, old and recent.
+        create(200, 1)
+        create(95, 2)
+        create(3, 3)
+        const { engine } = await startEngine(server, `days-${Math.random()}`)
+        const liveIds = () =>
+          [...server.records.keys()]
+            .filter((key) => key.startsWith('events/'))
+            .map((k) => k.slice(7))
+        for (const write of writes) {
+          const ids = liveIds()
+          const id =
+            ids.length > 0 ? ids[('pick' in write ? write.pick : 0) % ids.length] : undefined
+          const stored = id ? server.records.get(`events/${id}`) : undefined
+          const edited = { updatedAt: new Date().toISOString() }
+          if (write.op === 'create') create(write.back, write.n)
+          else if (write.op === 'pull') {
+            engine.kick()
+            await engine.settled()
+          } else if (stored && write.op === 'move') {
+            server.store('events', { ...stored, eventDate: at(write.back), ...edited })
+          } else if (stored && write.op === 'edit') {
+            server.store('events', { ...stored, attributes: { n: write.n }, ...edited })
+          } else if (stored && id && write.op === 'delete') {
+            server.remove('events', id)
+          } else if (id && write.op === 'moveHere' && engine.view.events.has(id)) {
+            // This device moves an event it holds (the server applies it when it is sent).
+            const held = engine.view.events.get(id)
+            await engine.write({
+              op: 'update',
+              table: 'events',
+              id,
+              body: { activityId: 'a1', eventDate: at(write.back), attributes: held?.attributes },
+            })
+          }
+        }
+        engine.kick()
+        await engine.settled()
+        const meta = engine.syncMeta
+        const waiting = new Set(engine.pendingEntries.map((entry) => entry.id))
+        const device = buildHabitDays({
+          history: meta.history,
+          events: engine.view.events.values(),
+          eventsFrom: meta.eventsFrom,
+          isWaiting: (eventId) => waiting.has(eventId),
+          timeZone: 'UTC',
+        })
+        const events = [...server.records.entries()]
+          .filter(([key]) => key.startsWith('events/'))
+          .map(([, record]) => record as unknown as ValuedEventLike)
+        expect(daysWithEvents(device)).toEqual(
+          daysWithEvents(buildDayTotalsByActivity(events, 'UTC')),
+        )
+        engine.stop()
+        engines.splice(engines.indexOf(engine), 1)
+      }),
+      { numRuns: 40, seed: 20261129 },
+    )
+  })
+
+  it('counts an old event moved into the window once, on its new day (issue 50)', async () => {
+    const server = fakeServer()
+    storeActivity(server, 'a1', 'Read')
+    const old = new Date(Date.now() - 120 * DAY).toISOString()
+    server.store('events', {
+      id: 'e-old',
+      activityId: 'a1',
+      eventDate: old,
+      attributes: {},
+      author: 'u1',
+      createdAt: old,
+      updatedAt: null,
+      deletedAt: null,
+    })
+    const { engine } = await startEngine(server, `moved-${Math.random()}`)
+    expect(engine.syncMeta.history?.activities).toHaveLength(1)
+    const stored = server.records.get('events/e-old')
+    const moved = new Date(Date.now() - 3 * DAY).toISOString()
+    server.store('events', { ...stored, eventDate: moved, updatedAt: new Date().toISOString() })
+    engine.kick()
+    await engine.settled()
+    const days = buildHabitDays({
+      history: engine.syncMeta.history,
+      events: engine.view.events.values(),
+      eventsFrom: engine.syncMeta.eventsFrom,
+      timeZone: 'UTC',
+    })
+    expect(days.get('a1')?.counts.reduce((sum, count) => sum + count, 0)).toBe(1)
   })
 })

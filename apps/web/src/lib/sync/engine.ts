@@ -1,5 +1,6 @@
 import {
   addDays,
+  type Event,
   getPeriod,
   NOT_AN_ATTRIBUTE,
   SYNC_PAGE_DEFAULT,
@@ -522,6 +523,25 @@ export class SyncEngine {
     return dates.some((date) => date !== undefined && date !== '' && date < from)
   }
 
+  /**
+   * Whether a pulled event may change what the history counts: one dated before the window (the
+   * history counts it now, or it moved there), or an edit or deletion of an event this device
+   * does not hold, which the history may count on its old day (an old event moved into the window
+   * or edited). The history is then asked again: its days are the server's, never patched here.
+   */
+  private movesHistory(event: Event, eventsFrom: string): boolean {
+    if (event.eventDate < eventsFrom) return true
+    const changed = Boolean(event.updatedAt) || Boolean(event.deletedAt)
+    return changed && !this.base.events.has(event.id)
+  }
+
+  /** The name of a record, from the copy (where a deleted one is until pulled). */
+  private nameOf = (table: SyncTable, id: string): string | undefined => {
+    const named = (tables: Tables) =>
+      ((tables[table] as Map<string, AnyRecord>).get(id) as { name?: string } | undefined)?.name
+    return named(this.view) ?? named(this.base)
+  }
+
   /** Pulls every change since the last cursor, page by page, each page stored as it comes. */
   private async pull(): Promise<void> {
     const db = this.db
@@ -545,7 +565,7 @@ export class SyncEngine {
       const oldChanged =
         !first &&
         (page.olderEventsChanged === true ||
-          page.events.some((event) => event.eventDate < eventsFrom))
+          page.events.some((event) => this.movesHistory(event, eventsFrom)))
       meta = {
         ...meta,
         cursor: page.cursor,

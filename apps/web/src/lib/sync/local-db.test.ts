@@ -10,6 +10,7 @@ const event = (n: number): RecordOf['events'] => ({
   eventDate: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
   attributes: {},
   createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: null,
   deletedAt: null,
 })
 
