@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm'
 import { events as eventsTable, openDatabase } from '@kindling/api/testing'
+import { sql } from 'drizzle-orm'
 import type { User } from './client'
 import {
   activitySpecs,

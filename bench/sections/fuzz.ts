@@ -1,5 +1,3 @@
-import fc from 'fast-check'
-import type { z } from 'zod'
 import {
   ActivityInput,
   Attribute,
@@ -10,6 +8,8 @@ import {
   GroupUpdateInput,
   validateEventAttributes,
 } from '@kindling/core'
+import fc from 'fast-check'
+import type { z } from 'zod'
 import { call, type User } from '../lib/client'
 import type { Context } from '../lib/context'
 import { benchEnv } from '../lib/env'

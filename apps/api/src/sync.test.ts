@@ -1,7 +1,6 @@
 import type { SyncChanges, SyncHistory } from '@kindling/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from './app'
-import { buildLoopBackup } from './test/import-fixtures'
 import {
   caller,
   signUp,
@@ -11,6 +10,7 @@ import {
   type TestUser,
   testBackends,
 } from './test/harness'
+import { buildLoopBackup } from './test/import-fixtures'
 
 describe.each(await testBackends())('sync API on $kind', ({ kind, skip }) => {
   let app: App

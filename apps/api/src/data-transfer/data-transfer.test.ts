@@ -18,13 +18,6 @@ import {
   type TestUser,
   testBackends,
 } from '../test/harness'
-import { applyPlan, EVENT_SLICE } from './apply'
-import { parseCsv } from './csv'
-import type { ImportPlan, PlannedEvent } from './plan'
-import { SKIP, SkipCounter } from './plan'
-import { readImport } from './read-import'
-import { IMPORT_MAX_BYTES } from './routes'
-import { transferCalls } from '../test/transfer-api'
 import {
   buildHabitBullCsv,
   buildKindlingBackup,
@@ -35,6 +28,13 @@ import {
   epochDay,
   type FixtureHabit,
 } from '../test/import-fixtures'
+import { transferCalls } from '../test/transfer-api'
+import { applyPlan, EVENT_SLICE } from './apply'
+import { parseCsv } from './csv'
+import type { ImportPlan, PlannedEvent } from './plan'
+import { SKIP, SkipCounter } from './plan'
+import { readImport } from './read-import'
+import { IMPORT_MAX_BYTES } from './routes'
 
 /** A plan of one plain daily habit and its `events`, as a HabitBull file gives one. */
 function habitPlan(name: string, events: PlannedEvent[]): ImportPlan {

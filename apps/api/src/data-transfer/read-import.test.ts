@@ -1,8 +1,5 @@
 import { strToU8, unzipSync, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { LOOP_PALETTE } from './loop'
-import type { ImportPlan, PlannedActivity } from './plan'
-import { readImport } from './read-import'
 import {
   buildHabitBullCsv,
   buildKindlingBackup,
@@ -13,6 +10,9 @@ import {
   epochDay,
   type FixtureHabit,
 } from '../test/import-fixtures'
+import { LOOP_PALETTE } from './loop'
+import type { ImportPlan, PlannedActivity } from './plan'
+import { readImport } from './read-import'
 
 const SAT = 1
 const MON = 4

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../http/errors'
+import { buildHabitBullCsv, buildLoopBackup } from '../test/import-fixtures'
 import { readImport } from './read-import'
 import { EVENTS_PER_MESSAGE, readImportOffThread } from './read-off-thread'
-import { buildHabitBullCsv, buildLoopBackup } from '../test/import-fixtures'
 
 describe('readImportOffThread', () => {
   it('reads a file in its worker into the plan the server thread would read', async () => {

@@ -10,8 +10,8 @@ import {
   type TestUser,
   testBackends,
 } from '../test/harness'
-import { transferCalls } from '../test/transfer-api'
 import { buildLoopBackup, editLoopBackup } from '../test/import-fixtures'
+import { transferCalls } from '../test/transfer-api'
 
 /*
  * Files shaped as the other apps' own writers write them, byte for byte where it matters, rather

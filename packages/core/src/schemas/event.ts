@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { TEXT_VALUE_MAX_LENGTH } from '../constants'
 import { NOT_AN_ATTRIBUTE } from '../field-errors'
 import type { Attribute } from './attribute'
 import { AttributeValue, checkAttributeValue, isEmptyValue } from './attribute'

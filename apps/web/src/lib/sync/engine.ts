@@ -2,7 +2,6 @@ import {
   addDays,
   type Event,
   getPeriod,
-  NOT_AN_ATTRIBUTE,
   SYNC_PAGE_DEFAULT,
   SYNC_PAGE_MAX,
   SYNC_TABLES,
