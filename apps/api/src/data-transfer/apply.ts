@@ -1,12 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { setImmediate } from 'node:timers/promises'
-import type { AttributeValue, ImportSummary } from '@kindling/core'
+import type { AttributeValue, GoalTarget, ImportSummary } from '@kindling/core'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { type Database, rowsOf } from '../db/client'
 import { liveRowsOf, lockAuthorsWrites } from '../db/owned'
 import { activities, attributes, events, goals, groups, importLinks } from '../db/schema'
 import { isUuid } from '../routes/common'
-import type { ImportPlan, PlannedEvent } from './plan'
+import type { ImportPlan, PlannedEvent, PlannedGoal } from './plan'
 import { SKIP } from './plan'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -287,16 +287,12 @@ async function storeRecords(
       const known = find('goal', keys, goal.originalId, goalOfActivity)
       const id = known?.id ?? randomUUID()
       if (!known) {
-        const attributeId = goal.target ? attributeIds.get(goal.target.attributeKey) : undefined
         goalRows.push({
           id,
           author: uid,
           activityId,
           cadence: goal.cadence,
-          target:
-            goal.target && attributeId
-              ? { attributeId, comparison: goal.target.comparison, value: goal.target.value }
-              : null,
+          target: storedTarget(goal.target, attributeIds),
           createdAt: goal.createdAt ? new Date(goal.createdAt) : now,
         })
       }
@@ -639,4 +635,16 @@ async function loadState(tx: Tx, uid: string, source: string): Promise<State> {
     attributes: new Map(attributeRows.map((row) => [row.id, row.activityId])),
     goals: new Map(goalRows.map((row) => [row.id, row.activityId])),
   }
+}
+
+/** A planned goal's target as stored: an amount's attribute by its id (null when not planned). */
+function storedTarget(
+  target: PlannedGoal['target'],
+  attributeIds: ReadonlyMap<string, string>,
+): GoalTarget | null {
+  if (!target) return null
+  if (target.kind === 'count') return { kind: 'count', count: target.count }
+  const attributeId = attributeIds.get(target.attributeKey)
+  if (!attributeId) return null
+  return { kind: 'amount', attributeId, comparison: target.comparison, value: target.value }
 }

@@ -796,7 +796,10 @@ function normalise(backup: KindlingBackup) {
         id: '',
         author: '',
         activityId: idOf(goal.activityId),
-        target: goal.target ? { ...goal.target, attributeId: idOf(goal.target.attributeId) } : null,
+        target:
+          goal.target?.kind === 'amount'
+            ? { ...goal.target, attributeId: idOf(goal.target.attributeId) }
+            : goal.target,
       })),
     ),
     events: sorted(

@@ -83,7 +83,7 @@ async function loadEverything(db: Database, uid: string): Promise<Everything> {
       .filter((row) => liveActivities.has(row.activityId))
       .map((row) => {
         const goal = toGoal(row)
-        return goal.target && !attributeIds.has(goal.target.attributeId)
+        return goal.target?.kind === 'amount' && !attributeIds.has(goal.target.attributeId)
           ? { ...goal, target: null }
           : goal
       }),

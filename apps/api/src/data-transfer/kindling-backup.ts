@@ -195,7 +195,7 @@ export function readKindlingBackup(json: unknown): ImportPlan {
     const input = parse(GoalInput, record, where)
     const activity = activityOf(input.activityId, where)
     if (
-      input.target &&
+      input.target?.kind === 'amount' &&
       definitions.get(input.target.attributeId)?.activityId !== input.activityId
     ) {
       throw new ImportError(
@@ -206,13 +206,15 @@ export function readKindlingBackup(json: unknown): ImportPlan {
       key: `id:${record.id as string}`,
       originalId: record.id as string,
       cadence: input.cadence,
-      target: input.target
-        ? {
-            attributeKey: `id:${input.target.attributeId}`,
-            comparison: input.target.comparison,
-            value: input.target.value,
-          }
-        : null,
+      target:
+        input.target?.kind === 'amount'
+          ? {
+              kind: 'amount',
+              attributeKey: `id:${input.target.attributeId}`,
+              comparison: input.target.comparison,
+              value: input.target.value,
+            }
+          : (input.target ?? null),
       createdAt: stamp(record.createdAt),
     })
   })

@@ -158,6 +158,7 @@ export function mapLoopHabits(
             key: 'target',
             cadence,
             target: {
+              kind: 'amount',
               attributeKey: 'amount',
               comparison: habit.target.comparison,
               value: habit.target.value,

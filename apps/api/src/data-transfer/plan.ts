@@ -90,7 +90,11 @@ export interface PlannedAttribute {
 export interface PlannedGoal {
   key: string
   cadence: Cadence
-  target: { attributeKey: string; comparison: GoalComparison; value: number } | null
+  /** What each period asks: a count of events, or a total of a planned attribute (by its key). */
+  target:
+    | { kind: 'count'; count: number }
+    | { kind: 'amount'; attributeKey: string; comparison: GoalComparison; value: number }
+    | null
   originalId?: string
   createdAt?: string
 }

@@ -317,6 +317,7 @@ export function readTableHabitJson(json: unknown): ImportPlan {
                 key: 'daily-goal',
                 cadence: 'Daily' as const,
                 target: {
+                  kind: 'amount' as const,
                   attributeKey: 'amount',
                   comparison: negative ? ('atMost' as const) : ('atLeast' as const),
                   value: limit,

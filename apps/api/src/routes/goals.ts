@@ -19,7 +19,7 @@ export function registerGoalRoutes(app: FastifyInstance, db: Database): void {
     if (!(await findLiveActivity(reader, uid, input.activityId))) {
       throw validationError({ activityId: 'Not an activity of yours.' })
     }
-    if (!input.target) return
+    if (input.target?.kind !== 'amount') return
     const { attributeId } = input.target
     const [attribute] = isUuid(attributeId)
       ? await reader
@@ -50,7 +50,7 @@ export function registerGoalRoutes(app: FastifyInstance, db: Database): void {
     create: {
       schema: GoalInput,
       description:
-        'Sets a Daily, Weekly or Monthly goal on one of your live activities. An optional `target` asks for an amount per period: the sum of a number or duration attribute of that activity over the period, at least or at most `value` (failures are named `target.attributeId`).',
+        'Sets a Daily, Weekly or Monthly goal on one of your live activities. An optional `target` says what each period asks: a number of events (`{ kind: "count", count }`, e.g. 3 a week) or the total of a number or duration attribute of that activity over the period, at least or at most `value` (`{ kind: "amount", attributeId, comparison, value }`; `kind` may be left out, as before counts existed). Without one, one event in the period is enough. Failures are named `target.<field>`.',
       check: checkGoal,
       values: ({ activityId, cadence, target }) => ({ activityId, cadence, target }),
     },

@@ -80,7 +80,7 @@ export function toGoal(row: typeof goals.$inferSelect): Goal {
     author: row.author,
     activityId: row.activityId,
     cadence: row.cadence,
-    target: row.target ?? null,
+    target: normalizeTarget(row.target),
     createdAt: isoRequired(row.createdAt),
     deletedAt: iso(row.deletedAt),
   }
@@ -93,4 +93,11 @@ export function toReminder(row: typeof reminders.$inferSelect): Reminder {
     time: row.time,
     days: row.days,
   }
+}
+
+/** A stored target as answered: amount targets stored before counts existed get their `kind`. */
+function normalizeTarget(target: typeof goals.$inferSelect.target): Goal['target'] {
+  if (!target) return null
+  if ('kind' in target && target.kind === 'count') return target
+  return { ...target, kind: 'amount' } as Goal['target']
 }

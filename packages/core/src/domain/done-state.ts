@@ -1,6 +1,7 @@
 import { getPeriodDayNumbers, getPeriodUnit } from './dates'
 import type { DayTotals } from './day-totals'
-import { countBetween, getEventDay } from './day-totals'
+import { getEventDay } from './day-totals'
+import { measurePeriod, ONE_EVENT, type PeriodProgress, type PeriodTarget } from './targets'
 import { getZone, parseDayNumber, resolveToday } from './time-zone'
 import type { CadenceLike, DayString, EventLike, ScheduleLike } from './types'
 
@@ -16,29 +17,44 @@ export function getScheduleCadence(schedule: ScheduleLike): CadenceLike | null {
 }
 
 /**
- * Whether the days from `first` to `last` (day numbers, inclusive) are done: at least one event
- * in them (SPEC §4). The one done rule: the schedule, goals, reminders and statistics judge a
- * period with it.
+ * Whether the days from `first` to `last` (day numbers, inclusive) are done: their events meet
+ * `target` (by default one event, SPEC §4; measurePeriod). The one done rule: the schedule,
+ * goals, reminders and statistics judge a period with it.
  */
-export function isDoneBetween(totals: DayTotals | undefined, first: number, last: number): boolean {
-  return countBetween(totals, first, last).count > 0
+export function isDoneBetween(
+  totals: DayTotals | undefined,
+  first: number,
+  last: number,
+  target: PeriodTarget = ONE_EVENT,
+): boolean {
+  return measurePeriod(totals, target, first, last).done
 }
 
 /**
- * SPEC §4 done-state: whether the activity whose days are `totals` is done in the day, ISO week
- * (Monday–Sunday) or month of `cadence` containing `day` (a `YYYY-MM-DD` in the user's zone, the
- * zone `totals` were built in). Later days of the period count. Throws RangeError for an
- * invalid day.
+ * How the day, ISO week (Monday–Sunday) or month of `cadence` containing `day` (a `YYYY-MM-DD`
+ * in the user's zone, the zone `totals` were built in) stands toward `target`. Later days of the
+ * period count. Throws RangeError for an invalid day.
  */
+export function measureCurrentPeriod(
+  totals: DayTotals | undefined,
+  cadence: CadenceLike,
+  day: DayString,
+  target: PeriodTarget = ONE_EVENT,
+): PeriodProgress {
+  const dayNumber = parseDayNumber(day)
+  if (Number.isNaN(dayNumber)) throw new RangeError(`Invalid calendar day: ${day}`)
+  const [first, last] = getPeriodDayNumbers(getPeriodUnit(cadence), dayNumber)
+  return measurePeriod(totals, target, first, last)
+}
+
+/** SPEC §4 done-state of the period of `cadence` containing `day` (measureCurrentPeriod). */
 export function isDoneInPeriod(
   totals: DayTotals | undefined,
   cadence: CadenceLike,
   day: DayString,
+  target: PeriodTarget = ONE_EVENT,
 ): boolean {
-  const dayNumber = parseDayNumber(day)
-  if (Number.isNaN(dayNumber)) throw new RangeError(`Invalid calendar day: ${day}`)
-  const [first, last] = getPeriodDayNumbers(getPeriodUnit(cadence), dayNumber)
-  return isDoneBetween(totals, first, last)
+  return measureCurrentPeriod(totals, cadence, day, target).done
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { DayTotals } from './day-totals'
-import { isDoneInPeriod } from './done-state'
+import { measureCurrentPeriod } from './done-state'
+import { type PeriodProgress, resolveTarget, type TargetAttributeLike } from './targets'
 import type { ActivityLike, CadenceLike, DayString, GoalLike } from './types'
 import { isDeleted } from './types'
 
@@ -10,6 +11,8 @@ export interface GoalItem<G extends GoalLike = GoalLike, A extends ActivityLike 
   goal: G
   activity: A
   done: boolean
+  /** Toward the goal's target in the current period ("2 / 3", "5 / 20 pages"). */
+  progress: PeriodProgress
 }
 
 export interface GoalSection<G extends GoalLike = GoalLike, A extends ActivityLike = ActivityLike> {
@@ -33,6 +36,8 @@ export interface GoalsStateInput<G extends GoalLike, A extends ActivityLike> {
   days: ReadonlyMap<string, DayTotals>
   /** Today in the user's zone. */
   today: DayString
+  /** The attributes targets total (an amount target of a deleted one asks for one event). */
+  attributes?: readonly TargetAttributeLike[]
 }
 
 export interface GoalsViewInput<G extends GoalLike, A extends ActivityLike>
@@ -58,8 +63,10 @@ function listGoalItems<G extends GoalLike, A extends ActivityLike>(
   for (const goal of input.goals) {
     const activity = liveActivities.get(goal.activityId)
     if (!activity || isDeleted(goal)) continue
-    const done = isDoneInPeriod(input.days.get(goal.activityId), goal.cadence, input.today)
-    items.push({ goal, activity, done })
+    const target = resolveTarget(goal.target, input.attributes)
+    const days = input.days.get(goal.activityId)
+    const progress = measureCurrentPeriod(days, goal.cadence, input.today, target)
+    items.push({ goal, activity, done: progress.done, progress })
   }
   return items
 }
@@ -67,7 +74,7 @@ function listGoalItems<G extends GoalLike, A extends ActivityLike>(
 /**
  * The Goals screen (SPEC §2): always three sections, Daily ('Today'), Weekly ('This Week'),
  * Monthly ('This Month'), each with its goals in input order. Done-state per SPEC §4 on the
- * current day, ISO week or month (isDoneInPeriod). Deleted goals and goals whose activity is
+ * current day, ISO week or month, toward the goal's target (measurePeriod). Deleted goals and goals whose activity is
  * deleted or missing are hidden everywhere. The Todo tab hides done goals; the Done tab shows all.
  */
 export function buildGoalsView<G extends GoalLike, A extends ActivityLike>(

@@ -278,7 +278,12 @@ describe('computeHabitStats', () => {
       [buildEvent({ eventDate: today, attributes: { ml: 500 } })],
       'UTC',
     )
-    const target = { attributeId: 'ml', value: 1000 }
+    const target = {
+      kind: 'amount',
+      attributeId: 'ml',
+      comparison: 'atLeast',
+      value: 1000,
+    } as const
     const stats = computeHabitStats(totals, { schedule: weekly, since: today, today, target })
     expect(stats.currentStrength).toBeCloseTo(stepStrengthHalfWeekly(), 12)
     const empty = computeHabitStats(EMPTY_DAY_TOTALS, { schedule: daily, since: today, today })

@@ -1,10 +1,11 @@
-import { getPeriodDayNumbers } from './dates'
+import { getPeriodDayNumbers, getPeriodUnit } from './dates'
 import type { DayTotals } from './day-totals'
 import { countBetween, getDayTotalsRange, sumBetween } from './day-totals'
 import { isDoneBetween } from './done-state'
 import { listStreaks, type StreakHistory } from './streaks'
-import type { StrengthSeries, StrengthTarget } from './strength'
-import { computeStrength, getStrengthFrequency } from './strength'
+import type { StrengthSeries } from './strength'
+import { computeStrength, getStrengthFrequency, toStrengthTarget } from './strength'
+import { ONE_EVENT, type PeriodTarget } from './targets'
 import {
   daysFromCivil,
   formatDayNumber,
@@ -12,7 +13,7 @@ import {
   splitDayNumber,
   weekdayOfDayNumber,
 } from './time-zone'
-import type { DayString, ScheduleLike } from './types'
+import type { CadenceLike, DayString, ScheduleLike } from './types'
 
 /** The periods statistics are grouped by: a day, an ISO week (Monday to Sunday), a month, a year. */
 export type StatsPeriodUnit = 'day' | 'week' | 'month' | 'year'
@@ -157,19 +158,35 @@ export interface CompletionRate {
 /**
  * Completion over the periods the schedule expected, not over all days: a Daily habit expects
  * each day, a Weekly one each ISO week, a Monthly one each month (SPEC §4 judges done-state on
- * the whole period, so weekly days and the monthly day do not narrow it). Periods run from the
- * one containing `since` (the habit's creation day; an earlier first event moves it back) to the
- * one containing `today`; the current period counts only once done, since it is not missed yet.
- * Null for Unscheduled habits, which expect nothing.
+ * the whole period, so weekly days and the monthly day do not narrow it), each period judged by
+ * the done rule toward `target` (one event by default). Periods run from the one containing
+ * `since` (the habit's creation day; an earlier first event moves it back) to the one containing
+ * `today`; the current period counts only once done, since it is not missed yet. Null for
+ * Unscheduled habits, which expect nothing.
  */
 export function computeCompletion(
   totals: DayTotals,
   schedule: ScheduleLike,
   since: DayString,
   today: DayString,
+  target: PeriodTarget = ONE_EVENT,
 ): CompletionRate | null {
   if (schedule.type === 'Unscheduled') return null
-  const unit = schedule.type === 'Daily' ? 'day' : schedule.type === 'Weekly' ? 'week' : 'month'
+  return computeGoalCompletion(totals, schedule.type, target, since, today)
+}
+
+/**
+ * A goal's share of periods that met its target (issue 48): its cadence's periods from the one
+ * containing `since` (or an earlier first event) to today's, as computeCompletion counts them.
+ */
+export function computeGoalCompletion(
+  totals: DayTotals,
+  cadence: CadenceLike,
+  target: PeriodTarget,
+  since: DayString,
+  today: DayString,
+): CompletionRate {
+  const unit = getPeriodUnit(cadence)
   const todayNumber = requireDay(today)
   const firstEvent = getFirstEventDay(totals)
   let start = requireDay(since)
@@ -179,8 +196,9 @@ export function computeCompletion(
   if (start <= todayNumber) {
     let [periodStart, periodEnd] = getPeriodDayNumbers(unit, start)
     for (;;) {
-      const isDone = isDoneBetween(totals, periodStart, Math.min(periodEnd, todayNumber))
       const isCurrent = periodEnd >= todayNumber
+      // A current period is judged on what it holds so far; a limit is kept until it is over.
+      const isDone = isDoneBetween(totals, periodStart, Math.min(periodEnd, todayNumber), target)
       if (isDone) done += 1
       if (isDone || !isCurrent) expected += 1
       if (isCurrent) break
@@ -195,8 +213,12 @@ export interface HabitStatsOptions {
   /** The habit's creation day (completion starts there, or at an earlier first event). */
   since: DayString
   today: DayString
-  /** A number target for the strength (Loop's numerical habits); else days with events. */
-  target?: StrengthTarget
+  /**
+   * What each period of the schedule asks (its goal's target): completion judges periods by it,
+   * and the strength scores a count target as Loop scores "X times in Y days" and an amount as
+   * Loop's numerical habits. One event when absent.
+   */
+  target?: PeriodTarget
 }
 
 /** The statistics of one habit that do not depend on a chosen view. */
@@ -219,11 +241,12 @@ export interface HabitStats {
  * summarizeByPeriod and sampleStrength. Linear in the days of history.
  */
 export function computeHabitStats(totals: DayTotals, options: HabitStatsOptions): HabitStats {
-  const { schedule, since, today, target } = options
+  const { schedule, since, today, target = ONE_EVENT } = options
+  const strengthTarget = toStrengthTarget(target)
   const strength = computeStrength(totals, {
-    frequency: getStrengthFrequency(schedule),
+    frequency: getStrengthFrequency(schedule, target),
     until: today,
-    ...(target ? { target } : {}),
+    ...(strengthTarget ? { target: strengthTarget } : {}),
   })
   const firstEventDay = getFirstEventDay(totals)
   return {
@@ -231,7 +254,7 @@ export function computeHabitStats(totals: DayTotals, options: HabitStatsOptions)
     strength,
     currentStrength: strength.scores[strength.scores.length - 1] ?? 0,
     streaks: listStreaks(totals, today),
-    completion: computeCompletion(totals, schedule, since, today),
+    completion: computeCompletion(totals, schedule, since, today, target),
     weekdays: countByWeekday(totals, undefined, today),
     overall: summarizeDays(totals, firstEventDay ?? today, today),
   }

@@ -31,6 +31,7 @@ export {
   getScheduleCadence,
   isDoneBetween,
   isDoneInPeriod,
+  measureCurrentPeriod,
 } from './done-state'
 export type {
   GoalItem,
@@ -67,6 +68,7 @@ export type {
 } from './habit-stats'
 export {
   computeCompletion,
+  computeGoalCompletion,
   computeHabitStats,
   countByWeekday,
   getFirstEventDay,
@@ -126,8 +128,23 @@ export {
   getStrengthOn,
   sampleStrength,
   stepStrength,
+  toStrengthTarget,
   updateStrength,
 } from './strength'
+export type {
+  PeriodProgress,
+  PeriodTarget,
+  TargetAttributeLike,
+  TargetLike,
+  TargetOf,
+} from './targets'
+export {
+  indexGoalTargets,
+  isTargetDangling,
+  measurePeriod,
+  ONE_EVENT,
+  resolveTarget,
+} from './targets'
 export type {
   ActivityLike,
   CadenceLike,

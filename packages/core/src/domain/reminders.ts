@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '../constants'
 import type { DayTotals } from './day-totals'
 import { getScheduleCadence, isDoneInPeriod } from './done-state'
+import type { PeriodTarget, TargetOf } from './targets'
 import {
   formatDayNumber,
   getZone,
@@ -161,6 +162,8 @@ export interface ReminderCheck {
   activity: ScheduledActivityLike | undefined
   /** The habit's days in the user's zone; only the occurrence's period matters. */
   days: DayTotals | undefined
+  /** What the habit's period asks (its goal of that cadence); one event when absent. */
+  target?: PeriodTarget
   /** Reminders are paused up to and including this day; null when not paused. */
   pausedUntil: DayString | null | undefined
 }
@@ -173,12 +176,12 @@ export interface ReminderCheck {
  */
 export function getReminderSkipReason(
   occurrence: Pick<ReminderOccurrence, 'activityId' | 'day'>,
-  { activity, days, pausedUntil }: ReminderCheck,
+  { activity, days, pausedUntil, target }: ReminderCheck,
 ): ReminderSkipReason | null {
   if (!activity || isDeleted(activity) || activity.id !== occurrence.activityId) return 'inactive'
   if (isPausedOn(occurrence.day, pausedUntil)) return 'paused'
   const cadence = getScheduleCadence(activity.schedule) ?? 'Daily'
-  return isDoneInPeriod(days, cadence, occurrence.day) ? 'done' : null
+  return isDoneInPeriod(days, cadence, occurrence.day, target) ? 'done' : null
 }
 
 /** The notification text of a reminder for the habit `name` (push, e-mail and native alike). */
@@ -216,6 +219,8 @@ export interface NotificationPlanInput {
   activities: readonly ScheduledActivityLike[]
   /** Each activity's days in `timeZone` (buildHabitDays). */
   habitDays: ReadonlyMap<string, DayTotals>
+  /** What each habit's period asks (indexGoalTargets); one event when absent. */
+  targetOf?: TargetOf
   pausedUntil: DayString | null | undefined
   now: Date | string
   timeZone: string
@@ -254,6 +259,11 @@ export function planNotifications(input: NotificationPlanInput): PlannedNotifica
       activity,
       days: input.habitDays.get(occurrence.activityId),
       pausedUntil: input.pausedUntil,
+      ...(activity && input.targetOf
+        ? {
+            target: input.targetOf(activity.id, getScheduleCadence(activity.schedule) ?? 'Daily'),
+          }
+        : {}),
     })
     if (reason || !activity) continue
     let id = getNotificationId(occurrence.reminderId, occurrence.day)

@@ -1,6 +1,7 @@
 import { getPeriodDayNumbers } from './dates'
 import type { DayTotals } from './day-totals'
-import { isDoneInPeriod } from './done-state'
+import { measureCurrentPeriod } from './done-state'
+import { ONE_EVENT, type PeriodProgress, type TargetOf } from './targets'
 import { parseDayNumber, splitDayNumber, weekdayOfDayNumber } from './time-zone'
 import type {
   CadenceLike,
@@ -17,6 +18,8 @@ export interface ScheduleItem<A extends ScheduledActivityLike = ScheduledActivit
   activity: A
   /** Done in the section's current period; always false in the unscheduled section. */
   done: boolean
+  /** Toward the period's target (null in the unscheduled section). */
+  progress: PeriodProgress | null
 }
 
 export interface ScheduleSection<A extends ScheduledActivityLike = ScheduledActivityLike> {
@@ -37,6 +40,8 @@ export interface ScheduleViewInput<A extends ScheduledActivityLike> {
   showDone: boolean
   /** Today in the user's zone. */
   today: DayString
+  /** What each activity's period asks (indexGoalTargets); one event when absent. */
+  targetOf?: TargetOf
 }
 
 const SECTIONS: readonly {
@@ -65,13 +70,15 @@ const SECTIONS: readonly {
  *   `showDone` says.
  * - Within a section undone items come first, then (only with `showDone`) done ones; each group
  *   keeps the order of `activities`, so sort those first (sortByRecent).
- * - Deleted activities are excluded; done-state is isDoneInPeriod's; empty sections are
- *   omitted, so an empty result is the 'All done!' state.
+ * - Deleted activities are excluded; done-state is the period's measure toward the activity's
+ *   target (`targetOf`: its goal of that cadence, else one event); empty sections are omitted,
+ *   so an empty result is the 'All done!' state.
  */
 export function buildScheduleView<A extends ScheduledActivityLike>(
   input: ScheduleViewInput<A>,
 ): ScheduleSection<A>[] {
   const { activities, days, filter, showDone, today } = input
+  const targetOf = input.targetOf ?? (() => ONE_EVENT)
   const live = activities.filter((activity) => !isDeleted(activity))
   const sections: ScheduleSection<A>[] = []
   for (const section of SECTIONS) {
@@ -83,9 +90,17 @@ export function buildScheduleView<A extends ScheduledActivityLike>(
     const undone: ScheduleItem<A>[] = []
     const completed: ScheduleItem<A>[] = []
     for (const activity of members) {
-      const isDone = cadence !== null && isDoneInPeriod(days.get(activity.id), cadence, today)
-      if (!isDone) undone.push({ activity, done: false })
-      else if (showDone) completed.push({ activity, done: true })
+      const progress =
+        cadence === null
+          ? null
+          : measureCurrentPeriod(
+              days.get(activity.id),
+              cadence,
+              today,
+              targetOf(activity.id, cadence),
+            )
+      if (!progress?.done) undone.push({ activity, done: false, progress })
+      else if (showDone) completed.push({ activity, done: true, progress })
     }
     const items = [...undone, ...completed]
     if (items.length > 0) sections.push({ key: section.key, title: section.title, cadence, items })

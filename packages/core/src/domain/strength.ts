@@ -1,5 +1,6 @@
 import { getPeriodDayNumbers } from './dates'
 import type { DayTotals } from './day-totals'
+import { ONE_EVENT, type PeriodTarget } from './targets'
 import { formatDayNumber, parseDayNumber } from './time-zone'
 import type { DayString, ScheduleLike } from './types'
 
@@ -48,20 +49,27 @@ export interface StrengthSeries {
 
 /**
  * The frequency of a Kindling schedule, as the issue and Loop's defaults set it: Daily once a
- * day (1/1), Weekly once per week (1/7), Monthly once per month (1/30). Weekly days and the
+ * day (1/1), Weekly once per week (1/7), Monthly once per month (1/30); a count target asks that
+ * many times per period (3 a week: 3/7). Weekly days and the
  * monthly day only mark days (done-state is judged on the whole week or month), so they do not
  * change it. Unscheduled habits have no period: they are scored as Loop scores its default
  * habit, daily.
  */
-export function getStrengthFrequency(schedule: ScheduleLike): StrengthFrequency {
-  switch (schedule.type) {
-    case 'Weekly':
-      return { numerator: 1, denominator: 7 }
-    case 'Monthly':
-      return { numerator: 1, denominator: 30 }
-    default:
-      return { numerator: 1, denominator: 1 }
-  }
+export function getStrengthFrequency(
+  schedule: ScheduleLike,
+  target: PeriodTarget = ONE_EVENT,
+): StrengthFrequency {
+  const denominator = schedule.type === 'Weekly' ? 7 : schedule.type === 'Monthly' ? 30 : 1
+  // "3 times a week" is Loop's 3/7: its days with events over the last 7 against 3. Loop's
+  // frequencies never ask more than one event a day, so a count beyond the days is the days.
+  const numerator = target.kind === 'count' ? Math.min(target.count, denominator) : 1
+  return { numerator, denominator }
+}
+
+/** The strength target of an amount target (Loop's numerical habits); none for event counts. */
+export function toStrengthTarget(target: PeriodTarget): StrengthTarget | undefined {
+  if (target.kind !== 'amount') return undefined
+  return { attributeId: target.attributeId, value: target.value, type: target.comparison }
 }
 
 /**

@@ -7,6 +7,7 @@
 
 import type { Cadence, GoalFilter } from '../schemas/common'
 import type { StoredSchedule } from '../schemas/schedule'
+import type { TargetLike } from './targets'
 
 /** A calendar day `YYYY-MM-DD`, zone-free. */
 export type DayString = string
@@ -48,6 +49,8 @@ export interface GoalLike extends SoftDeletable {
   id: string
   activityId: string
   cadence: CadenceLike
+  /** What each period asks (targets.ts); absent or null: one event. */
+  target?: TargetLike | null
 }
 
 /** Records sortable by recency: `updatedAt` wins when set, else `createdAt`. */

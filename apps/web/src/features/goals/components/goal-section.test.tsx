@@ -1,4 +1,5 @@
 import type { Activity, Goal, GoalSection as GoalSectionData } from '@kindling/core'
+import { measurePeriod, ONE_EVENT } from '@kindling/core'
 import { MantineProvider } from '@mantine/core'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -45,7 +46,14 @@ describe('GoalSection', () => {
     renderSection({
       cadence: 'Daily',
       title: 'Today',
-      items: [{ goal, activity: stretch, done: false }],
+      items: [
+        {
+          goal,
+          activity: stretch,
+          done: false,
+          progress: measurePeriod(undefined, ONE_EVENT, 0, 0),
+        },
+      ],
       goalCount: 1,
       emptyState: null,
     })
