@@ -108,7 +108,12 @@ test('downloads a JSON backup and a CSV of the events', async ({ signedInPage: {
   const jsonFile = await json
   expect(jsonFile.suggestedFilename()).toMatch(/^kindling-backup-\d{4}-\d{2}-\d{2}\.json$/)
   const content = JSON.parse(readFileSync((await jsonFile.path()) as string, 'utf8'))
-  expect(content).toMatchObject({ format: 'kindling-backup', version: 1 })
+  expect(content).toMatchObject({
+    format: 'kindling-backup',
+    version: 2,
+    reminders: [],
+    settings: { timeZone: expect.any(String), emailReminders: false, remindersPausedUntil: null },
+  })
   expect(content.events).toHaveLength(3)
 
   const csv = page.waitForEvent('download')

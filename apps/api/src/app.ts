@@ -9,7 +9,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import pino, { type Logger } from 'pino'
+import type { Logger } from 'pino'
 import { z } from 'zod'
 import { createAuth, trustedOrigins } from './auth/auth'
 import { createIdTokenVerifier } from './auth/id-token'
@@ -30,6 +30,7 @@ import { registerInputGuard } from './http/input-guard'
 import { errorResponse, jsonResponse, publicSecurity, swaggerOptions } from './http/openapi'
 import { responseSerializer } from './http/serializer'
 import { builtInlineScriptSources, registerWebApp } from './http/web-app'
+import { createLogger } from './log-output'
 import { createMailer } from './mail/mailer'
 import { DEFAULT_WEB_DIST_DIR } from './paths'
 import { createPushSender } from './reminders/push-sender'
@@ -84,7 +85,7 @@ export type App = FastifyInstance & {
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
 export async function buildApp(local: Config, options: BuildOptions = {}): Promise<App> {
-  const logger = options.logger ?? pino({ level: local.logLevel })
+  const logger = options.logger ?? createLogger(local.logLevel)
   const database = await openDatabase({
     ...local,
     onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed'),

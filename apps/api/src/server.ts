@@ -1,6 +1,7 @@
 import { type App, buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { DataDirLockedError } from './db/client'
+import { createLogger, createLogOutput } from './log-output'
 import { stopOnSignals } from './stop'
 
 async function main(): Promise<void> {
@@ -9,10 +10,11 @@ async function main(): Promise<void> {
   process.umask(0o077)
   let app: App
   let graceMs: number
+  const logOutput = createLogOutput()
   try {
     const config = loadConfig()
     graceMs = config.shutdownGraceMs
-    app = await buildApp(config)
+    app = await buildApp(config, { logger: createLogger(config.logLevel, logOutput) })
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {
@@ -21,7 +23,7 @@ async function main(): Promise<void> {
     }
     throw error
   }
-  stopOnSignals(app, graceMs)
+  stopOnSignals(app, graceMs, { flushLogs: (timeoutMs) => logOutput.flush(timeoutMs) })
 }
 
 main().catch((error: unknown) => {

@@ -4,9 +4,15 @@ import { Agent, request as httpRequest } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { finished } from 'node:stream/promises'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { PASSWORD, startSmtp, verificationLink } from './test/harness'
-import { type ServerProcess, startServerProcess } from './test/server-process'
+import {
+  buildServer,
+  type ServerProcess,
+  type ServerProcessOptions,
+  startServerProcess,
+} from './test/server-process'
 
 /** A trusted origin for the auth routes (the server runs on a random port). */
 const ORIGIN = 'capacitor://localhost'
@@ -108,8 +114,15 @@ describe('stopping the server process (PGlite)', () => {
   const servers: ServerProcess[] = []
   const dirs: string[] = []
 
-  const start = async (dataDir: string, env: Record<string, string> = {}) => {
-    const server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: smtp.url, ...env })
+  const start = async (
+    dataDir: string,
+    env: Record<string, string> = {},
+    options: ServerProcessOptions = {},
+  ) => {
+    const server = await startServerProcess(
+      { DATA_DIR: dataDir, SMTP_URL: smtp.url, ...env },
+      options,
+    )
     servers.push(server)
     return server
   }
@@ -121,6 +134,7 @@ describe('stopping the server process (PGlite)', () => {
 
   beforeAll(async () => {
     smtp = await startSmtp()
+    buildServer()
   })
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.destroy()
@@ -300,4 +314,72 @@ describe('stopping the server process (PGlite)', () => {
     again.signal('SIGTERM')
     expect(await again.exited).toBe(0)
   }, 300_000)
+  describe('with a parent that stops reading its output (issue 50)', () => {
+    /** Requests whose log lines (the URL is logged) are more than any pipe holds: about 1 MB. */
+    const FILL_REQUESTS = 120
+    const fillUrl = (server: ServerProcess, n: number) =>
+      `${server.url}/api/health?fill=${n}-${'x'.repeat(8000)}`
+
+    /** Starts `npm start`'s bundle in a group of its own, signs a user up and stops reading. */
+    async function startUnread(env: Record<string, string>) {
+      const dataDir = tempDir('data')
+      const server = await start(dataDir, env, { built: true, ownGroup: true })
+      // A verification e-mail goes out over SMTP, as in the issue's reproduction.
+      const user = await signUpOver(server, smtp)
+      return { dataDir, server, user }
+    }
+
+    /** Makes the server log more than the pipes hold, now that nobody reads them. */
+    async function fillOutput(server: ServerProcess) {
+      server.stopReading()
+      for (let n = 0; n < FILL_REQUESTS; n += 1) {
+        const response = await fetch(fillUrl(server, n))
+        expect(response.status).toBe(200)
+        await response.arrayBuffer()
+      }
+    }
+
+    /** After the exit: the output that was left in the pipes, and how many fill lines it has. */
+    async function readWhatIsLeft(server: ServerProcess): Promise<number> {
+      const streams = [server.child.stdout, server.child.stderr].filter((stream) => stream !== null)
+      for (const stream of streams) stream.resume()
+      // One of them may have ended already (stderr, which had nothing to say).
+      await Promise.all(streams.map((stream) => finished(stream).catch(() => undefined)))
+      return server.lines.filter((line) => line.includes('"url":"/api/health?fill=')).length
+    }
+
+    it('ends a stop whose log output nobody reads, and the next start takes the data directory over', async () => {
+      const { dataDir, server } = await startUnread({ SHUTDOWN_GRACE: '3' })
+      await fillOutput(server)
+      server.signalGroup('SIGTERM')
+      const { ms, code } = await timeExit(server)
+      expect(code).toBe(0)
+      // The stop itself, then at most a second for log lines nobody takes.
+      expect(ms).toBeLessThan(3_000 + 2_000)
+      // Some of the log lines were still waiting when it exited: the pipes were full.
+      expect(await readWhatIsLeft(server)).toBeLessThan(FILL_REQUESTS)
+
+      const again = await start(dataDir)
+      expect((await fetch(`${again.url}/api/health`)).status).toBe(200)
+      again.signal('SIGTERM')
+      expect(await again.exited).toBe(0)
+    }, 300_000)
+
+    it('exits at once on a second signal while a request holds the stop and nobody reads', async () => {
+      const { dataDir, server, user } = await startUnread({ SHUTDOWN_GRACE: '600' })
+      await openRaw(server, unfinishedPost(user.token, '{"na'), sockets)
+      await waitForRequest(server, 'POST', '/api/activities')
+      await fillOutput(server)
+      server.signalGroup('SIGTERM')
+      server.signalGroup('SIGINT')
+      const { ms, code } = await timeExit(server)
+      expect(code).toBe(1)
+      expect(ms).toBeLessThan(3_000)
+
+      const again = await start(dataDir)
+      expect((await fetch(`${again.url}/api/health`)).status).toBe(200)
+      again.signal('SIGTERM')
+      expect(await again.exited).toBe(0)
+    }, 300_000)
+  })
 })

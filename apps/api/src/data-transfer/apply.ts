@@ -1,16 +1,32 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { setImmediate } from 'node:timers/promises'
-import type { AttributeValue, GoalTarget, ImportSummary } from '@kindling/core'
+import {
+  type AttributeValue,
+  type GoalTarget,
+  type ImportSummary,
+  REMINDERS_PER_ACTIVITY_MAX,
+  type UserSettings,
+} from '@kindling/core'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { type Database, rowsOf } from '../db/client'
 import { liveRowsOf, lockAuthorsWrites } from '../db/owned'
-import { activities, attributes, events, goals, groups, importLinks } from '../db/schema'
+import {
+  activities,
+  attributes,
+  events,
+  goals,
+  groups,
+  importLinks,
+  reminders,
+  userSettings,
+} from '../db/schema'
+import { nextDue, readSettings, replanReminders } from '../reminders/settings'
 import { isUuid } from '../routes/common'
 import type { ImportPlan, PlannedEvent, PlannedGoal } from './plan'
 import { SKIP } from './plan'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
-type LinkKind = 'activity' | 'group' | 'attribute' | 'goal'
+type LinkKind = 'activity' | 'group' | 'attribute' | 'goal' | 'reminder'
 
 /** Events written per statement: one JSON parameter each, so the statement stays small. */
 export const EVENT_CHUNK = 5000
@@ -93,6 +109,7 @@ export async function applyPlan(
       for (const rows of eventSlices(uid, plan, records, now, EVENT_CHUNK)) {
         records.counts.events += (await storeEvents(tx, uid, plan, records, rows)).length
       }
+      records.counts.settings = await storeSettings(tx, uid, plan.settings, now)
       return records
     })
     return summarise(plan, stored.counts)
@@ -119,6 +136,10 @@ export async function applyPlan(
       throw error
     }
     records.counts.events = written.length
+    // Last, once everything else is stored: a failed import leaves the settings as they were.
+    records.counts.settings = await db.transaction((tx) =>
+      storeSettings(tx, uid, plan.settings, now),
+    )
     return summarise(plan, records.counts)
   })
 }
@@ -137,6 +158,7 @@ interface Created {
   activities: string[]
   attributes: string[]
   goals: string[]
+  reminders: string[]
 }
 
 /** The events of one planned activity and the local ids they refer to. */
@@ -171,10 +193,21 @@ async function storeRecords(
   plan: ImportPlan,
   now: Date,
 ): Promise<StoredRecords> {
-  const counts = { activities: 0, events: 0, attributes: 0, goals: 0, groups: 0 }
+  const counts: Counts = {
+    activities: 0,
+    events: 0,
+    attributes: 0,
+    goals: 0,
+    groups: 0,
+    reminders: 0,
+    settings: false,
+  }
   const at = (offset: number) => new Date(now.getTime() - offset)
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`kindling-import:${uid}`}))`)
   const state = await loadState(tx, uid, plan.source)
+  // New reminders are planned in the zone the account will have (a backup's settings are stored
+  // last, `storeSettings`).
+  const timeZone = plan.settings?.timeZone ?? (await readSettings(tx, uid)).timeZone
   const newLinks = new Map<string, { kind: LinkKind; key: string; localId: string }>()
   /** The local record of `keys`: the caller's own original id, else a live linked one. */
   const find = (
@@ -218,6 +251,7 @@ async function storeRecords(
   const activityRows: (typeof activities.$inferInsert)[] = []
   const attributeRows: (typeof attributes.$inferInsert)[] = []
   const goalRows: (typeof goals.$inferInsert)[] = []
+  const reminderRows: (typeof reminders.$inferInsert)[] = []
   /** Attribute lists of activities that gain attributes. */
   const attributeLists = new Map<string, string[]>()
   const members = new Map<string, { id: string; position: number }[]>()
@@ -299,6 +333,32 @@ async function storeRecords(
       if (!known?.own) link('goal', keys, id)
     }
 
+    const reminderOfActivity = (id: string) => state.reminders.get(id) === activityId
+    let reminderCount = [...state.reminders.values()].filter((id) => id === activityId).length
+    for (const reminder of activity.reminders ?? []) {
+      const keys = [`${activityId}/${reminder.key}`]
+      const known = find('reminder', keys, reminder.originalId, reminderOfActivity)
+      if (!known && reminderCount >= REMINDERS_PER_ACTIVITY_MAX) {
+        plan.skipped.add(SKIP.tooManyReminders)
+        continue
+      }
+      const id = known?.id ?? randomUUID()
+      if (!known) {
+        reminderCount += 1
+        reminderRows.push({
+          id,
+          author: uid,
+          activityId,
+          time: reminder.time,
+          days: reminder.days,
+          ...nextDue({ id, activityId, ...reminder }, now, timeZone),
+          createdAt: reminder.createdAt ? new Date(reminder.createdAt) : now,
+          updatedAt: reminder.updatedAt ? new Date(reminder.updatedAt) : null,
+        })
+      }
+      if (!known?.own) link('reminder', keys, id)
+    }
+
     sources.push({ activityId, attributeIds, events: activity.events })
   }
 
@@ -311,6 +371,7 @@ async function storeRecords(
     [activities, activityRows],
     [attributes, attributeRows],
     [goals, goalRows],
+    [reminders, reminderRows],
   ] as const) {
     for (let start = 0; start < rows.length; start += RECORD_CHUNK) {
       await tx.insert(table).values(rows.slice(start, start + RECORD_CHUNK) as never)
@@ -320,6 +381,7 @@ async function storeRecords(
   counts.activities = activityRows.length
   counts.attributes = attributeRows.length
   counts.goals = goalRows.length
+  counts.reminders = reminderRows.length
   for (const [activityId, list] of attributeLists) {
     await tx
       .update(activities)
@@ -362,6 +424,7 @@ async function storeRecords(
       activities: activityRows.map((row) => row.id),
       attributes: attributeRows.map((row) => row.id),
       goals: goalRows.map((row) => row.id),
+      reminders: reminderRows.map((row) => row.id),
     },
   }
 }
@@ -471,6 +534,7 @@ async function takeBack(
     await lockAuthorsWrites(tx, uid)
     for (const [table, ids] of [
       [events, eventIds],
+      [reminders, created.reminders],
       [goals, created.goals],
       [attributes, created.attributes],
       [activities, created.activities],
@@ -607,6 +671,8 @@ interface State {
   attributes: Map<string, string>
   /** Live goal id to its activity. */
   goals: Map<string, string>
+  /** Live reminder id to its activity. */
+  reminders: Map<string, string>
 }
 
 async function loadState(tx: Tx, uid: string, source: string): Promise<State> {
@@ -628,12 +694,17 @@ async function loadState(tx: Tx, uid: string, source: string): Promise<State> {
     .select({ id: goals.id, activityId: goals.activityId })
     .from(goals)
     .where(liveRowsOf(goals, uid))
+  const reminderRows = await tx
+    .select({ id: reminders.id, activityId: reminders.activityId })
+    .from(reminders)
+    .where(liveRowsOf(reminders, uid))
   return {
     links: new Map(linkRows.map((row) => [`${row.kind}\u0000${row.key}`, row.localId])),
     activities: new Map(activityRows.map((row) => [row.id, row.attributes])),
     groups: new Set(groupRows.map((row) => row.id)),
     attributes: new Map(attributeRows.map((row) => [row.id, row.activityId])),
     goals: new Map(goalRows.map((row) => [row.id, row.activityId])),
+    reminders: new Map(reminderRows.map((row) => [row.id, row.activityId])),
   }
 }
 
@@ -647,4 +718,34 @@ function storedTarget(
   const attributeId = attributeIds.get(target.attributeKey)
   if (!attributeId) return null
   return { kind: 'amount', attributeId, comparison: target.comparison, value: target.value }
+}
+
+/**
+ * Stores a backup's settings for the caller, in `tx`, when they differ from the caller's (a
+ * restore takes the backup's time zone, e-mail reminders and pause); a new time zone re-plans
+ * every reminder, as PUT /api/settings does. Answers whether anything changed.
+ */
+async function storeSettings(
+  tx: Tx,
+  uid: string,
+  settings: UserSettings | undefined,
+  now: Date,
+): Promise<boolean> {
+  if (!settings) return false
+  const stored = await readSettings(tx, uid)
+  if (
+    stored.timeZone === settings.timeZone &&
+    stored.emailReminders === settings.emailReminders &&
+    stored.remindersPausedUntil === settings.remindersPausedUntil
+  ) {
+    return false
+  }
+  await tx
+    .insert(userSettings)
+    .values({ userId: uid, ...settings, updatedAt: now })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { ...settings, updatedAt: now } })
+  if (stored.timeZone !== settings.timeZone) {
+    await replanReminders(tx as unknown as Database, uid, settings.timeZone, now)
+  }
+  return true
 }

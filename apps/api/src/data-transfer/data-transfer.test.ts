@@ -1,15 +1,21 @@
-import type {
-  Activity,
-  Event,
-  Goal,
-  Group,
-  ImportSummary,
-  KindlingBackup,
-  SyncChanges,
+import { readFileSync } from 'node:fs'
+import {
+  type Activity,
+  DEFAULT_TIME_ZONE,
+  type Event,
+  type Goal,
+  type Group,
+  type ImportSummary,
+  KINDLING_BACKUP_VERSION,
+  type KindlingBackup,
+  type SyncChanges,
 } from '@kindling/core'
+import { and, eq, isNull } from 'drizzle-orm'
 import { strToU8 } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../app'
+import { reminders } from '../db/schema'
+import { buildFullAccount } from '../test/full-account'
 import {
   signUp,
   startTestServer,
@@ -129,6 +135,14 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
   })
 
   const { upload, get, exportJson } = transferCalls(() => app)
+  const uidOf = async (user: TestUser): Promise<string> => {
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: user.cookie },
+    })
+    return session.json().user.id
+  }
 
   describe.skipIf(skip)('POST /api/import', () => {
     it('imports a Loop backup, and the same file again stores nothing twice', async () => {
@@ -142,6 +156,8 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         attributes: 2,
         goals: 1,
         groups: 1,
+        reminders: 0,
+        settings: false,
         skipped: [{ reason: 'Skipped days (a skip is not an event)', count: 1 }],
       } satisfies ImportSummary)
 
@@ -180,6 +196,8 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         attributes: 0,
         goals: 0,
         groups: 0,
+        reminders: 0,
+        settings: false,
         skipped: [
           { reason: 'Skipped days (a skip is not an event)', count: 1 },
           { reason: 'Events already in Kindling (imported before)', count: 5 },
@@ -304,6 +322,8 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         attributes: 0,
         goals: 0,
         groups: 0,
+        reminders: 0,
+        settings: false,
         skipped: [{ reason: 'Check-ins of habits missing from the backup', count: 1 }],
       } satisfies ImportSummary)
       const activities = await get<Activity[]>(frank, '/api/activities')
@@ -564,6 +584,8 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         attributes: 3,
         goals: 1,
         groups: 2,
+        reminders: 0,
+        settings: false,
         skipped: [],
       })
       const copy = await exportJson(dave)
@@ -581,6 +603,102 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         attributes: 0,
         goals: 0,
         groups: 0,
+      })
+    })
+
+    it('round-trips a full account: every record type and setting, and re-imports add nothing', async () => {
+      const erin = await signUp(app, smtp, `erin-full-${kind}@example.com`)
+      await buildFullAccount(app, erin)
+      const original = await exportJson(erin)
+      expect(original.version).toBe(KINDLING_BACKUP_VERSION)
+      expect(original.settings).toEqual({
+        timeZone: 'Europe/Berlin',
+        emailReminders: true,
+        remindersPausedUntil: '2031-01-31',
+      })
+      // What was deleted is left out: the habit and its event, an event, a goal, a reminder.
+      expect(
+        [original.activities, original.attributes, original.events, original.goals].map(
+          (list) => list.length,
+        ),
+      ).toEqual([4, 10, 5, 3])
+      expect(original.reminders.map(({ time, days }) => ({ time, days }))).toEqual([
+        { time: '06:15', days: [1, 3, 5] },
+        { time: '19:00', days: [] },
+        { time: '07:00', days: [0, 1, 2, 3, 4, 5, 6] },
+      ])
+      expect(original.goals.filter((goal) => goal.target !== null)).toHaveLength(2)
+
+      const fresh = await signUp(app, smtp, `fresh-full-${kind}@example.com`)
+      const file = JSON.stringify(original)
+      const restored = await upload(fresh, file, 'application/json')
+      expect(restored.json()).toEqual({
+        format: 'kindling-json',
+        activities: 4,
+        events: 5,
+        attributes: 10,
+        goals: 3,
+        groups: 1,
+        reminders: 3,
+        settings: true,
+        skipped: [],
+      } satisfies ImportSummary)
+      const copy = await exportJson(fresh)
+      expect(normalise(copy)).toEqual(normalise(original))
+      // The restored reminders are planned to fire, in the restored zone.
+      const due = await app.database.db
+        .select({ nextDueAt: reminders.nextDueAt, nextDueDay: reminders.nextDueDay })
+        .from(reminders)
+        .where(and(eq(reminders.author, await uidOf(fresh)), isNull(reminders.deletedAt)))
+      expect(due.filter((row) => row.nextDueAt !== null)).toHaveLength(2)
+
+      // Again, into the copy or into the account it came from: nothing is added or changed.
+      const nothing = {
+        activities: 0,
+        events: 0,
+        attributes: 0,
+        goals: 0,
+        groups: 0,
+        reminders: 0,
+        settings: false,
+      }
+      expect((await upload(fresh, file, 'application/json')).json()).toMatchObject(nothing)
+      expect((await upload(erin, file, 'application/json')).json()).toMatchObject(nothing)
+      expect(normalise(await exportJson(fresh))).toEqual(normalise(original))
+      expect(normalise(await exportJson(erin))).toEqual(normalise(original))
+    })
+
+    it('still imports a version 1 backup (no reminders, no settings) as it was', async () => {
+      const fixture = JSON.parse(
+        readFileSync(new URL('./fixtures/kindling-backup-v1.json', import.meta.url), 'utf8'),
+      ) as Omit<KindlingBackup, 'version' | 'reminders' | 'settings'> & { version: 1 }
+      expect(fixture.version).toBe(1)
+      const finn = await signUp(app, smtp, `finn-v1-${kind}@example.com`)
+      const answer = await upload(finn, JSON.stringify(fixture), 'application/json')
+      expect(answer.json()).toEqual({
+        format: 'kindling-json',
+        activities: 4,
+        events: 5,
+        attributes: 10,
+        goals: 3,
+        groups: 1,
+        reminders: 0,
+        settings: false,
+        skipped: [],
+      } satisfies ImportSummary)
+      const copy = await exportJson(finn)
+      expect(normalise(copy)).toEqual(
+        normalise({
+          ...fixture,
+          version: KINDLING_BACKUP_VERSION,
+          reminders: [],
+          settings: copy.settings,
+        }),
+      )
+      expect(copy.settings).toEqual({
+        timeZone: DEFAULT_TIME_ZONE,
+        emailReminders: false,
+        remindersPausedUntil: null,
       })
     })
 
@@ -800,6 +918,14 @@ function normalise(backup: KindlingBackup) {
           goal.target?.kind === 'amount'
             ? { ...goal.target, attributeId: idOf(goal.target.attributeId) }
             : goal.target,
+      })),
+    ),
+    reminders: sorted(
+      backup.reminders.map((reminder) => ({
+        ...reminder,
+        id: '',
+        author: '',
+        activityId: idOf(reminder.activityId),
       })),
     ),
     events: sorted(

@@ -1,10 +1,7 @@
 import {
-  type Activity,
   type Attribute,
   type AttributeValue,
-  type Event,
-  type Goal,
-  type Group,
+  type BackupLists,
   KINDLING_BACKUP_FORMAT,
   KINDLING_BACKUP_VERSION,
   type KindlingBackup,
@@ -13,52 +10,51 @@ import {
 import { asc } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
-import { activities, attributes, events, goals, groups } from '../db/schema'
-import { toActivity, toAttribute, toEvent, toGoal, toGroup } from '../routes/records'
+import { activities, attributes, events, goals, groups, reminders } from '../db/schema'
+import { readSettings } from '../reminders/settings'
+import { toActivity, toAttribute, toEvent, toGoal, toGroup, toReminder } from '../routes/records'
 import { csvLine, neutraliseFormula } from './csv'
 
-interface Everything {
-  activities: Activity[]
-  groups: Group[]
-  attributes: Attribute[]
-  events: Event[]
-  goals: Goal[]
-}
-
 /**
- * Every live record of the caller, consistent with itself: records of deleted activities are
- * left out, and so are references to records that are gone (a group's deleted member, an
- * event's value for a deleted attribute, a goal's target on a deleted attribute), which the app
- * no longer shows either.
+ * Every live record of the caller, one list per list of a backup (`BACKUP_LISTS` of core),
+ * consistent with itself: records of deleted activities are left out, and so are references to
+ * records that are gone (a group's deleted member, an event's value for a deleted attribute, a
+ * goal's target on a deleted attribute), which the app no longer shows either.
  */
-async function loadEverything(db: Database, uid: string): Promise<Everything> {
-  const [activityRows, groupRows, attributeRows, eventRows, goalRows] = await Promise.all([
-    db
-      .select()
-      .from(activities)
-      .where(liveRowsOf(activities, uid))
-      .orderBy(asc(activities.createdAt), asc(activities.id)),
-    db
-      .select()
-      .from(groups)
-      .where(liveRowsOf(groups, uid))
-      .orderBy(asc(groups.createdAt), asc(groups.id)),
-    db
-      .select()
-      .from(attributes)
-      .where(liveRowsOf(attributes, uid))
-      .orderBy(asc(attributes.createdAt), asc(attributes.id)),
-    db
-      .select()
-      .from(events)
-      .where(liveRowsOf(events, uid))
-      .orderBy(asc(events.eventDate), asc(events.id)),
-    db
-      .select()
-      .from(goals)
-      .where(liveRowsOf(goals, uid))
-      .orderBy(asc(goals.createdAt), asc(goals.id)),
-  ])
+async function loadEverything(db: Database, uid: string): Promise<BackupLists> {
+  const [activityRows, groupRows, attributeRows, eventRows, goalRows, reminderRows] =
+    await Promise.all([
+      db
+        .select()
+        .from(activities)
+        .where(liveRowsOf(activities, uid))
+        .orderBy(asc(activities.createdAt), asc(activities.id)),
+      db
+        .select()
+        .from(groups)
+        .where(liveRowsOf(groups, uid))
+        .orderBy(asc(groups.createdAt), asc(groups.id)),
+      db
+        .select()
+        .from(attributes)
+        .where(liveRowsOf(attributes, uid))
+        .orderBy(asc(attributes.createdAt), asc(attributes.id)),
+      db
+        .select()
+        .from(events)
+        .where(liveRowsOf(events, uid))
+        .orderBy(asc(events.eventDate), asc(events.id)),
+      db
+        .select()
+        .from(goals)
+        .where(liveRowsOf(goals, uid))
+        .orderBy(asc(goals.createdAt), asc(goals.id)),
+      db
+        .select()
+        .from(reminders)
+        .where(liveRowsOf(reminders, uid))
+        .orderBy(asc(reminders.createdAt), asc(reminders.id)),
+    ])
   const liveActivities = new Set(activityRows.map((row) => row.id))
   const liveAttributes = attributeRows.filter((row) => liveActivities.has(row.activityId))
   const attributeIds = new Set(liveAttributes.map((row) => row.id))
@@ -87,6 +83,7 @@ async function loadEverything(db: Database, uid: string): Promise<Everything> {
           ? { ...goal, target: null }
           : goal
       }),
+    reminders: reminderRows.filter((row) => liveActivities.has(row.activityId)).map(toReminder),
   }
 }
 
@@ -97,7 +94,7 @@ export async function buildBackup(db: Database, uid: string, now: Date): Promise
     version: KINDLING_BACKUP_VERSION,
     exportedAt: now.toISOString(),
     ...(await loadEverything(db, uid)),
-    settings: {},
+    settings: await readSettings(db, uid),
   }
 }
 

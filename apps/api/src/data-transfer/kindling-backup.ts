@@ -3,12 +3,18 @@ import {
   type Attribute,
   AttributeInput,
   type AttributeValue,
+  BACKUP_LIST_NAMES,
+  BACKUP_LISTS,
+  type BackupListName,
   EventInput,
   GoalInput,
   GroupInput,
   IsoDateTime,
   KINDLING_BACKUP_FORMAT,
   KINDLING_BACKUP_VERSION,
+  REMINDERS_PER_ACTIVITY_MAX,
+  ReminderInput,
+  UserSettingsInput,
   validateEventAttributes,
 } from '@kindling/core'
 import type { z } from 'zod'
@@ -34,7 +40,9 @@ export function isKindlingBackup(json: unknown): boolean {
   return isObject(json) && json.format === KINDLING_BACKUP_FORMAT
 }
 
-function list(backup: Json, name: string): Json[] {
+/** The list `name` of a backup of `version`: none in a version older than the list. */
+function list(backup: Json, name: BackupListName, version: number): Json[] {
+  if (version < BACKUP_LISTS[name].since) return []
   const value = backup[name]
   if (!Array.isArray(value)) {
     throw new ImportError(`This Kindling backup has no "${name}" list: it looks damaged.`)
@@ -62,184 +70,237 @@ const stamp = (value: unknown): string | undefined =>
 const stampOrNull = (value: unknown): string | null | undefined =>
   value === null ? null : stamp(value)
 
+/** The backup's version: any from 1 to the one this server writes. */
+function versionOf(json: Json): number {
+  const { version } = json
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw new ImportError('This Kindling backup has no valid version.')
+  }
+  if (version > KINDLING_BACKUP_VERSION) {
+    throw new ImportError(
+      `This Kindling backup is version ${version}, newer than this server reads (${KINDLING_BACKUP_VERSION}): update Kindling first.`,
+    )
+  }
+  return version
+}
+
+/** The settings are whole in a backup: each one is required. */
+const BackupSettingsInput = UserSettingsInput.required()
+
 /**
- * Reads Kindling's own backup (version 1, `KindlingBackup` of core): each record is checked with
- * the same schemas as the API's writes, and every reference (an event's activity and attribute
- * values, a goal's target, a group's activities) must point into the file. Ids stay as
- * `originalId`s so that restoring a backup into its own account adds nothing; the creation and
- * update times are kept, so a round trip gives back the same content apart from the ids.
+ * Reads Kindling's own backup (`KindlingBackup` of core, any version up to the current one):
+ * each record is checked with the same schemas as the API's writes, and every reference (an
+ * event's activity and attribute values, a goal's target, a group's activities, a reminder's
+ * habit) must point into the file. Ids stay as `originalId`s so that restoring a backup into its
+ * own account adds nothing; the creation and update times are kept, so a round trip gives back
+ * the same content apart from the ids. The lists are read in `BACKUP_LISTS`' order, one reader
+ * each; settings come from version 2 on (version 1 wrote `{}`).
  */
 export function readKindlingBackup(json: unknown): ImportPlan {
   if (!isObject(json) || json.format !== KINDLING_BACKUP_FORMAT) {
     throw new ImportError('This JSON is not a Kindling backup.')
   }
-  if (json.version !== KINDLING_BACKUP_VERSION) {
-    throw new ImportError(
-      typeof json.version === 'number' && json.version > KINDLING_BACKUP_VERSION
-        ? `This Kindling backup is version ${json.version}, newer than this server reads (${KINDLING_BACKUP_VERSION}): update Kindling first.`
-        : 'This Kindling backup has no valid version.',
-    )
-  }
-  const activities = list(json, 'activities')
-  const groups = list(json, 'groups')
-  const attributes = list(json, 'attributes')
-  const events = list(json, 'events')
-  const goals = list(json, 'goals')
-
+  const version = versionOf(json)
   const planned = new Map<string, PlannedActivity>()
-  activities.forEach((record, index) => {
-    const id = record.id as string
-    if (planned.has(id)) throw new ImportError(`activities[${index}]: the id ${id} appears twice.`)
-    const input = parse(ActivityInput, record, `activities[${index}]`)
-    planned.set(id, {
-      keys: [`id:${id}`],
-      originalId: id,
-      name: input.name,
-      description: input.description,
-      color: input.color ?? '#ff8800',
-      visibility: input.visibility,
-      schedule: input.schedule,
-      createdAt: stamp(record.createdAt),
-      updatedAt: stampOrNull(record.updatedAt),
-      attributes: [],
-      goals: [],
-      events: [],
-    })
-  })
   const activityOf = (id: unknown, where: string): PlannedActivity => {
     const activity = typeof id === 'string' ? planned.get(id) : undefined
     if (!activity)
       throw new ImportError(`${where}: the activity ${String(id)} is not in the backup.`)
     return activity
   }
-
-  // Attributes in each activity's own order (its `attributes` list), then any others.
+  let activityRecords: Json[] = []
+  const plannedGroups: PlannedGroup[] = []
   const definitions = new Map<string, { activityId: string; attribute: Attribute }>()
-  const attributeOrder = new Map<string, number>()
-  for (const record of activities) {
-    const ids = Array.isArray(record.attributes) ? record.attributes : []
-    ids.forEach((id, position) => {
-      if (typeof id === 'string') attributeOrder.set(id, position)
-    })
+
+  const readers: { [K in BackupListName]: (records: Json[]) => void } = {
+    activities(records) {
+      activityRecords = records
+      records.forEach((record, index) => {
+        const id = record.id as string
+        if (planned.has(id))
+          throw new ImportError(`activities[${index}]: the id ${id} appears twice.`)
+        const input = parse(ActivityInput, record, `activities[${index}]`)
+        planned.set(id, {
+          keys: [`id:${id}`],
+          originalId: id,
+          name: input.name,
+          description: input.description,
+          color: input.color ?? '#ff8800',
+          visibility: input.visibility,
+          schedule: input.schedule,
+          createdAt: stamp(record.createdAt),
+          updatedAt: stampOrNull(record.updatedAt),
+          attributes: [],
+          goals: [],
+          events: [],
+          reminders: [],
+        })
+      })
+    },
+
+    groups(records) {
+      records.forEach((record, index) => {
+        const where = `groups[${index}]`
+        const id = record.id as string
+        const input = parse(GroupInput, record, where)
+        input.activities.forEach((activityId, position) => {
+          const activity = activityOf(activityId, `${where}.activities`)
+          if (activity.groupKey) return
+          activity.groupKey = `id:${id}`
+          activity.groupPosition = position
+        })
+        plannedGroups.push({
+          key: `id:${id}`,
+          keys: [`id:${id}`],
+          originalId: id,
+          name: input.name,
+          description: input.description,
+          color: input.color ?? '#ff8800',
+          createdAt: stamp(record.createdAt),
+          updatedAt: stampOrNull(record.updatedAt),
+        })
+      })
+    },
+
+    attributes(records) {
+      // Attributes in each activity's own order (its `attributes` list), then any others.
+      const attributeOrder = new Map<string, number>()
+      for (const record of activityRecords) {
+        const ids = Array.isArray(record.attributes) ? record.attributes : []
+        ids.forEach((id, position) => {
+          if (typeof id === 'string') attributeOrder.set(id, position)
+        })
+      }
+      const plannedAttributes = records.map((record, index) => {
+        const where = `attributes[${index}]`
+        const id = record.id as string
+        if (definitions.has(id)) throw new ImportError(`${where}: the id ${id} appears twice.`)
+        const input = parse(AttributeInput, record, where)
+        const activity = activityOf(input.activityId, where)
+        const { activityId: _activity, ...fields } = input
+        definitions.set(id, {
+          activityId: input.activityId,
+          attribute: {
+            ...input,
+            id,
+            author: '',
+            createdAt: '',
+            updatedAt: null,
+            deletedAt: null,
+          } as Attribute,
+        })
+        const attribute: PlannedAttribute = {
+          key: `id:${id}`,
+          originalId: id,
+          fields,
+          createdAt: stamp(record.createdAt),
+          updatedAt: stampOrNull(record.updatedAt),
+        }
+        return { activity, attribute, order: attributeOrder.get(id) ?? Number.MAX_SAFE_INTEGER }
+      })
+      plannedAttributes
+        .sort((a, b) => a.order - b.order)
+        .forEach(({ activity, attribute }) => {
+          activity.attributes.push(attribute)
+        })
+    },
+
+    events(records) {
+      const definitionsOf = new Map<string, Attribute[]>()
+      for (const { activityId, attribute } of definitions.values()) {
+        definitionsOf.set(activityId, [...(definitionsOf.get(activityId) ?? []), attribute])
+      }
+      const eventIds = new Set<string>()
+      records.forEach((record, index) => {
+        const where = `events[${index}]`
+        const id = record.id as string
+        if (eventIds.has(id)) throw new ImportError(`${where}: the id ${id} appears twice.`)
+        eventIds.add(id)
+        const input = parse(EventInput, record, where)
+        if (!isStorableInstant(input.eventDate)) {
+          throw new ImportError(
+            `${where}.eventDate: ${JSON.stringify(record.eventDate)} is out of range: ${DATE_RANGE}.`,
+          )
+        }
+        const activity = activityOf(input.activityId, where)
+        const problems = validateEventAttributes(
+          input.attributes,
+          definitionsOf.get(input.activityId) ?? [],
+        )
+        const [field, problem] = Object.entries(problems)[0] ?? []
+        if (field) throw new ImportError(`${where}.${field}: ${problem}`)
+        const values: Record<string, AttributeValue> = {}
+        for (const [attributeId, value] of Object.entries(input.attributes)) {
+          values[`id:${attributeId}`] = value
+        }
+        activity.events.push({
+          eventDate: input.eventDate,
+          values,
+          originalId: id,
+          createdAt: stamp(record.createdAt),
+        })
+      })
+    },
+
+    goals(records) {
+      records.forEach((record, index) => {
+        const where = `goals[${index}]`
+        const input = parse(GoalInput, record, where)
+        const activity = activityOf(input.activityId, where)
+        if (
+          input.target?.kind === 'amount' &&
+          definitions.get(input.target.attributeId)?.activityId !== input.activityId
+        ) {
+          throw new ImportError(
+            `${where}.target.attributeId: not an attribute of the goal's activity in the backup.`,
+          )
+        }
+        activity.goals.push({
+          key: `id:${record.id as string}`,
+          originalId: record.id as string,
+          cadence: input.cadence,
+          target:
+            input.target?.kind === 'amount'
+              ? {
+                  kind: 'amount',
+                  attributeKey: `id:${input.target.attributeId}`,
+                  comparison: input.target.comparison,
+                  value: input.target.value,
+                }
+              : (input.target ?? null),
+          createdAt: stamp(record.createdAt),
+        })
+      })
+    },
+
+    reminders(records) {
+      const ids = new Set<string>()
+      records.forEach((record, index) => {
+        const where = `reminders[${index}]`
+        const id = record.id as string
+        if (ids.has(id)) throw new ImportError(`${where}: the id ${id} appears twice.`)
+        ids.add(id)
+        const input = parse(ReminderInput, record, where)
+        const activity = activityOf(input.activityId, where)
+        const list = activity.reminders ?? []
+        if (list.length >= REMINDERS_PER_ACTIVITY_MAX) {
+          throw new ImportError(
+            `${where}: the habit has more than ${REMINDERS_PER_ACTIVITY_MAX} reminders.`,
+          )
+        }
+        list.push({
+          key: `id:${id}`,
+          originalId: id,
+          time: input.time,
+          days: input.days,
+          createdAt: stamp(record.createdAt),
+          updatedAt: stampOrNull(record.updatedAt),
+        })
+        activity.reminders = list
+      })
+    },
   }
-  const plannedAttributes = attributes.map((record, index) => {
-    const where = `attributes[${index}]`
-    const id = record.id as string
-    if (definitions.has(id)) throw new ImportError(`${where}: the id ${id} appears twice.`)
-    const input = parse(AttributeInput, record, where)
-    const activity = activityOf(input.activityId, where)
-    const { activityId: _activity, ...fields } = input
-    definitions.set(id, {
-      activityId: input.activityId,
-      attribute: {
-        ...input,
-        id,
-        author: '',
-        createdAt: '',
-        updatedAt: null,
-        deletedAt: null,
-      } as Attribute,
-    })
-    const attribute: PlannedAttribute = {
-      key: `id:${id}`,
-      originalId: id,
-      fields,
-      createdAt: stamp(record.createdAt),
-      updatedAt: stampOrNull(record.updatedAt),
-    }
-    return { activity, attribute, order: attributeOrder.get(id) ?? Number.MAX_SAFE_INTEGER }
-  })
-  plannedAttributes
-    .sort((a, b) => a.order - b.order)
-    .forEach(({ activity, attribute }) => {
-      activity.attributes.push(attribute)
-    })
-
-  const definitionsOf = new Map<string, Attribute[]>()
-  for (const { activityId, attribute } of definitions.values()) {
-    definitionsOf.set(activityId, [...(definitionsOf.get(activityId) ?? []), attribute])
-  }
-  const eventIds = new Set<string>()
-  events.forEach((record, index) => {
-    const where = `events[${index}]`
-    const id = record.id as string
-    if (eventIds.has(id)) throw new ImportError(`${where}: the id ${id} appears twice.`)
-    eventIds.add(id)
-    const input = parse(EventInput, record, where)
-    if (!isStorableInstant(input.eventDate)) {
-      throw new ImportError(
-        `${where}.eventDate: ${JSON.stringify(record.eventDate)} is out of range: ${DATE_RANGE}.`,
-      )
-    }
-    const activity = activityOf(input.activityId, where)
-    const problems = validateEventAttributes(
-      input.attributes,
-      definitionsOf.get(input.activityId) ?? [],
-    )
-    const [field, problem] = Object.entries(problems)[0] ?? []
-    if (field) throw new ImportError(`${where}.${field}: ${problem}`)
-    const values: Record<string, AttributeValue> = {}
-    for (const [attributeId, value] of Object.entries(input.attributes)) {
-      values[`id:${attributeId}`] = value
-    }
-    activity.events.push({
-      eventDate: input.eventDate,
-      values,
-      originalId: id,
-      createdAt: stamp(record.createdAt),
-    })
-  })
-
-  goals.forEach((record, index) => {
-    const where = `goals[${index}]`
-    const input = parse(GoalInput, record, where)
-    const activity = activityOf(input.activityId, where)
-    if (
-      input.target?.kind === 'amount' &&
-      definitions.get(input.target.attributeId)?.activityId !== input.activityId
-    ) {
-      throw new ImportError(
-        `${where}.target.attributeId: not an attribute of the goal's activity in the backup.`,
-      )
-    }
-    activity.goals.push({
-      key: `id:${record.id as string}`,
-      originalId: record.id as string,
-      cadence: input.cadence,
-      target:
-        input.target?.kind === 'amount'
-          ? {
-              kind: 'amount',
-              attributeKey: `id:${input.target.attributeId}`,
-              comparison: input.target.comparison,
-              value: input.target.value,
-            }
-          : (input.target ?? null),
-      createdAt: stamp(record.createdAt),
-    })
-  })
-
-  const plannedGroups: PlannedGroup[] = groups.map((record, index) => {
-    const where = `groups[${index}]`
-    const id = record.id as string
-    const input = parse(GroupInput, record, where)
-    input.activities.forEach((activityId, position) => {
-      const activity = activityOf(activityId, `${where}.activities`)
-      if (activity.groupKey) return
-      activity.groupKey = `id:${id}`
-      activity.groupPosition = position
-    })
-    return {
-      key: `id:${id}`,
-      keys: [`id:${id}`],
-      originalId: id,
-      name: input.name,
-      description: input.description,
-      color: input.color ?? '#ff8800',
-      createdAt: stamp(record.createdAt),
-      updatedAt: stampOrNull(record.updatedAt),
-    }
-  })
+  for (const name of BACKUP_LIST_NAMES) readers[name](list(json, name, version))
 
   return {
     format: 'kindling-json',
@@ -249,5 +310,15 @@ export function readKindlingBackup(json: unknown): ImportPlan {
     skipped: new SkipCounter(),
     eventIdentity: 'id',
     sameAccountIds: true,
+    ...(version >= 2 ? { settings: parseSettings(json.settings) } : {}),
+  }
+}
+
+function parseSettings(value: unknown) {
+  const settings = parse(BackupSettingsInput, value, 'settings')
+  return {
+    timeZone: settings.timeZone,
+    emailReminders: settings.emailReminders,
+    remindersPausedUntil: settings.remindersPausedUntil,
   }
 }

@@ -8,8 +8,10 @@ import {
   type ImportFormat,
   IsoDateTime,
   type ParsedAttributeInput,
+  REMINDERS_PER_ACTIVITY_MAX,
   type StoredSchedule,
   TEXT_VALUE_MAX_LENGTH,
+  type UserSettings,
   type Visibility,
 } from '@kindling/core'
 import { HttpError } from '../http/errors'
@@ -37,6 +39,8 @@ export interface ImportPlan {
    * into the account it came from) is that record, not a new one.
    */
   sameAccountIds?: boolean
+  /** The account's settings the file carries (Kindling backups from version 2): they replace the caller's. */
+  settings?: UserSettings
 }
 
 export interface PlannedGroup {
@@ -69,6 +73,8 @@ export interface PlannedActivity {
   attributes: PlannedAttribute[]
   goals: PlannedGoal[]
   events: PlannedEvent[]
+  /** Only Kindling backups have reminders. */
+  reminders?: PlannedReminder[]
 }
 
 /** An attribute's type-specific fields as core's input schema gives them, minus the activity. */
@@ -97,6 +103,16 @@ export interface PlannedGoal {
     | null
   originalId?: string
   createdAt?: string
+}
+
+export interface PlannedReminder {
+  key: string
+  /** Local time of day, `HH:mm`, in the account's time zone. */
+  time: string
+  days: number[]
+  originalId?: string
+  createdAt?: string
+  updatedAt?: string | null
 }
 
 export interface PlannedEvent {
@@ -136,6 +152,7 @@ export const SKIP = {
   noteNotDone: 'Notes on days that were not done',
   duplicateDay: 'Duplicate entries for the same habit and day in the file',
   alreadyThere: 'Events already in Kindling (imported before)',
+  tooManyReminders: `Reminders over the limit of ${REMINDERS_PER_ACTIVITY_MAX} per habit`,
   deletedHabit: 'Habits deleted in the other app',
   orphanCheck: 'Check-ins of habits missing from the backup',
   undatedCheck: 'Check-ins without a date',

@@ -130,6 +130,8 @@ describe.each(await testBackends())('real export files on $kind', ({ kind, skip 
         attributes: 3,
         goals: 1,
         groups: 1,
+        reminders: 0,
+        settings: false,
         skipped: expect.arrayContaining([
           { reason: 'Days marked not done', count: 1 },
           { reason: 'Notes on days that were not done', count: 3 },
@@ -179,6 +181,8 @@ describe.each(await testBackends())('real export files on $kind', ({ kind, skip 
           attributes: 0,
           goals: 0,
           groups: 1,
+          reminders: 0,
+          settings: false,
           skipped: [],
         } satisfies ImportSummary)
         const byName = await stored(user)

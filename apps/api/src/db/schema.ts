@@ -352,7 +352,7 @@ export const importLinks = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     source: text('source').notNull(),
-    kind: text('kind').$type<'activity' | 'group' | 'attribute' | 'goal'>().notNull(),
+    kind: text('kind').$type<'activity' | 'group' | 'attribute' | 'goal' | 'reminder'>().notNull(),
     key: text('key').notNull(),
     localId: uuid('local_id').notNull(),
     createdAt: instant('created_at').notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url))
@@ -15,6 +15,25 @@ export interface ServerProcess {
   /** Resolves with the exit code (or the signal's name) when the process ends. */
   exited: Promise<number | string>
   signal(signal: NodeJS.Signals): void
+  /** Sends `signal` to the process's whole group (started with `ownGroup`), as a terminal does. */
+  signalGroup(signal: NodeJS.Signals): void
+  /**
+   * Stops reading the process's output, as a dead log reader or a stopped terminal would: once
+   * the pipes' buffers are full, the process's writes to them wait.
+   */
+  stopReading(): void
+}
+
+export interface ServerProcessOptions {
+  /** Runs the bundle `npm start` runs (`dist/server.js`, see `buildServer`) instead of the sources. */
+  built?: boolean
+  /** Starts it as the leader of a process group of its own. */
+  ownGroup?: boolean
+}
+
+/** Bundles the server into `dist/` as `npm run build` does (under a second). */
+export function buildServer(): void {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: API_DIR, stdio: 'ignore' })
 }
 
 /**
@@ -24,11 +43,14 @@ export interface ServerProcess {
  */
 export function startServerProcess(
   env: Record<string, string | undefined>,
+  { built = false, ownGroup = false }: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const args = built ? ['dist/server.js'] : ['--import', 'tsx', 'src/server.ts']
+  const child = spawn(process.execPath, args, {
     cwd: API_DIR,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: ownGroup,
   })
   const lines: string[] = []
   const exited = new Promise<number | string>((resolve) =>
@@ -57,6 +79,10 @@ export function startServerProcess(
             }),
           exited,
           signal: (signal) => child.kill(signal),
+          signalGroup: (signal) => process.kill(-(child.pid as number), signal),
+          stopReading: () => {
+            for (const stream of [child.stdout, child.stderr]) stream?.pause()
+          },
         })
       }
     }

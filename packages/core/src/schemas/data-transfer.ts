@@ -5,6 +5,7 @@ import { IsoDateTime } from './common'
 import { Event } from './event'
 import { Goal } from './goal'
 import { Group } from './group'
+import { Reminder, UserSettings } from './reminder'
 
 /** The files POST /api/import reads; the format is told by the content, never the name. */
 export const IMPORT_FORMATS = [
@@ -32,27 +33,61 @@ export const ImportSummary = z.object({
   attributes: z.number().int().min(0),
   goals: z.number().int().min(0),
   groups: z.number().int().min(0),
+  reminders: z.number().int().min(0),
+  settings: z
+    .boolean()
+    .describe(
+      "Whether the file's settings (time zone, e-mail reminders, pause) replaced yours: only a Kindling backup has them, and only a change counts.",
+    ),
   skipped: z.array(SkippedCount),
 })
 export type ImportSummary = z.infer<typeof ImportSummary>
 
 export const KINDLING_BACKUP_FORMAT = 'kindling-backup'
-export const KINDLING_BACKUP_VERSION = 1
+/**
+ * The version this code writes. 1: the records without reminders, and `settings: {}`; 2: with
+ * reminders and the settings. Every version up to this one is read.
+ */
+export const KINDLING_BACKUP_VERSION = 2
 
 /**
- * Kindling's own JSON backup (version 1): every live record of the user as the API answers it,
- * so that importing it into an empty account and exporting again gives the same content apart
- * from the ids. `settings` holds the account's server-side settings (none yet: `{}`).
+ * What a Kindling backup holds, the one place that says so (issue 50): each list of records
+ * with its schema and the first version that has it. The export writes every list, the import
+ * reads every list (an older file has none of the lists newer than itself), and the OpenAPI
+ * document describes them, all from here; a record type added here fails to typecheck in the
+ * export and the import until both handle it. The order is the order of restoring: a list
+ * refers only to lists before it (a group to activities, an event to attributes).
+ */
+export const BACKUP_LISTS = {
+  activities: { schema: Activity, since: 1 },
+  groups: { schema: Group, since: 1 },
+  attributes: { schema: Attribute, since: 1 },
+  events: { schema: Event, since: 1 },
+  goals: { schema: Goal, since: 1 },
+  reminders: { schema: Reminder, since: 2 },
+} as const
+export type BackupListName = keyof typeof BACKUP_LISTS
+export const BACKUP_LIST_NAMES = Object.keys(BACKUP_LISTS) as BackupListName[]
+/** The records of every list of a backup, as the API answers them. */
+export type BackupLists = { [K in BackupListName]: z.infer<(typeof BACKUP_LISTS)[K]['schema']>[] }
+
+/** The settings a backup carries (version 2 on): the account's reminder settings. */
+export const BackupSettings = UserSettings
+
+const backupLists = Object.fromEntries(
+  BACKUP_LIST_NAMES.map((name) => [name, z.array(BACKUP_LISTS[name].schema)]),
+) as { [K in BackupListName]: z.ZodArray<(typeof BACKUP_LISTS)[K]['schema']> }
+
+/**
+ * Kindling's own JSON backup: every live record of the user as the API answers it, and the
+ * user's settings, so that importing it into an empty account and exporting again gives the
+ * same content apart from the ids and the times of the import.
  */
 export const KindlingBackup = z.object({
   format: z.literal(KINDLING_BACKUP_FORMAT),
   version: z.literal(KINDLING_BACKUP_VERSION),
   exportedAt: IsoDateTime,
-  activities: z.array(Activity),
-  groups: z.array(Group),
-  attributes: z.array(Attribute),
-  events: z.array(Event),
-  goals: z.array(Goal),
-  settings: z.record(z.string(), z.unknown()),
+  ...backupLists,
+  settings: BackupSettings,
 })
 export type KindlingBackup = z.infer<typeof KindlingBackup>

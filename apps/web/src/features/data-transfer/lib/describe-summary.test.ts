@@ -11,6 +11,8 @@ describe('describeImport', () => {
         attributes: 2,
         goals: 1,
         groups: 0,
+        reminders: 0,
+        settings: false,
         skipped: [{ reason: 'Skipped days (a skip is not an event)', count: 12 }],
       }),
     ).toEqual({
@@ -21,7 +23,16 @@ describe('describeImport', () => {
   })
 
   it('says when nothing was new, and joins one or two items plainly', () => {
-    const none = { activities: 0, events: 0, attributes: 0, goals: 0, groups: 0, skipped: [] }
+    const none = {
+      activities: 0,
+      events: 0,
+      attributes: 0,
+      goals: 0,
+      groups: 0,
+      reminders: 0,
+      settings: false,
+      skipped: [],
+    }
     expect(describeImport({ ...none, format: 'kindling-json' }).added).toBe(
       'Nothing new: everything in this file is already in Kindling.',
     )
@@ -34,6 +45,26 @@ describe('describeImport', () => {
     })
     expect(describeImport({ ...none, format: 'table-habit-json' }).title).toBe(
       'Imported a Table Habit export',
+    )
+  })
+
+  it('names the reminders and says when the settings came from a Kindling backup', () => {
+    const summary = {
+      format: 'kindling-json' as const,
+      activities: 2,
+      events: 0,
+      attributes: 0,
+      goals: 0,
+      groups: 0,
+      reminders: 3,
+      settings: true,
+      skipped: [],
+    }
+    expect(describeImport(summary).added).toBe(
+      "Added 2 habits and 3 reminders. Your time zone, e-mail reminders and pause are now the backup's.",
+    )
+    expect(describeImport({ ...summary, activities: 0, reminders: 0 }).added).toBe(
+      "Your time zone, e-mail reminders and pause are now the backup's.",
     )
   })
 })

@@ -32,16 +32,20 @@ export function describeImport(summary: ImportSummary): {
     [summary.attributes, 'attribute', 'attributes'],
     [summary.goals, 'goal', 'goals'],
     [summary.groups, 'group', 'groups'],
+    [summary.reminders, 'reminder', 'reminders'],
   ] as const
   const added = parts
     .filter(([count]) => count > 0)
     .map(([count, one, many]) => plural(count, one, many))
+  const settings = summary.settings
+    ? "Your time zone, e-mail reminders and pause are now the backup's."
+    : ''
   return {
     title: `Imported ${FORMAT_NAMES[summary.format]}`,
     added:
       added.length > 0
-        ? `Added ${joinList(added)}.`
-        : 'Nothing new: everything in this file is already in Kindling.',
+        ? `Added ${joinList(added)}.${settings ? ` ${settings}` : ''}`
+        : settings || 'Nothing new: everything in this file is already in Kindling.',
     skipped: summary.skipped.map(
       ({ reason, count }) => `${reason}: ${count.toLocaleString('en-US')}`,
     ),
