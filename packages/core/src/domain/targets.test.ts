@@ -301,7 +301,9 @@ describe("Loop's strength for frequency and numerical habits", () => {
       7,
     )
     expect(scores).toHaveLength(expected.length)
-    scores.forEach((score, index) => expect(score).toBeCloseTo(expected[index] as number, 12))
+    scores.forEach((score, index) => {
+      expect(score).toBeCloseTo(expected[index] as number, 12)
+    })
     const stats = computeHabitStats(totals, {
       schedule: weekly,
       since: '2026-01-05',
