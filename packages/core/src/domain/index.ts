@@ -135,7 +135,6 @@ export type {
   PeriodProgress,
   PeriodTarget,
   TargetAttributeLike,
-  TargetLike,
   TargetOf,
 } from './targets'
 export {
@@ -156,6 +155,7 @@ export type {
   ScheduleFilterLike,
   ScheduleLike,
   SoftDeletable,
+  TargetLike,
   TimestampedLike,
 } from './types'
 export { isDeleted } from './types'

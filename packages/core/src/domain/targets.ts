@@ -1,6 +1,6 @@
 import type { DayTotals } from './day-totals'
 import { countBetween, sumBetween } from './day-totals'
-import type { CadenceLike, GoalLike, SoftDeletable } from './types'
+import type { CadenceLike, GoalLike, SoftDeletable, TargetLike } from './types'
 import { isDeleted } from './types'
 
 /*
@@ -9,15 +9,6 @@ import { isDeleted } from './types'
  * ("3 times a week"), or a total of a number or duration attribute, at least ("20 pages a day") or
  * at most ("at most 2 cups a day": a limit, done while the total stays at or under it).
  */
-
-/** A target as stored: `kind` is absent on amount targets written before counts existed. */
-export interface TargetLike {
-  kind?: 'count' | 'amount'
-  count?: number
-  attributeId?: string
-  comparison?: 'atLeast' | 'atMost'
-  value?: number
-}
 
 /** A target resolved for judging: what `measurePeriod` reads. */
 export type PeriodTarget =

@@ -7,7 +7,6 @@
 
 import type { Cadence, GoalFilter } from '../schemas/common'
 import type { StoredSchedule } from '../schemas/schedule'
-import type { TargetLike } from './targets'
 
 /** A calendar day `YYYY-MM-DD`, zone-free. */
 export type DayString = string
@@ -43,6 +42,15 @@ export interface ActivityLike extends SoftDeletable {
 
 export interface ScheduledActivityLike extends ActivityLike {
   schedule: ScheduleLike
+}
+
+/** A target as stored: `kind` is absent on amount targets written before counts existed. */
+export interface TargetLike {
+  kind?: 'count' | 'amount'
+  count?: number
+  attributeId?: string
+  comparison?: 'atLeast' | 'atMost'
+  value?: number
 }
 
 export interface GoalLike extends SoftDeletable {
