@@ -147,10 +147,15 @@ export async function applyPlan(
 function summarise(plan: ImportPlan, counts: Counts): ImportSummary {
   const planned = plan.activities.reduce((sum, activity) => sum + activity.events.length, 0)
   plan.skipped.add(SKIP.alreadyThere, planned - counts.events)
-  return { format: plan.format, ...counts, skipped: plan.skipped.list() }
+  return {
+    format: plan.format,
+    ...counts,
+    skipped: plan.skipped.list(),
+    notes: plan.notes ?? [],
+  }
 }
 
-type Counts = Omit<ImportSummary, 'format' | 'skipped'>
+type Counts = Omit<ImportSummary, 'format' | 'skipped' | 'notes'>
 
 /** The records an import created, by table: what `takeBack` soft-deletes. */
 interface Created {

@@ -159,6 +159,7 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         reminders: 0,
         settings: false,
         skipped: [{ reason: 'Skipped days (a skip is not an event)', count: 1 }],
+        notes: [],
       } satisfies ImportSummary)
 
       const activities = await get<Activity[]>(alice, '/api/activities')
@@ -179,7 +180,12 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         expect.objectContaining({
           activityId: run.id,
           cadence: 'Weekly',
-          target: { attributeId: run.attributes[0], comparison: 'atLeast', value: 5 },
+          target: {
+            kind: 'amount',
+            attributeId: run.attributes[0],
+            comparison: 'atLeast',
+            value: 5,
+          },
         }),
       ])
       const groups = await get<Group[]>(alice, '/api/groups')
@@ -325,6 +331,7 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         reminders: 0,
         settings: false,
         skipped: [{ reason: 'Check-ins of habits missing from the backup', count: 1 }],
+        notes: [],
       } satisfies ImportSummary)
       const activities = await get<Activity[]>(frank, '/api/activities')
       expect(activities.map((activity) => activity.name).sort()).toEqual([
@@ -642,6 +649,7 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         reminders: 3,
         settings: true,
         skipped: [],
+        notes: [],
       } satisfies ImportSummary)
       const copy = await exportJson(fresh)
       expect(normalise(copy)).toEqual(normalise(original))
@@ -685,6 +693,7 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         reminders: 0,
         settings: false,
         skipped: [],
+        notes: [],
       } satisfies ImportSummary)
       const copy = await exportJson(finn)
       expect(normalise(copy)).toEqual(
@@ -839,9 +848,13 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         target,
       })
       expect(goal.statusCode, goal.body).toBe(201)
-      expect(goal.json().target).toEqual(target)
+      // The shape of before counts existed is taken, and answered with its kind.
+      expect(goal.json().target).toEqual({ kind: 'amount', ...target })
       const kept = await call('PUT', `/api/goals/${goal.json().id}`, { cadence: 'Monthly' })
-      expect(kept.json()).toMatchObject({ cadence: 'Monthly', target })
+      expect(kept.json()).toMatchObject({
+        cadence: 'Monthly',
+        target: { kind: 'amount', ...target },
+      })
       const plain = await call('POST', '/api/goals', { activityId: activity.id, cadence: 'Daily' })
       expect(plain.json().target).toBeNull()
       for (const wrong of [
@@ -862,6 +875,119 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         target,
       })
       expect(elsewhere.statusCode).toBe(400)
+    })
+
+    it('takes a number of events, refuses a count that is not a whole number of 1 or more', async () => {
+      const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
+        app.inject({ method, url, headers: { authorization: `Bearer ${bob.token}` }, payload })
+      const activity = (await call('POST', '/api/activities', { name: 'Row' })).json()
+      const three = { kind: 'count', count: 3 }
+      const goal = await call('POST', '/api/goals', {
+        activityId: activity.id,
+        cadence: 'Weekly',
+        target: three,
+      })
+      expect(goal.statusCode, goal.body).toBe(201)
+      expect(goal.json().target).toEqual(three)
+      for (const count of [0, 2.5, -1, '3']) {
+        const refused = await call('PUT', `/api/goals/${goal.json().id}`, {
+          target: { kind: 'count', count },
+        })
+        expect(refused.statusCode, JSON.stringify(count)).toBe(400)
+        expect(refused.json().error.fields).toHaveProperty(['target.count'])
+      }
+      const stored = await app.inject({
+        method: 'GET',
+        url: `/api/goals/${goal.json().id}`,
+        headers: { authorization: `Bearer ${bob.token}` },
+      })
+      expect(stored.json().target).toEqual(three)
+    })
+  })
+
+  describe.skipIf(skip)("Loop's frequencies, targets and reminders (issue 48)", () => {
+    it('imports what each habit asks: counts, amounts, limits, reminders; approximations said', async () => {
+      const dave = await signUp(app, smtp, `dave-goals-${kind}@example.com`)
+      const file = await buildLoopBackup(25, [
+        {
+          name: 'Swim',
+          freqNum: 3,
+          freqDen: 7,
+          // 07:30 on Monday and Wednesday (Loop's mask: Saturday bit 0, Monday bit 2).
+          reminder: { hour: 7, minute: 30, days: (1 << 2) | (1 << 4) },
+          repetitions: [{ day: '2021-06-01', value: 2 }],
+        },
+        { name: 'Stretch', freqNum: 1, freqDen: 2, repetitions: [] },
+        { name: 'Yoga', freqNum: 8, freqDen: 30, repetitions: [] },
+        {
+          name: 'Pages read',
+          numerical: true,
+          unit: 'pages',
+          targetType: 0,
+          targetValue: 20,
+          repetitions: [{ day: '2021-06-01', value: 5000 }],
+        },
+        {
+          name: 'Coffee',
+          numerical: true,
+          unit: 'cups',
+          targetType: 1,
+          targetValue: 2,
+          repetitions: [{ day: '2021-06-01', value: 3000 }],
+        },
+      ])
+      const first = await upload(dave, file)
+      expect(first.statusCode, first.body).toBe(200)
+      expect(first.json()).toMatchObject({
+        activities: 5,
+        goals: 5,
+        reminders: 1,
+        notes: ['Stretch: every 2 days became 4 times a week.'],
+      })
+      const activities = await get<Activity[]>(dave, '/api/activities')
+      const byName = new Map(activities.map((activity) => [activity.name, activity]))
+      const goalsOf = async (name: string) =>
+        (await get<Goal[]>(dave, '/api/goals')).filter(
+          (goal) => goal.activityId === byName.get(name)?.id,
+        )
+      expect(byName.get('Swim')?.schedule).toEqual({ type: 'Weekly', days: [] })
+      expect(await goalsOf('Swim')).toMatchObject([
+        { cadence: 'Weekly', target: { kind: 'count', count: 3 } },
+      ])
+      expect(await goalsOf('Stretch')).toMatchObject([
+        { cadence: 'Weekly', target: { kind: 'count', count: 4 } },
+      ])
+      expect(byName.get('Yoga')?.schedule).toEqual({ type: 'Monthly', dayOfMonth: 1 })
+      expect(await goalsOf('Yoga')).toMatchObject([
+        { cadence: 'Monthly', target: { kind: 'count', count: 8 } },
+      ])
+      const pages = byName.get('Pages read') as Activity
+      expect(await goalsOf('Pages read')).toMatchObject([
+        {
+          cadence: 'Daily',
+          target: {
+            kind: 'amount',
+            attributeId: pages.attributes[0],
+            comparison: 'atLeast',
+            value: 20,
+          },
+        },
+      ])
+      expect(await goalsOf('Coffee')).toMatchObject([
+        { cadence: 'Daily', target: { kind: 'amount', comparison: 'atMost', value: 2 } },
+      ])
+      const reminders = await get<{ activityId: string; time: string; days: number[] }[]>(
+        dave,
+        '/api/reminders',
+      )
+      expect(reminders).toMatchObject([
+        { activityId: byName.get('Swim')?.id, time: '07:30', days: [1, 3] },
+      ])
+      // Descriptions no longer carry what is now real (the reminder, the frequency).
+      expect(byName.get('Swim')?.description ?? '').not.toContain('Reminder')
+
+      const again = await upload(dave, file)
+      expect(again.json()).toMatchObject({ activities: 0, goals: 0, reminders: 0, events: 0 })
     })
   })
 })

@@ -8,9 +8,10 @@ import {
   type PlannedAttribute,
   type PlannedEvent,
   type PlannedGoal,
+  type PlannedReminder,
+  planFrequency,
   SKIP,
   SkipCounter,
-  scheduleForFrequency,
   shortenName,
   uniqueKey,
 } from './plan'
@@ -84,23 +85,22 @@ export const LOOP_OLD_PALETTE_TO_NEW = [0, 1, 4, 5, 7, 8, 9, 10, 13, 14, 15, 17,
 export const LOOP_ARCHIVED_GROUP = 'Archived'
 const ARCHIVED_GROUP_COLOR = '#757575'
 
-const WEEKDAYS_FROM_SATURDAY = ['Sat', 'Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri']
-
-/** "Reminder: 08:30 on Mon, Wed" from Loop's reminder (days: a 7-bit mask, Saturday bit 0). */
-export function describeReminder(reminder: LoopHabit['reminder']): string | null {
-  if (!reminder) return null
-  const time = `${String(reminder.hour).padStart(2, '0')}:${String(reminder.minute).padStart(2, '0')}`
+/**
+ * Loop's reminder as a Kindling reminder of the habit (issue 48): its hour and minute, and its
+ * weekdays (Loop's 7-bit mask has Saturday in bit 0, Sunday in bit 1 ... Friday in bit 6;
+ * Kindling numbers days as getDay(), Sunday 0). None when Loop's has no day.
+ */
+export function plannedReminder(reminder: LoopHabit['reminder']): PlannedReminder[] {
+  if (!reminder) return []
   const mask = reminder.days & 0x7f
-  if (mask === 0) return null
-  if (mask === 0x7f) return `Reminder: ${time} every day.`
-  // Listed Monday first, as Kindling's weeks start.
-  const order = [2, 3, 4, 5, 6, 0, 1]
-  const days = order.filter((bit) => mask & (1 << bit)).map((bit) => WEEKDAYS_FROM_SATURDAY[bit])
-  return `Reminder: ${time} on ${days.join(', ')}.`
-}
-
-function formatAmount(value: number): string {
-  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(3)))
+  const days = [0, 1, 2, 3, 4, 5, 6]
+    .filter((bit) => mask & (1 << bit))
+    .map((bit) => (bit + 6) % 7)
+    .sort((a, b) => a - b)
+  if (days.length === 0) return []
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const time = `${pad(Math.min(23, Math.max(0, reminder.hour)))}:${pad(Math.min(59, Math.max(0, reminder.minute)))}`
+  return [{ key: 'loop-reminder', time, days }]
 }
 
 /**
@@ -123,6 +123,7 @@ export function mapLoopHabits(
   const skipped = options.skipped ?? new SkipCounter()
   const usedKeys = new Set<string>()
   const activities: PlannedActivity[] = []
+  const notes: string[] = []
   let anyArchived = false
 
   for (const [index, habit] of [...habits].sort((a, b) => a.position - b.position).entries()) {
@@ -130,14 +131,14 @@ export function mapLoopHabits(
     // matched on re-import by its uuid or its place in the list, never by that made-up name.
     const nameless = habit.name.trim() === ''
     const fullName = nameless ? `Unnamed habit ${index + 1}` : habit.name.trim()
-    const { schedule, cadence, note } = scheduleForFrequency(
+    const { schedule, cadence, count, approximation } = planFrequency(
       Math.max(1, habit.freqNum),
       Math.max(1, habit.freqDen),
     )
+    if (approximation) notes.push(`${fullName}: ${approximation}.`)
     const atMost = habit.target?.comparison === 'atMost'
     const attributes: PlannedAttribute[] = []
     const goals: PlannedGoal[] = []
-    let targetNote: string | null = null
 
     if (habit.numerical) {
       const unit = habit.unit.trim()
@@ -153,21 +154,25 @@ export function mapLoopHabits(
         },
       })
       if (habit.target && (habit.target.value > 0 || atMost)) {
-        if (cadence) {
-          goals.push({
-            key: 'target',
-            cadence,
-            target: {
-              kind: 'amount',
-              attributeKey: 'amount',
-              comparison: habit.target.comparison,
-              value: habit.target.value,
-            },
-          })
-        } else {
-          targetNote = `Target: ${atMost ? 'at most' : 'at least'} ${formatAmount(habit.target.value)}${unit ? ` ${unit}` : ''} every ${habit.freqDen} days.`
-        }
+        // Loop's target is per its frequency's period: kept per Kindling's (a week's worth for an
+        // approximated frequency, scaled as the frequency was).
+        const perPeriod = approximation
+          ? (habit.target.value * 7) / Math.max(1, habit.freqDen)
+          : habit.target.value
+        goals.push({
+          key: 'target',
+          cadence,
+          target: {
+            kind: 'amount',
+            attributeKey: 'amount',
+            comparison: habit.target.comparison,
+            value: Number(perPeriod.toFixed(3)),
+          },
+        })
       }
+    } else if (count !== null) {
+      // "3 times a week": Loop's yes/no habit of 3 in 7 days.
+      goals.push({ key: 'frequency', cadence, target: { kind: 'count', count } })
     }
 
     const events: PlannedEvent[] = []
@@ -222,9 +227,6 @@ export function mapLoopHabits(
             : '',
           habit.question,
           habit.description,
-          note,
-          targetNote,
-          describeReminder(habit.reminder),
         ],
         skipped,
       ),
@@ -235,6 +237,7 @@ export function mapLoopHabits(
       attributes,
       goals,
       events,
+      reminders: plannedReminder(habit.reminder),
     })
   }
 
@@ -255,6 +258,7 @@ export function mapLoopHabits(
     activities,
     skipped,
     eventIdentity: 'day',
+    notes,
   }
 }
 

@@ -41,6 +41,8 @@ export interface ImportPlan {
   sameAccountIds?: boolean
   /** The account's settings the file carries (Kindling backups from version 2): they replace the caller's. */
   settings?: UserSettings
+  /** What the summary says of single habits ("Swim: every 2 days became 4 times a week"). */
+  notes?: string[]
 }
 
 export interface PlannedGroup {
@@ -249,37 +251,40 @@ export function utcDay(milliseconds: number): string | null {
   return isStorableDay(day) ? day : null
 }
 
-/** The schedule for "n times every d days" and a note when it says less than the file. */
-export function scheduleForFrequency(
-  times: number,
-  days: number,
-): { schedule: StoredSchedule; cadence: Cadence | null; note: string | null } {
-  const perTimes = times === 1 ? 'once' : times === 2 ? 'twice' : `${times} times`
-  if (days === 1) {
-    return {
-      schedule: { type: 'Daily' },
-      cadence: 'Daily',
-      note: times === 1 ? null : `Frequency: ${perTimes} a day.`,
-    }
-  }
-  if (days === 7) {
-    return {
-      schedule: { type: 'Weekly', days: [] },
-      cadence: 'Weekly',
-      note: times === 1 ? null : `Frequency: ${perTimes} a week.`,
-    }
-  }
-  if (days >= 28 && days <= 31) {
-    return {
-      schedule: { type: 'Monthly', dayOfMonth: 1 },
-      cadence: 'Monthly',
-      note: times === 1 ? null : `Frequency: ${perTimes} a month.`,
-    }
-  }
+/** How a tracker's "n times every d days" is kept: a schedule, and a count goal beyond once. */
+export interface PlannedFrequency {
+  schedule: StoredSchedule
+  cadence: Cadence
+  /** Events each period asks for when more than one ("3 times a week"); null: once. */
+  count: number | null
+  /** What the import summary says when the frequency had to be approximated, else null. */
+  approximation: string | null
+}
+
+const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`)
+
+/**
+ * Loop's and Table Habit's frequencies exactly where Kindling has them (issue 48): n a day
+ * (Daily), n in 7 days (Weekly, n a week), n in 28 to 31 days (Monthly, n a month). Any other
+ * ("every 2 days", "3 in 10 days") becomes the nearest number a week, said in the summary.
+ */
+export function planFrequency(count: number, days: number): PlannedFrequency {
+  const exact = (schedule: StoredSchedule, cadence: Cadence): PlannedFrequency => ({
+    schedule,
+    cadence,
+    count: count > 1 ? count : null,
+    approximation: null,
+  })
+  if (days === 1) return exact({ type: 'Daily' }, 'Daily')
+  if (days === 7) return exact({ type: 'Weekly', days: [] }, 'Weekly')
+  if (days >= 28 && days <= 31) return exact({ type: 'Monthly', dayOfMonth: 1 }, 'Monthly')
+  const perWeek = Math.min(7, Math.max(1, Math.round((7 * count) / days)))
+  const was = count === 1 ? `every ${days} days` : `${times(count)} in ${days} days`
   return {
-    schedule: { type: 'Daily' },
-    cadence: null,
-    note: `Frequency: ${perTimes} every ${days} days.`,
+    schedule: { type: 'Weekly', days: [] },
+    cadence: 'Weekly',
+    count: perWeek > 1 ? perWeek : null,
+    approximation: `${was} became ${times(perWeek)} a week`,
   }
 }
 

@@ -119,22 +119,35 @@ describe.each([12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25])(
       )
       expect(byName(plan, 'Meditate').schedule).toEqual({ type: 'Daily' })
       expect(byName(plan, 'Read a book before…').schedule).toEqual({ type: 'Weekly', days: [] })
-      expect(byName(plan, 'Floss').schedule).toEqual({ type: 'Daily' })
+      // Twice in 10 days is kept as the nearest weekly count, and the summary says so.
+      expect(byName(plan, 'Floss').schedule).toEqual({ type: 'Weekly', days: [] })
+      expect(plan.notes).toEqual(['Floss: twice in 10 days became once a week.'])
     })
 
-    it('keeps the full name, question, description, frequency and reminder in the description', async () => {
+    it('keeps the full name, question and description; the frequency and reminder are real', async () => {
       const plan = await read()
       expect(byName(plan, 'Meditate').description).toBe(
         version >= 23
-          ? 'Did you meditate today?\n\nTen minutes, in the morning.\n\nReminder: 07:30 every day.'
-          : 'Did you meditate today?\n\nReminder: 07:30 every day.',
+          ? 'Did you meditate today?\n\nTen minutes, in the morning.'
+          : 'Did you meditate today?',
       )
       expect(byName(plan, 'Read a book before…').description).toBe(
-        'Read a book before going to sleep\n\nFrequency: 3 times a week.\n\nReminder: 21:00 on Mon, Wed.',
+        'Read a book before going to sleep',
       )
-      expect(byName(plan, 'Floss').description).toBe(
-        'Frequency: twice every 10 days.\n\nReminder: 22:05 on Sat.',
-      )
+      expect(byName(plan, 'Floss').description).toBe('')
+      expect(byName(plan, 'Read a book before…').goals).toEqual([
+        { key: 'frequency', cadence: 'Weekly', target: { kind: 'count', count: 3 } },
+      ])
+      expect(byName(plan, 'Floss').goals).toEqual([])
+      expect(byName(plan, 'Meditate').reminders).toEqual([
+        { key: 'loop-reminder', time: '07:30', days: [0, 1, 2, 3, 4, 5, 6] },
+      ])
+      expect(byName(plan, 'Read a book before…').reminders).toEqual([
+        { key: 'loop-reminder', time: '21:00', days: [1, 3] },
+      ])
+      expect(byName(plan, 'Floss').reminders).toEqual([
+        { key: 'loop-reminder', time: '22:05', days: [6] },
+      ])
     })
 
     it('makes each done day one event at noon UTC of that day, and counts the rest', async () => {
@@ -178,7 +191,7 @@ describe.each([12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25])(
           {
             key: 'target',
             cadence: 'Weekly',
-            target: { attributeKey: 'amount', comparison: 'atLeast', value: 5 },
+            target: { kind: 'amount', attributeKey: 'amount', comparison: 'atLeast', value: 5 },
           },
         ])
         expect(coffee.goals[0]).toMatchObject({
@@ -562,8 +575,13 @@ describe("Table Habit's JSON export", () => {
     const sugar = byName(plan, 'No sugar')
     expect(sugar.groupKey).toBe('archived')
     expect(sugar.schedule).toEqual({ type: 'Weekly', days: [] })
-    expect(sugar.description).toBe('Frequency: 5 times a week.')
+    expect(sugar.description).toBe('')
     expect(sugar.goals[0]?.target).toMatchObject({ comparison: 'atMost', value: 1 })
+    expect(sugar.goals[1]).toEqual({
+      key: 'frequency',
+      cadence: 'Weekly',
+      target: { kind: 'count', count: 5 },
+    })
     expect(amounts(sugar)).toEqual([0])
     const meditate = byName(plan, 'Meditate')
     expect(meditate.attributes).toEqual([])

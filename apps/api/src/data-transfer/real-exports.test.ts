@@ -184,6 +184,7 @@ describe.each(await testBackends())('real export files on $kind', ({ kind, skip 
           reminders: 0,
           settings: false,
           skipped: [],
+          notes: [],
         } satisfies ImportSummary)
         const byName = await stored(user)
         expect(byName.Meditate?.events).toEqual([

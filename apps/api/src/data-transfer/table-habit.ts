@@ -9,10 +9,11 @@ import {
   ImportError,
   type ImportPlan,
   type PlannedActivity,
+  type PlannedFrequency,
   type PlannedGroup,
+  planFrequency,
   SKIP,
   SkipCounter,
-  scheduleForFrequency,
   shortenName,
   uniqueKey,
   utcDay,
@@ -70,7 +71,7 @@ const num = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null
 const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 
-function frequency(habit: Json): ReturnType<typeof scheduleForFrequency> {
+function frequency(habit: Json): PlannedFrequency {
   let args: unknown = []
   try {
     args = JSON.parse(str(habit.freq_custom) || '[]')
@@ -81,13 +82,13 @@ function frequency(habit: Json): ReturnType<typeof scheduleForFrequency> {
   const first = Math.max(1, list[0] ?? 1)
   switch (num(habit.freq_type)) {
     case FREQ_WEEKLY:
-      return scheduleForFrequency(first, 7)
+      return planFrequency(first, 7)
     case FREQ_MONTHLY:
-      return scheduleForFrequency(first, 30)
+      return planFrequency(first, 30)
     case FREQ_CUSTOM:
-      return scheduleForFrequency(first, Math.max(1, list[1] ?? 1))
+      return planFrequency(first, Math.max(1, list[1] ?? 1))
     default:
-      return scheduleForFrequency(1, 1)
+      return planFrequency(1, 1)
   }
 }
 
@@ -181,6 +182,7 @@ export function readTableHabitJson(json: unknown): ImportPlan {
     })
   }
   const activities: PlannedActivity[] = []
+  const notes: string[] = []
   found.habits.forEach((habit, index) => {
     if (!isObject(habit)) {
       throw new ImportError(`Table Habit export: habit ${index + 1} is not an object.`)
@@ -256,7 +258,8 @@ export function readTableHabitJson(json: unknown): ImportPlan {
       events.push({ eventDate: dayInstant(record.day), values })
     }
 
-    const { schedule, note } = frequency(habit)
+    const { schedule, cadence, count, approximation } = frequency(habit)
+    if (approximation) notes.push(`${name}: ${approximation}.`)
     const limit = negative ? (extra ?? goal) : goal
     const groupKey =
       num(habit.status) === STATUS_ARCHIVED
@@ -278,7 +281,7 @@ export function readTableHabitJson(json: unknown): ImportPlan {
       name: shortenName(name),
       description: composeDescription(
         name,
-        [str(habit.desc), note, str(habit.reminder_quest), describeReminder(habit)],
+        [str(habit.desc), str(habit.reminder_quest), describeReminder(habit)],
         skipped,
       ),
       color: colorOf(habit, index),
@@ -310,8 +313,8 @@ export function readTableHabitJson(json: unknown): ImportPlan {
             ]
           : []),
       ],
-      goals:
-        amounts && limit >= 0 && (negative || limit > 0)
+      goals: [
+        ...(amounts && limit >= 0 && (negative || limit > 0)
           ? [
               {
                 key: 'daily-goal',
@@ -324,7 +327,12 @@ export function readTableHabitJson(json: unknown): ImportPlan {
                 },
               },
             ]
-          : [],
+          : []),
+        // "5 times a week": the habit's frequency, beside its daily amount if it has one.
+        ...(count !== null
+          ? [{ key: 'frequency', cadence, target: { kind: 'count' as const, count } }]
+          : []),
+      ],
       events,
     })
   })
@@ -336,5 +344,6 @@ export function readTableHabitJson(json: unknown): ImportPlan {
     activities,
     skipped,
     eventIdentity: 'day',
+    notes,
   }
 }

@@ -7,16 +7,19 @@ import {
   getPeriodUnit,
   getReminderSkipReason,
   getScheduleCadence,
+  indexGoalTargets,
   type Schedule,
   toCalendarDay,
 } from '@kindling/core'
-import { and, asc, eq, gte, inArray, isNull, lt, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
 import {
   activities,
+  attributes,
   events,
+  goals,
   pushSubscriptions,
   reminderDeliveries,
   reminderSnoozes,
@@ -24,6 +27,7 @@ import {
   user,
 } from '../db/schema'
 import { buildReminderMail, type Mailer } from '../mail/mailer'
+import { toAttribute, toGoal } from '../routes/records'
 import type { PushSender } from './push-sender'
 import { readSettings } from './settings'
 
@@ -220,6 +224,27 @@ export function createReminderScheduler(options: {
       periodEvents.map((event) => ({ ...event, eventDate: event.eventDate.toISOString() })),
       settings.timeZone,
     )
+    // What the period asks: the habit's goal of its cadence ("3 times a week"), as on screen.
+    const cadence = getScheduleCadence(schedule) ?? 'Daily'
+    const habitGoals = await db
+      .select()
+      .from(goals)
+      .where(
+        and(
+          liveRowsOf(goals, reminder.author),
+          eq(goals.activityId, activity.id),
+          eq(goals.cadence, cadence),
+        ),
+      )
+      .orderBy(desc(goals.createdAt))
+    const habitAttributes = await db
+      .select()
+      .from(attributes)
+      .where(and(liveRowsOf(attributes, reminder.author), eq(attributes.activityId, activity.id)))
+    const target = indexGoalTargets(habitGoals.map(toGoal), habitAttributes.map(toAttribute))(
+      activity.id,
+      cadence,
+    )
     const reason = getReminderSkipReason(
       { activityId: reminder.activityId, day: item.day },
       {
@@ -230,6 +255,7 @@ export function createReminderScheduler(options: {
           deletedAt: activity.deletedAt?.toISOString() ?? null,
         },
         days,
+        target,
         pausedUntil: settings.remindersPausedUntil,
       },
     )

@@ -40,6 +40,11 @@ export const ImportSummary = z.object({
       "Whether the file's settings (time zone, e-mail reminders, pause) replaced yours: only a Kindling backup has them, and only a change counts.",
     ),
   skipped: z.array(SkippedCount),
+  notes: z
+    .array(z.string())
+    .describe(
+      'What the import says of single habits, e.g. a frequency Kindling keeps only approximately ("Swim: every 2 days became 4 times a week").',
+    ),
 })
 export type ImportSummary = z.infer<typeof ImportSummary>
 

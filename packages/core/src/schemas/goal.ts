@@ -10,12 +10,7 @@ export const GOAL_TARGET_COUNT_MAX = 1000
 /** "3 times a week": at least `count` events in each period of the goal's cadence. */
 export const CountTarget = z.object({
   kind: z.literal('count'),
-  count: z
-    .number()
-    .int('Times must be a whole number.')
-    .min(1, 'Times must be 1 or more.')
-    .max(GOAL_TARGET_COUNT_MAX, `Times must be ${GOAL_TARGET_COUNT_MAX} or less.`)
-    .describe('How many events each period asks for.'),
+  count: z.number().int().min(1).describe('How many events each period asks for.'),
 })
 
 const amountFields = {
@@ -37,14 +32,44 @@ export const AmountTarget = z.object({ kind: z.literal('amount'), ...amountField
 export const GoalTarget = z.union([CountTarget, AmountTarget])
 export type GoalTarget = z.infer<typeof GoalTarget>
 
+const countField = z
+  .number()
+  .int('Times must be a whole number.')
+  .min(1, 'Times must be 1 or more.')
+  .max(GOAL_TARGET_COUNT_MAX, `Times must be ${GOAL_TARGET_COUNT_MAX} or less.`)
+
 /**
- * A target as a client may send it: `kind` may be left out of an amount target, the shape the
- * API took before counts existed (decision 061), which is still answered with `kind: 'amount'`.
+ * A target as a client may send it: `{ kind: 'count', count }` or `{ kind: 'amount', attributeId,
+ * comparison, value }`; `kind` may be left out of an amount target, the shape the API took before
+ * counts existed (decision 061), which is answered with `kind: 'amount'`. A missing or invalid
+ * field is named (`target.count`, `target.attributeId`, ...).
  */
-export const GoalTargetInput = z.union([
-  CountTarget,
-  z.object({ kind: z.literal('amount').default('amount'), ...amountFields }),
-])
+export const GoalTargetInput = z
+  .object({
+    kind: z.enum(['count', 'amount']).default('amount'),
+    count: countField.optional().describe('With `kind: count`: events each period asks for.'),
+    attributeId: amountFields.attributeId.optional(),
+    comparison: amountFields.comparison.optional(),
+    value: amountFields.value.optional(),
+  })
+  .superRefine((target, context) => {
+    const required = target.kind === 'count' ? ['count'] : ['attributeId', 'comparison', 'value']
+    for (const key of required) {
+      if (target[key as keyof typeof target] === undefined) {
+        context.addIssue({ code: 'custom', path: [key], message: 'Required.' })
+      }
+    }
+  })
+  .transform((target): GoalTarget =>
+    target.kind === 'count'
+      ? { kind: 'count', count: target.count as number }
+      : {
+          kind: 'amount',
+          attributeId: target.attributeId as string,
+          comparison: target.comparison as GoalComparison,
+          value: target.value as number,
+        },
+  )
 
 export const GoalInput = z.object({
   id: ClientId,

@@ -55,6 +55,16 @@ export function ImportSection() {
           <Alert color="teal" variant="light" title={result.title}>
             <Stack gap={4}>
               <Text size="sm">{result.added}</Text>
+              {result.notes.length > 0 ? (
+                <>
+                  <Text size="sm">Kept differently:</Text>
+                  <List size="sm" spacing={2}>
+                    {result.notes.map((line) => (
+                      <List.Item key={line}>{line}</List.Item>
+                    ))}
+                  </List>
+                </>
+              ) : null}
               {result.skipped.length > 0 ? (
                 <>
                   <Text size="sm">Not imported:</Text>

@@ -14,11 +14,13 @@ describe('describeImport', () => {
         reminders: 0,
         settings: false,
         skipped: [{ reason: 'Skipped days (a skip is not an event)', count: 12 }],
+        notes: ['Swim: every 2 days became 4 times a week.'],
       }),
     ).toEqual({
       title: 'Imported a Loop Habit Tracker backup',
       added: 'Added 3 habits, 1,250 events, 2 attributes and 1 goal.',
       skipped: ['Skipped days (a skip is not an event): 12'],
+      notes: ['Swim: every 2 days became 4 times a week.'],
     })
   })
 
@@ -32,6 +34,7 @@ describe('describeImport', () => {
       reminders: 0,
       settings: false,
       skipped: [],
+      notes: [],
     }
     expect(describeImport({ ...none, format: 'kindling-json' }).added).toBe(
       'Nothing new: everything in this file is already in Kindling.',
@@ -59,6 +62,7 @@ describe('describeImport', () => {
       reminders: 3,
       settings: true,
       skipped: [],
+      notes: [],
     }
     expect(describeImport(summary).added).toBe(
       "Added 2 habits and 3 reminders. Your time zone, e-mail reminders and pause are now the backup's.",

@@ -19,12 +19,15 @@ function joinList(items: string[]): string {
 
 /**
  * The sentences that tell what an import did: which format the file was, what it added (or
- * that nothing was new), and each reason something was left out with its count.
+ * that nothing was new), each reason something was left out with its count, and what it says of
+ * single habits.
  */
 export function describeImport(summary: ImportSummary): {
   title: string
   added: string
   skipped: string[]
+  /** What the import says of single habits (a frequency kept approximately, say). */
+  notes: string[]
 } {
   const parts = [
     [summary.activities, 'habit', 'habits'],
@@ -49,5 +52,6 @@ export function describeImport(summary: ImportSummary): {
     skipped: summary.skipped.map(
       ({ reason, count }) => `${reason}: ${count.toLocaleString('en-US')}`,
     ),
+    notes: summary.notes ?? [],
   }
 }

@@ -1,34 +1,66 @@
-import type { Cadence, GoalInput } from '@kindling/core'
-import { compareNames } from '@kindling/core'
-import { Select, Stack } from '@mantine/core'
+import type { Attribute, Cadence, GoalInput, GoalTarget } from '@kindling/core'
+import { compareNames, GOAL_TARGET_COUNT_MAX, isTargetDangling } from '@kindling/core'
+import { NumberInput, Select, Stack, Text } from '@mantine/core'
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react'
 import { useActivities } from '../../../api/activities'
+import { useAttributes } from '../../../api/attributes'
 import { FormActions } from '../../../components/form-actions'
 import { Loading } from '../../../components/placeholders'
 import { CADENCES } from '../lib/cadence'
 
 /** What the form edits of a goal's input. */
-export type GoalFormValues = Pick<GoalInput, 'activityId' | 'cadence'>
+export type GoalFormValues = Pick<GoalInput, 'activityId' | 'cadence' | 'target'>
+
+type TargetKind = 'event' | 'count' | 'amount'
+
+const TARGET_KINDS: { value: TargetKind; label: string }[] = [
+  { value: 'event', label: 'One event' },
+  { value: 'count', label: 'Number of events' },
+  { value: 'amount', label: 'Total of an attribute' },
+]
+
+const COMPARISONS = [
+  { value: 'atLeast', label: 'At least' },
+  { value: 'atMost', label: 'At most' },
+]
+
+/** Attribute types a goal can total (the API's rule). */
+const TOTALLED: readonly Attribute['type'][] = ['number', 'duration']
 
 interface GoalFormProps {
   initialActivityId: string | null
   initialCadence: Cadence
+  initialTarget?: GoalTarget | null
   submitting: boolean
   onSubmit: (values: GoalFormValues) => void
   onCancel: () => void
   extraActions?: ReactNode
 }
 
-/** The body of Add Goal and Update Goal: an activity (required) and a cadence. */
+interface Errors {
+  activityId?: string
+  count?: string
+  attributeId?: string
+  value?: string
+}
+
+/**
+ * The body of Add Goal and Update Goal: an activity (required), a cadence, and what each period
+ * asks (issue 48): one event, a number of events ('Times'), or the total of one of the habit's
+ * number or duration attributes, at least or at most an amount. An invalid combination is
+ * named on its field and nothing is saved.
+ */
 export function GoalForm({
   initialActivityId,
   initialCadence,
+  initialTarget = null,
   submitting,
   onSubmit,
   onCancel,
   extraActions,
 }: GoalFormProps) {
   const activitiesQuery = useActivities()
+  const attributesQuery = useAttributes()
   const options = useMemo(
     () =>
       (activitiesQuery.data ?? [])
@@ -43,20 +75,82 @@ export function GoalForm({
       ? chosen
       : (options.find((o) => o.value === initialActivityId)?.value ?? null)
   const [cadence, setCadence] = useState<Cadence>(initialCadence)
-  const [error, setError] = useState<string | undefined>()
+  const [kind, setKind] = useState<TargetKind>(initialTarget?.kind ?? 'event')
+  const [count, setCount] = useState<number | string>(
+    initialTarget?.kind === 'count' ? initialTarget.count : 2,
+  )
+  const [attributeId, setAttributeId] = useState<string | null>(
+    initialTarget?.kind === 'amount' ? initialTarget.attributeId : null,
+  )
+  const [comparison, setComparison] = useState<'atLeast' | 'atMost'>(
+    initialTarget?.kind === 'amount' ? initialTarget.comparison : 'atLeast',
+  )
+  const [value, setValue] = useState<number | string>(
+    initialTarget?.kind === 'amount' ? initialTarget.value : '',
+  )
+  const [errors, setErrors] = useState<Errors>({})
+
+  const allAttributes = attributesQuery.data ?? []
+  const totalled = allAttributes.filter(
+    (attribute) =>
+      attribute.activityId === activityId &&
+      !attribute.deletedAt &&
+      TOTALLED.includes(attribute.type),
+  )
+  const attributeOptions = totalled.map((attribute) => ({
+    value: attribute.id,
+    label: attribute.name || (attribute.type === 'duration' ? 'Duration' : 'Untitled'),
+  }))
+  const chosenAttribute = totalled.find((attribute) => attribute.id === attributeId)
+  const dangling =
+    kind === 'amount' &&
+    attributeId !== null &&
+    activityId === initialActivityId &&
+    isTargetDangling(initialTarget, allAttributes)
+
+  function clearError(field: keyof Errors) {
+    setErrors((current) => ({ ...current, [field]: undefined }))
+  }
+
+  function readTarget(found: Errors): GoalTarget | null {
+    if (kind === 'count') {
+      const times = typeof count === 'number' ? count : Number.NaN
+      if (!Number.isInteger(times) || times < 1 || times > GOAL_TARGET_COUNT_MAX) {
+        found.count = `Times must be a whole number from 1 to ${GOAL_TARGET_COUNT_MAX}.`
+        return null
+      }
+      return { kind: 'count', count: times }
+    }
+    if (kind === 'amount') {
+      if (!chosenAttribute) {
+        found.attributeId =
+          totalled.length === 0
+            ? 'This habit has no number or duration attribute to total: add one first.'
+            : 'Choose an attribute.'
+      }
+      const amount = typeof value === 'number' ? value : Number.NaN
+      if (!Number.isFinite(amount) || amount < 0) found.value = 'Enter an amount of zero or more.'
+      if (!chosenAttribute || found.value) return null
+      return { kind: 'amount', attributeId: chosenAttribute.id, comparison, value: amount }
+    }
+    return null
+  }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
-    if (!activityId) {
-      setError('Choose an activity.')
-      return
-    }
-    onSubmit({ activityId, cadence })
+    const found: Errors = {}
+    if (!activityId) found.activityId = 'Choose an activity.'
+    const target = readTarget(found)
+    setErrors(found)
+    if (!activityId || Object.values(found).some(Boolean)) return
+    onSubmit({ activityId, cadence, target })
   }
 
   if (activitiesQuery.isLoading) {
     return <Loading label="Loading activities" />
   }
+
+  const unit = chosenAttribute && 'unit' in chosenAttribute ? chosenAttribute.unit : undefined
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -68,11 +162,12 @@ export function GoalForm({
           searchable
           data={options}
           value={activityId}
-          onChange={(value) => {
-            setChosen(value)
-            setError(undefined)
+          onChange={(next) => {
+            setChosen(next)
+            setAttributeId(null)
+            clearError('activityId')
           }}
-          error={error}
+          error={errors.activityId}
           nothingFoundMessage="Nothing found..."
           comboboxProps={{ withinPortal: true }}
           // The form's first field takes the focus as it opens; its list opens on a click or a
@@ -85,13 +180,90 @@ export function GoalForm({
           required
           data={[...CADENCES]}
           value={cadence}
-          onChange={(value) => {
-            const next = CADENCES.find((candidate) => candidate === value)
-            if (next) setCadence(next)
+          onChange={(next) => {
+            const found = CADENCES.find((candidate) => candidate === next)
+            if (found) setCadence(found)
           }}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
+        <Select
+          label="Target"
+          data={TARGET_KINDS}
+          value={kind}
+          onChange={(next) => {
+            const found = TARGET_KINDS.find((candidate) => candidate.value === next)
+            if (found) setKind(found.value)
+            setErrors((current) => ({ activityId: current.activityId }))
+          }}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {kind === 'count' && (
+          <NumberInput
+            label="Times"
+            description={`Events each ${cadence === 'Daily' ? 'day' : cadence === 'Weekly' ? 'week' : 'month'}`}
+            min={1}
+            max={GOAL_TARGET_COUNT_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            value={count}
+            onChange={(next) => {
+              setCount(next)
+              clearError('count')
+            }}
+            error={errors.count}
+          />
+        )}
+        {kind === 'amount' && (
+          <>
+            <Select
+              label="Attribute"
+              placeholder={
+                totalled.length > 0 ? 'Choose an attribute' : 'No number or duration attributes'
+              }
+              data={attributeOptions}
+              value={chosenAttribute ? chosenAttribute.id : null}
+              onChange={(next) => {
+                setAttributeId(next)
+                clearError('attributeId')
+              }}
+              error={errors.attributeId}
+              disabled={!activityId}
+              comboboxProps={{ withinPortal: true }}
+            />
+            {dangling && (
+              <Text size="sm" c="yellow.4">
+                The attribute this target totalled was deleted: until you choose another, the goal
+                asks for one event.
+              </Text>
+            )}
+            <Select
+              label="Comparison"
+              data={COMPARISONS}
+              value={comparison}
+              onChange={(next) => {
+                if (next === 'atLeast' || next === 'atMost') setComparison(next)
+              }}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <NumberInput
+              label="Amount"
+              min={0}
+              allowNegative={false}
+              decimalScale={3}
+              value={value}
+              onChange={(next) => {
+                setValue(next)
+                clearError('value')
+              }}
+              rightSection={unit ? <Text size="xs">{unit}</Text> : undefined}
+              rightSectionWidth={unit ? Math.max(40, unit.length * 8 + 16) : undefined}
+              error={errors.value}
+            />
+          </>
+        )}
         <FormActions onCancel={onCancel} saving={submitting} extra={extraActions} />
       </Stack>
     </form>

@@ -3,6 +3,7 @@ import { buildGoalsView, findEventInPeriod, toCalendarDay } from '@kindling/core
 import { Stack } from '@mantine/core'
 import { useMemo } from 'react'
 import { useActivities } from '../../../api/activities'
+import { useAttributes } from '../../../api/attributes'
 import { useHabitDays } from '../../../api/days'
 import { usePeriodEvents } from '../../../api/events'
 import { useGoals } from '../../../api/goals'
@@ -39,6 +40,11 @@ export function GoalList({ tab: tabProp, forceExpand = false }: GoalListProps) {
   const now = useNow()
   const eventsQuery = usePeriodEvents(now)
   const habitDays = useHabitDays()
+  const attributesQuery = useAttributes()
+  const attributes = useMemo(
+    () => new Map((attributesQuery.data ?? []).map((attribute) => [attribute.id, attribute])),
+    [attributesQuery.data],
+  )
   const openForm = useOpenForm()
   const timeZone = getDeviceTimeZone()
 
@@ -49,9 +55,18 @@ export function GoalList({ tab: tabProp, forceExpand = false }: GoalListProps) {
         activities: activitiesQuery.data ?? [],
         days: habitDays.data ?? NO_DAYS,
         today: toCalendarDay(now, timeZone),
+        attributes: attributesQuery.data ?? [],
         tab,
       }),
-    [goalsQuery.data, activitiesQuery.data, habitDays.data, now, timeZone, tab],
+    [
+      goalsQuery.data,
+      activitiesQuery.data,
+      habitDays.data,
+      attributesQuery.data,
+      now,
+      timeZone,
+      tab,
+    ],
   )
 
   function handleToggle(goal: Goal, done: boolean) {
@@ -81,6 +96,7 @@ export function GoalList({ tab: tabProp, forceExpand = false }: GoalListProps) {
           key={section.cadence}
           section={section}
           forceExpand={forceExpand}
+          attributes={attributes}
           onToggle={handleToggle}
           onEdit={(goal) => openForm(paths.updateGoal({ goalId: goal.id }))}
           onAdd={(cadence) => openForm(paths.addGoal({ cadence }))}

@@ -1,4 +1,4 @@
-import type { Activity, Goal, GoalSection as GoalSectionData } from '@kindling/core'
+import type { Activity, Attribute, Goal, GoalSection as GoalSectionData } from '@kindling/core'
 import {
   Badge,
   Box,
@@ -13,6 +13,7 @@ import {
 } from '@mantine/core'
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react'
 import { useId } from 'react'
+import { describeProgress } from '../../../components/period-progress'
 import { STORAGE_KEYS } from '../../../lib/constants'
 import { useStoredString } from '../../../lib/stored-string'
 import { CADENCE_TEXT } from '../lib/cadence'
@@ -25,7 +26,11 @@ interface GoalSectionProps {
   onAdd: (cadence: Goal['cadence']) => void
   /** Always open, with no toggle (see GoalList's forceExpand). */
   forceExpand?: boolean
+  /** The attributes whose totals targets ask for, by id (for their units). */
+  attributes?: ReadonlyMap<string, Attribute>
 }
+
+const NO_ATTRIBUTES: ReadonlyMap<string, Attribute> = new Map()
 
 /** One cadence of the Goals screen, collapsible; the collapse state is remembered (SPEC §2). */
 export function GoalSection({
@@ -34,6 +39,7 @@ export function GoalSection({
   onEdit,
   onAdd,
   forceExpand = false,
+  attributes = NO_ATTRIBUTES,
 }: GoalSectionProps) {
   const text = CADENCE_TEXT[section.cadence]
   const [collapsed, setCollapsed] = useStoredString<'true' | 'false'>(
@@ -92,6 +98,8 @@ export function GoalSection({
               goal={item.goal}
               activity={item.activity}
               done={item.done}
+              progress={describeProgress(item.progress, attributes)}
+              over={item.progress.over}
               onToggle={onToggle}
               onEdit={onEdit}
             />

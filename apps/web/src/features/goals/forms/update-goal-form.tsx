@@ -55,6 +55,7 @@ export default function UpdateGoalForm({ search, onDone, onCancel }: FormProps) 
     <GoalForm
       initialActivityId={goal.activityId}
       initialCadence={goal.cadence}
+      initialTarget={goal.target}
       submitting={updateGoal.isPending}
       onSubmit={handleSubmit}
       onCancel={onCancel}

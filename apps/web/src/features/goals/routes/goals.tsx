@@ -3,6 +3,7 @@ import { hasAnyDoneGoal, toCalendarDay } from '@kindling/core'
 import { SegmentedControl } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { useActivities } from '../../../api/activities'
+import { useAttributes } from '../../../api/attributes'
 import { useHabitDays } from '../../../api/days'
 import { useGoals } from '../../../api/goals'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
@@ -21,11 +22,13 @@ export function Component() {
   const goals = useGoals()
   const activities = useActivities()
   const habitDays = useHabitDays()
+  const attributes = useAttributes()
   const anyDone = hasAnyDoneGoal({
     goals: goals.data ?? [],
     activities: activities.data ?? [],
     days: habitDays.data ?? new Map(),
     today: toCalendarDay(now, getDeviceTimeZone()),
+    attributes: attributes.data ?? [],
   })
 
   return (

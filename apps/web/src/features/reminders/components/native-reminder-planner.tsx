@@ -1,6 +1,7 @@
 import { LocalNotifications } from '@capacitor/local-notifications'
 import {
   getNotificationId,
+  indexGoalTargets,
   planNotifications,
   type Reminder,
   type UserSettings,
@@ -161,6 +162,7 @@ export function NativeReminderPlanner({ uid }: { uid: string }) {
         reminders: source.reminders,
         activities: [...view.activities.values()],
         habitDays: selectHabitDays(view, engine, timeZone),
+        targetOf: indexGoalTargets([...view.goals.values()], [...view.attributes.values()]),
         pausedUntil: source.pausedUntil,
         now: new Date(),
         timeZone,

@@ -8,6 +8,10 @@ export type ScheduleCadence = 'Daily' | 'Weekly' | 'Monthly' | null
 interface ScheduleItemRowProps {
   activity: Activity
   done: boolean
+  /** Toward the period's target, e.g. "2 / 3" or "5 / 20 pages"; null for one event. */
+  progress: string | null
+  /** A limit gone over this period. */
+  over: boolean
   busy: boolean
   /** The cadence of the row's section (null: unscheduled). */
   cadence: ScheduleCadence
@@ -21,6 +25,8 @@ interface ScheduleItemRowProps {
 export const ScheduleItemRow = memo(function ScheduleItemRow({
   activity,
   done,
+  progress,
+  over,
   busy,
   cadence,
   onToggle,
@@ -39,7 +45,14 @@ export const ScheduleItemRow = memo(function ScheduleItemRow({
         color={activity.color}
         onChange={() => onToggle(activity, done, cadence)}
       />
-      {done && <IconCheck size={18} color="var(--mantine-color-green-5)" aria-hidden />}
+      <Group gap="xs" wrap="nowrap">
+        {progress && (
+          <Text size="sm" c={over ? 'red.4' : 'gray.5'} style={{ whiteSpace: 'nowrap' }}>
+            {progress}
+          </Text>
+        )}
+        {done && <IconCheck size={18} color="var(--mantine-color-green-5)" aria-hidden />}
+      </Group>
     </Group>
   )
 })

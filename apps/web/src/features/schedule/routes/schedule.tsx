@@ -2,6 +2,7 @@ import type { Activity, Attribute, ScheduleFilterLike } from '@kindling/core'
 import {
   buildScheduleView,
   findEventInPeriod,
+  indexGoalTargets,
   shouldSwitchToUnscheduled,
   sortByRecent,
   toCalendarDay,
@@ -14,7 +15,9 @@ import { useActivities } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
 import { useHabitDays } from '../../../api/days'
 import { useCreateEvent, usePeriodEvents } from '../../../api/events'
+import { useGoals } from '../../../api/goals'
 import { HeaderActions } from '../../../components/header-actions'
+import { describeProgress } from '../../../components/period-progress'
 import { Loading } from '../../../components/placeholders'
 import { SegmentedChoice } from '../../../components/segmented-choice'
 import { getAuthState } from '../../../lib/auth-state'
@@ -79,6 +82,7 @@ export function Component() {
   const attributesQuery = useAttributes()
   const eventsQuery = usePeriodEvents(now)
   const habitDays = useHabitDays()
+  const goalsQuery = useGoals()
   const createEvent = useCreateEvent()
   const openForm = useOpenForm()
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set())
@@ -98,6 +102,12 @@ export function Component() {
     setStoredFilter(value)
   }
 
+  // A habit's goal of the section's cadence says what its period asks (issue 48).
+  const targetOf = useMemo(
+    () => indexGoalTargets(goalsQuery.data ?? [], attributesQuery.data ?? []),
+    [goalsQuery.data, attributesQuery.data],
+  )
+
   const sections = useMemo(
     () =>
       buildScheduleView({
@@ -106,8 +116,14 @@ export function Component() {
         filter,
         showDone,
         today: toCalendarDay(now, timeZone),
+        targetOf,
       }),
-    [activitiesQuery.data, habitDays.data, filter, showDone, now, timeZone],
+    [activitiesQuery.data, habitDays.data, targetOf, filter, showDone, now, timeZone],
+  )
+
+  const attributesById = useMemo(
+    () => new Map((attributesQuery.data ?? []).map((attribute) => [attribute.id, attribute])),
+    [attributesQuery.data],
   )
 
   function hasRequiredAttributes(activity: Activity): boolean {
@@ -117,13 +133,15 @@ export function Component() {
     )
   }
 
-  function logEvent(activity: Activity) {
+  function logEvent(activity: Activity, cadence: ScheduleCadence) {
     if (!getAuthState().user) {
       console.error('User is not authenticated')
       return
     }
-    // An event needing values cannot be logged blind: let the user fill them in.
-    if (hasRequiredAttributes(activity)) {
+    // An event needing values cannot be logged blind, nor one whose amount the period totals
+    // ("20 pages a day"): let the user fill them in.
+    const totalled = cadence !== null && targetOf(activity.id, cadence).kind === 'amount'
+    if (hasRequiredAttributes(activity) || totalled) {
       openForm(
         paths.addEvent({
           activityId: activity.id,
@@ -168,7 +186,7 @@ export function Component() {
       if (event) openForm(paths.updateEvent({ eventId: event.id }))
       return
     }
-    logEvent(activity)
+    logEvent(activity, cadence)
   }
 
   const onToggle = useStableHandler(handleToggle)
@@ -211,6 +229,8 @@ export function Component() {
                     key={item.activity.id}
                     activity={item.activity}
                     done={item.done}
+                    progress={describeProgress(item.progress, attributesById)}
+                    over={item.progress?.over ?? false}
                     busy={busyIds.has(item.activity.id)}
                     cadence={section.cadence}
                     onToggle={onToggle}

@@ -1,14 +1,27 @@
-import type { Activity, Attribute, DayTotals, HabitStats, StatsPeriodUnit } from '@kindling/core'
+import type {
+  Activity,
+  Attribute,
+  DayTotals,
+  Goal,
+  HabitStats,
+  StatsPeriodUnit,
+} from '@kindling/core'
 import {
   addDays,
+  computeGoalCompletion,
   computeHabitStats,
   EMPTY_DAY_TOTALS,
+  getPeriodUnit,
+  getScheduleCadence,
+  indexGoalTargets,
+  resolveTarget,
   sampleStrength,
   summarizeByPeriod,
   toCalendarDay,
 } from '@kindling/core'
 import {
   Button,
+  Group,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -18,6 +31,8 @@ import {
   Title,
 } from '@mantine/core'
 import { lazy, type ReactNode, useMemo } from 'react'
+import { useAttributes } from '../../../api/attributes'
+import { useGoals } from '../../../api/goals'
 import { TitledSection } from '../../../components/titled-section'
 import { usePageState } from '../../../lib/page-state'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
@@ -63,10 +78,27 @@ export default function HabitStatsPanel({ activity }: { activity: Activity }) {
   const days = useActivityDays()
   const totals = days.totals.get(activity.id) ?? EMPTY_DAY_TOTALS
   const since = toCalendarDay(activity.createdAt, timeZone)
-  const stats = useMemo(
-    () => computeHabitStats(totals, { schedule: activity.schedule, since, today }),
-    [totals, activity.schedule, since, today],
+  const goalsQuery = useGoals()
+  const attributesQuery = useAttributes()
+  const goals = useMemo(
+    () =>
+      (goalsQuery.data ?? []).filter((goal) => goal.activityId === activity.id && !goal.deletedAt),
+    [goalsQuery.data, activity.id],
   )
+  const stats = useMemo(() => {
+    // The goal of the schedule's cadence says what a period asks (issue 48): completion and
+    // strength judge it so, as the schedule does.
+    const cadence = getScheduleCadence(activity.schedule)
+    const target = cadence
+      ? indexGoalTargets(goals, attributesQuery.data ?? [])(activity.id, cadence)
+      : undefined
+    return computeHabitStats(totals, {
+      schedule: activity.schedule,
+      since,
+      today,
+      ...(target ? { target } : {}),
+    })
+  }, [totals, activity.schedule, activity.id, goals, attributesQuery.data, since, today])
 
   if (days.isLoading) {
     return (
@@ -97,8 +129,71 @@ export default function HabitStatsPanel({ activity }: { activity: Activity }) {
     <Stack gap="xl">
       <StrengthSection stats={stats} today={today} />
       <Highlights stats={stats} />
+      <GoalsMet
+        goals={goals}
+        totals={totals}
+        attributes={attributesQuery.data ?? NO_ATTRIBUTES}
+        since={since}
+        today={today}
+      />
       <BestStreaks stats={stats} />
       <CountSections activity={activity} totals={totals} stats={stats} today={today} />
+    </Stack>
+  )
+}
+
+const NO_ATTRIBUTES: Attribute[] = []
+
+const PERIOD_NOUN = { day: 'day', week: 'week', month: 'month' } as const
+
+/** What a goal asks each period, in words: "3 times a week", "at least 20 pages a day". */
+function describeGoal(goal: Goal, attributes: readonly Attribute[]): string {
+  const every = PERIOD_NOUN[getPeriodUnit(goal.cadence)]
+  const target = resolveTarget(goal.target, attributes)
+  if (target.kind === 'count') return `${target.count} times a ${every}`
+  if (target.kind === 'amount') {
+    const attribute = attributes.find((candidate) => candidate.id === target.attributeId)
+    const unit =
+      attribute && 'unit' in attribute && attribute.unit ? attribute.unit : (attribute?.name ?? '')
+    const comparison = target.comparison === 'atMost' ? 'at most' : 'at least'
+    return `${comparison} ${formatNumber(target.value)}${unit ? ` ${unit}` : ''} a ${every}`
+  }
+  return `once a ${every}`
+}
+
+/** Per goal of the habit, the share of its periods that met its target (issue 48). */
+function GoalsMet({
+  goals,
+  totals,
+  attributes,
+  since,
+  today,
+}: {
+  goals: readonly Goal[]
+  totals: DayTotals
+  attributes: readonly Attribute[]
+  since: string
+  today: string
+}) {
+  if (goals.length === 0) return null
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="stats-goals-title">
+      <Title order={3} size="h4" id="stats-goals-title">
+        Goals met
+      </Title>
+      {goals.map((goal) => {
+        const target = resolveTarget(goal.target, attributes)
+        const met = computeGoalCompletion(totals, goal.cadence, target, since, today)
+        return (
+          <Group key={goal.id} justify="space-between" wrap="nowrap" gap="sm">
+            <Text>{describeGoal(goal, attributes)}</Text>
+            <Text c="gray.4" style={{ whiteSpace: 'nowrap' }}>
+              {met.rate === null ? '–' : formatPercent(met.rate)} ·{' '}
+              {`${formatNumber(met.done)} of ${plural(met.expected, PERIOD_NOUN[met.unit])}`}
+            </Text>
+          </Group>
+        )
+      })}
     </Stack>
   )
 }
