@@ -60,15 +60,16 @@ export const GoalTargetInput = z
       }
     }
   })
-  .transform((target): GoalTarget =>
-    target.kind === 'count'
-      ? { kind: 'count', count: target.count as number }
-      : {
-          kind: 'amount',
-          attributeId: target.attributeId as string,
-          comparison: target.comparison as GoalComparison,
-          value: target.value as number,
-        },
+  .transform(
+    (target): GoalTarget =>
+      target.kind === 'count'
+        ? { kind: 'count', count: target.count as number }
+        : {
+            kind: 'amount',
+            attributeId: target.attributeId as string,
+            comparison: target.comparison as GoalComparison,
+            value: target.value as number,
+          },
   )
 
 export const GoalInput = z.object({
