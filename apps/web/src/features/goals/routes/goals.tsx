@@ -1,10 +1,11 @@
 import type { GoalsTab } from '@kindling/core'
-import { hasAnyDoneGoal } from '@kindling/core'
+import { hasAnyDoneGoal, isDeleted } from '@kindling/core'
 import { SegmentedControl } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { useActivities } from '../../../api/activities'
 import { useGoals } from '../../../api/goals'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
+import { NoHabitsYet } from '../../../components/no-habits'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
@@ -28,6 +29,9 @@ export function Component() {
     now,
     timeZone: getDeviceTimeZone(),
   })
+  // A goal is set on a habit: without one, the next step is adding a habit (issue 51).
+  const noHabits =
+    activities.isSuccess && !(activities.data ?? []).some((activity) => !isDeleted(activity))
 
   return (
     <>
@@ -47,7 +51,11 @@ export function Component() {
           onClick={() => openForm(paths.addGoal())}
         />
       </HeaderActions>
-      <GoalList tab={tab} />
+      {noHabits ? (
+        <NoHabitsYet>Then set a daily, weekly or monthly goal for it here.</NoHabitsYet>
+      ) : (
+        <GoalList tab={tab} />
+      )}
     </>
   )
 }

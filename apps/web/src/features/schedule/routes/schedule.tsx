@@ -2,6 +2,7 @@ import type { Activity, Attribute, ScheduleFilterLike } from '@kindling/core'
 import {
   buildScheduleView,
   findEventInPeriod,
+  isDeleted,
   shouldSwitchToUnscheduled,
   sortByRecent,
   toCalendarDay,
@@ -14,6 +15,7 @@ import { useActivities } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
 import { useCreateEvent } from '../../../api/events'
 import { HeaderActions } from '../../../components/header-actions'
+import { NoHabitsYet } from '../../../components/no-habits'
 import { Loading } from '../../../components/placeholders'
 import { SegmentedChoice } from '../../../components/segmented-choice'
 import { getAuthState } from '../../../lib/auth-state'
@@ -172,6 +174,10 @@ export function Component() {
   const onToggle = useStableHandler(handleToggle)
 
   const loading = activitiesQuery.isLoading || eventsQuery.isLoading
+  // A user without habits (a new one, on a phone sent here from home) gets the next step, not
+  // 'All done!' with nothing to tap (issue 51).
+  const noHabits =
+    !loading && !(activitiesQuery.data ?? []).some((activity) => !isDeleted(activity))
   // Years of habits: the rows of the first screen at once, the rest right after (issue 19).
   const budget = rowBudget(useRowLimit(!loading))
 
@@ -184,14 +190,18 @@ export function Component() {
           onChange={(event) => setShowDone(event.currentTarget.checked)}
         />
       </HeaderActions>
-      <SegmentedChoice
-        label="Schedule filter"
-        data={FILTERS}
-        value={filter}
-        onChange={chooseFilter}
-      />
+      {noHabits ? null : (
+        <SegmentedChoice
+          label="Schedule filter"
+          data={FILTERS}
+          value={filter}
+          onChange={chooseFilter}
+        />
+      )}
       {loading ? (
         <Loading label="Loading schedule" />
+      ) : noHabits ? (
+        <NoHabitsYet>What is due today, this week and this month shows here.</NoHabitsYet>
       ) : sections.length === 0 ? (
         <Text ta="center" c="dark.1" py="xl" size="lg">
           All done!
