@@ -4,7 +4,6 @@ import { expect, form, test } from '../fixtures'
  * Issue 51: the first week on a phone (and on a laptop), what got in a new user's way.
  */
 
-
 test.describe.configure({ timeout: 180_000 })
 
 test('a user without habits is offered Add Activity on every screen, and it leads to the schedule', async ({

@@ -84,9 +84,7 @@ export function Component() {
   }
   if (isError) return <LoadError retry={retry} />
   if (activities.length === 0) {
-    return (
-      <NoHabitsYet>Each habit's progress and year show here as you log it.</NoHabitsYet>
-    )
+    return <NoHabitsYet>Each habit's progress and year show here as you log it.</NoHabitsYet>
   }
   return (
     <Stack gap="xl">
