@@ -1,4 +1,12 @@
-import { expect, form, test } from '../fixtures'
+import type { Page } from '@playwright/test'
+import {
+  api,
+  expect,
+  expectNoSeriousA11yViolations,
+  form,
+  test,
+  waitForServiceWorker,
+} from '../fixtures'
 
 /*
  * Issue 51: the first week on a phone (and on a laptop), what got in a new user's way.
@@ -33,4 +41,129 @@ test('a user without habits is offered Add Activity on every screen, and it lead
   await page.goto('/goals')
   await expect(main.getByText('No habits yet.', { exact: false })).toHaveCount(0)
   await expect(main.getByRole('button', { name: 'Start small, dream big' })).toBeVisible()
+})
+
+interface Created {
+  id: string
+}
+
+/** A habit 'Read' with Pages (a number in pages) and Note, and one event today with both. */
+async function seedReading(page: Page) {
+  const read = await api<Created>(page, 'POST', 'activities', { name: 'Read' })
+  const pages = await api<Created>(page, 'POST', 'attributes', {
+    activityId: read.id,
+    name: 'Pages',
+    type: 'number',
+    unit: 'pages',
+  })
+  const note = await api<Created>(page, 'POST', 'attributes', {
+    activityId: read.id,
+    name: 'Note',
+    type: 'text',
+  })
+  const event = await api<Created>(page, 'POST', 'events', {
+    activityId: read.id,
+    eventDate: new Date().toISOString(),
+    attributes: { [pages.id]: 25, [note.id]: 'felt good' },
+  })
+  return { read, pages, note, event }
+}
+
+/** Today in the browser's zone, as the app writes days (SPEC §9: YYYY-MM-DD). */
+const todayIn = (page: Page) =>
+  page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()))
+
+test("a logged day of a habit's week and month shows its events, to put right or add another", async ({
+  signedInPage: { page },
+}, testInfo) => {
+  const { read } = await seedReading(page)
+  await page.goto(`/activities/${read.id}`)
+  if (testInfo.project.name === 'mobile') await page.getByRole('tab', { name: 'Calendar' }).click()
+  const today = await todayIn(page)
+  const stored = async () =>
+    (await api<unknown[]>(page, 'GET', `events?activityId=${read.id}`)).length
+
+  // The week strip's logged day is not a dead button, and not a second Add Event either.
+  await page.getByRole('button', { name: `Read on ${today}, has events, today` }).click()
+  const dialog = page.getByRole('dialog', { name: `Read on ${today}` })
+  await expect(dialog.getByRole('listitem')).toHaveCount(1)
+  await expect(dialog.getByText('25 pages · Note: felt good')).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('day-events.png') })
+  await expectNoSeriousA11yViolations(page)
+  expect(await stored()).toBe(1)
+
+  // 'Add Event' adds another on that day.
+  await dialog.getByRole('button', { name: 'Add Event' }).click()
+  await form(page).getByRole('textbox', { name: 'Note' }).fill('second sitting')
+  await form(page).getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Added event')).toBeVisible()
+  await expect.poll(stored).toBe(2)
+
+  // The month calendar's day shows both; one is put right from its row.
+  if (testInfo.project.name === 'mobile') await page.getByRole('tab', { name: 'Calendar' }).click()
+  await page.getByRole('button', { name: `${today}: 2 events` }).click()
+  await expect(dialog.getByRole('listitem')).toHaveCount(2)
+  await dialog
+    .getByRole('listitem')
+    .filter({ hasText: 'second sitting' })
+    .getByRole('button', {
+      name: /^Edit the event/,
+    })
+    .click()
+  await expect(form(page).getByRole('textbox', { name: 'Note' })).toHaveValue('second sitting')
+})
+
+test('History rows say what was logged, in the list of every habit and on the habit', async ({
+  signedInPage: { page },
+}, testInfo) => {
+  const { read } = await seedReading(page)
+  await page.goto('/events')
+  const row = page.getByRole('main').getByRole('listitem')
+  await expect(row).toHaveCount(1)
+  await expect(row.getByText('25 pages · Note: felt good')).toBeVisible()
+  await expect(row.getByRole('button', { name: /, 25 pages · Note: felt good$/ })).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('history-values.png') })
+
+  await page.goto(`/activities/${read.id}`)
+  const history =
+    testInfo.project.name === 'mobile'
+      ? page.getByRole('tabpanel', { name: 'History' })
+      : page.getByRole('region', { name: 'History' })
+  await expect(history.getByText('25 pages · Note: felt good')).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('habit-history-values.png') })
+})
+
+test("deleting an event says 'Deleted event' with an Undo that brings it back, offline too", async ({
+  signedInPage: { page },
+}) => {
+  const { read, event } = await seedReading(page)
+  await page.goto(`/activities/${read.id}`)
+  // Offline, the app's code comes from its worker's cache.
+  await waitForServiceWorker(page)
+  const history =
+    test.info().project.name === 'mobile'
+      ? page.getByRole('tabpanel', { name: 'History' })
+      : page.getByRole('region', { name: 'History' })
+  await expect(history.getByText('25 pages · Note: felt good')).toBeVisible()
+  await page.context().setOffline(true)
+  await history.getByRole('link').first().click()
+  await expect(page).toHaveURL(new RegExp(`/events/${event.id}$`))
+  // SPEC's flow: one tap deletes and goes back.
+  await page.getByRole('button', { name: 'Delete' }).click()
+  await expect(page).toHaveURL(new RegExp(`/activities/${read.id}`))
+  await expect(history.getByText('25 pages · Note: felt good')).toHaveCount(0)
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Deleted event' })
+  await toast.getByRole('button', { name: 'Undo' }).click()
+  await expect(history.getByText('25 pages · Note: felt good')).toBeVisible()
+  await expect(toast).toHaveCount(0)
+
+  // Back online, the server holds the event again, with its values, once.
+  await page.context().setOffline(false)
+  await expect
+    .poll(async () =>
+      (await api<{ attributes: object }[]>(page, 'GET', `events?activityId=${read.id}`)).map(
+        (stored) => Object.values(stored.attributes).sort(),
+      ),
+    )
+    .toEqual([[25, 'felt good']])
 })
