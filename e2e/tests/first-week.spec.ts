@@ -4,6 +4,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   form,
+  openHabitSettings,
   test,
   waitForServiceWorker,
 } from '../fixtures'
@@ -166,4 +167,98 @@ test("deleting an event says 'Deleted event' with an Undo that brings it back, o
       ),
     )
     .toEqual([[25, 'felt good']])
+})
+
+test.describe('reminders', () => {
+  test.use({ timezoneId: 'Europe/Paris' })
+
+  test("a habit's reminders say their time zone and how they reach you", async ({
+    signedInPage: { page },
+  }, testInfo) => {
+    const habit = await api<Created>(page, 'POST', 'activities', { name: 'Stretch' })
+    await openHabitSettings(page, habit.id, 'Stretch')
+    const section = page.getByRole('region', { name: 'Reminders' })
+    await expect(
+      section.getByText(
+        'Times in Europe/Paris. Nothing reaches you: notifications are off here, e-mail off.',
+      ),
+    ).toBeVisible()
+    await expect(section.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/me')
+    await page.screenshot({ path: testInfo.outputPath('reminders-delivery.png') })
+    await expectNoSeriousA11yViolations(page)
+
+    await api(page, 'PUT', 'settings', { emailReminders: true })
+    await page.reload()
+    if (testInfo.project.name === 'mobile')
+      await page.getByRole('tab', { name: 'Settings' }).click()
+    await expect(
+      section.getByText('Times in Europe/Paris. Sent by e-mail only: notifications are off here.'),
+    ).toBeVisible()
+  })
+
+  test('reminder cards keep their place while one is edited, and are sorted once it is left', async ({
+    signedInPage: { page },
+  }) => {
+    const habit = await api<Created>(page, 'POST', 'activities', { name: 'Stretch' })
+    for (const time of ['09:00', '10:00'])
+      await api(page, 'POST', 'reminders', { activityId: habit.id, time, days: [1, 2, 3] })
+    await openHabitSettings(page, habit.id, 'Stretch')
+    const section = page.getByRole('region', { name: 'Reminders' })
+    const times = section.getByLabel('Time')
+    await expect(times).toHaveCount(2)
+    // Typed as a person does, into the hours then the minutes of the first card...
+    await times.first().click({ position: { x: 14, y: 15 } })
+    await page.keyboard.type('1130')
+    await expect(times.first()).toHaveValue('11:30')
+    // ...then on to its delete button: saved, and the card stays where the focus is.
+    await page.keyboard.press('Tab')
+    await expect(
+      section.getByRole('button', { name: 'Delete the reminder at 11:30' }),
+    ).toBeFocused()
+    await expect(times.nth(0)).toHaveValue('11:30')
+    await expect(times.nth(1)).toHaveValue('10:00')
+    // Leaving the card sorts the list.
+    await section.getByRole('heading', { name: 'Reminders' }).click()
+    await expect(times.nth(0)).toHaveValue('10:00')
+    await expect(times.nth(1)).toHaveValue('11:30')
+  })
+
+  test("/me's notifications switch says why it cannot be turned on, and stays usable", async ({
+    signedInPage: { page },
+  }) => {
+    // A push service that never answers (a network that blocks it): this machine has none, so
+    // the browser's subscribe is made to wait for ever.
+    await page.addInitScript(() => {
+      PushManager.prototype.subscribe = () => new Promise<PushSubscription>(() => {})
+    })
+    await page.context().grantPermissions(['notifications'])
+    await page.goto('/me')
+    await waitForServiceWorker(page)
+    const notifications = page.getByRole('switch', { name: 'Notifications in this browser' })
+    await notifications.click()
+    await expect(page.getByRole('status').filter({ hasText: 'Turning on…' })).toBeVisible()
+    await expect(page.getByRole('alert')).toContainText(
+      "This browser's push service could not be reached",
+      { timeout: 30_000 },
+    )
+    await expect(notifications).toBeEnabled()
+    await expect(notifications).not.toBeChecked()
+  })
+
+  test('/me reads its reminder settings again once the device is back online', async ({
+    signedInPage: { page },
+  }) => {
+    await page.goto('/me')
+    const section = page.getByRole('region', { name: 'Reminders' })
+    await expect(section.getByText('Time zone: Europe/Paris')).toBeVisible()
+    // The network goes (without the browser saying so, as on a phone in a tunnel)...
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'))
+    await page.reload()
+    await expect(
+      section.getByText('Reminder settings could not be loaded', { exact: false }),
+    ).toBeVisible()
+    // ...and comes back: no 'Try again' needed.
+    await page.unroute('**/api/**')
+    await expect(section.getByText('Time zone: Europe/Paris')).toBeVisible({ timeout: 60_000 })
+  })
 })
