@@ -262,3 +262,44 @@ test.describe('reminders', () => {
     await expect(section.getByText('Time zone: Europe/Paris')).toBeVisible({ timeout: 60_000 })
   })
 })
+
+test('an import shows how far it has come, and its result comes into view on a phone', async ({
+  signedInPage: { page },
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'the result came below the fold on a phone')
+  const days = Array.from({ length: 1200 }, (_, n) =>
+    new Date(Date.UTC(2020, 0, 1 + n)).toISOString().slice(0, 10),
+  )
+  const csv = [
+    'HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText',
+    ...days.map((day) => `Walk,,,${day},1,`),
+  ].join('\r\n')
+  // The server's answer is held back once it has come: the progress it told meanwhile shows.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/api/import?*', async (route) => {
+    const response = await route.fetch()
+    await held
+    await route.fulfill({ response })
+  })
+  await page.goto('/me')
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByLabel('Import file').click()
+  await (await chooser).setFiles({
+    name: 'walks.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  })
+  await expect(page.getByText('Reading walks.csv…')).toBeVisible()
+  await expect(page.getByText('Importing walks.csv: stored 1,200 of 1,200 events…')).toBeVisible()
+  await expect(
+    page.getByRole('progressbar', { name: 'Stored 1,200 of 1,200 events' }),
+  ).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('import-progress.png') })
+  release()
+  const result = page.getByRole('alert').filter({ hasText: 'Added 1 habit and 1,200 events.' })
+  await expect(result).toBeInViewport({ ratio: 1 })
+  await page.screenshot({ path: testInfo.outputPath('import-result.png') })
+})
