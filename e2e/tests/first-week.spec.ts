@@ -303,3 +303,94 @@ test('an import shows how far it has come, and its result comes into view on a p
   await expect(result).toBeInViewport({ ratio: 1 })
   await page.screenshot({ path: testInfo.outputPath('import-result.png') })
 })
+
+test.describe('the smaller things', () => {
+  test("on a phone 'Added event' is one snackbar, not a stack over the screen", async ({
+    signedInPage: { page },
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'toasts stack only as snackbars on a phone')
+    const names = ['Floss', 'Water', 'Stretch', 'Read']
+    for (const name of names) await api(page, 'POST', 'activities', { name })
+    await page.goto('/schedule')
+    const toasts = page.locator('.mantine-Notification-root')
+    for (const name of names) {
+      await page.getByRole('checkbox', { name, exact: true }).click()
+      await expect(page.getByRole('checkbox', { name, exact: true })).toHaveCount(0)
+    }
+    await expect(page.getByText('Added event')).toBeVisible()
+    // Each toast stays for seconds: one left this soon is the newest alone.
+    await expect(toasts).toHaveCount(1, { timeout: 2000 })
+  })
+
+  test('a year heat map names its months, and on a phone its days are cells a finger finds', async ({
+    signedInPage: { page },
+  }, testInfo) => {
+    await api(page, 'POST', 'activities', { name: 'Walk' })
+    await page.goto('/stats')
+    const map = page.getByRole('region', { name: 'Walk' }).locator('svg')
+    await expect(map).toBeVisible()
+    const labels = await map.locator('text').allTextContents()
+    expect(labels).toEqual(expect.arrayContaining(['Jan', 'Jun', 'Jul', 'Dec']))
+    if (testInfo.project.name === 'mobile') {
+      // Two rows of six months: a day is about 11 px wide, not 5.
+      const cell = await map.locator('rect').first().boundingBox()
+      expect(cell?.width ?? 0).toBeGreaterThanOrEqual(10)
+    }
+    await map.screenshot({ path: testInfo.outputPath('year-heat-map.png') })
+  })
+
+  test("the command palette's long list shows that it scrolls", async ({
+    signedInPage: { page },
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'cut off on a phone')
+    for (let n = 1; n <= 14; n += 1) await api(page, 'POST', 'activities', { name: `Habit ${n}` })
+    await page.goto('/schedule')
+    await page.getByRole('button', { name: 'Search' }).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('button', { name: 'Habit 14' })).toBeVisible()
+    await expect(
+      dialog.locator('.mantine-ScrollArea-scrollbar[data-orientation="vertical"]'),
+    ).toBeVisible()
+    await page.screenshot({ path: testInfo.outputPath('spotlight-scrolls.png') })
+  })
+
+  test('the desktop schedule puts Today, This Week and This Month side by side', async ({
+    signedInPage: { page },
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'a phone has one column')
+    await api(page, 'POST', 'activities', { name: 'Floss', schedule: { type: 'Daily' } })
+    await api(page, 'POST', 'activities', {
+      name: 'Clean',
+      schedule: { type: 'Weekly', days: [6] },
+    })
+    await api(page, 'POST', 'activities', {
+      name: 'Budget',
+      schedule: { type: 'Monthly', dayOfMonth: 1 },
+    })
+    await page.goto('/schedule')
+    const boxes = []
+    for (const name of ['Today', 'This Week', 'This Month']) {
+      const region = page.getByRole('region', { name })
+      await expect(region).toBeVisible()
+      boxes.push(await region.boundingBox())
+    }
+    const [today, week, month] = boxes
+    expect(week?.y).toBe(today?.y)
+    expect(month?.y).toBe(today?.y)
+    expect((today?.x ?? 0) < (week?.x ?? 0) && (week?.x ?? 0) < (month?.x ?? 0)).toBe(true)
+    await page.screenshot({ path: testInfo.outputPath('schedule-wide.png') })
+  })
+
+  test("a habit's month calendar takes the phone's width", async ({
+    signedInPage: { page },
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'on a phone it took 70% of the width')
+    const habit = await api<Created>(page, 'POST', 'activities', { name: 'Walk' })
+    await page.goto(`/activities/${habit.id}?tab=calendar`)
+    const grid = page.getByRole('table')
+    await expect(grid).toBeVisible()
+    const width = (await grid.boundingBox())?.width ?? 0
+    expect(width).toBeGreaterThan(0.85 * 390)
+    await page.screenshot({ path: testInfo.outputPath('month-grid-phone.png') })
+  })
+})

@@ -60,6 +60,8 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
         onDateChange={(date) => setShownMonth(date.slice(0, 10))}
         level={level}
         onLevelChange={setLevel}
+        // The width it is given (issue 51: on a phone the grid took 70% of it).
+        fullWidth
         highlightToday
         hideOutsideDates
         classNames={{ day: classes.day }}

@@ -207,27 +207,38 @@ export function Component() {
           All done!
         </Text>
       ) : (
-        sections.map((section) =>
-          budget.spent ? null : (
-            <section key={section.key} aria-label={section.title}>
-              <Title order={2} size="h5" mb={4}>
-                {section.title}
-              </Title>
-              <Stack gap={0}>
-                {budget.take(section.items).map((item) => (
-                  <ScheduleItemRow
-                    key={item.activity.id}
-                    activity={item.activity}
-                    done={item.done}
-                    busy={busyIds.has(item.activity.id)}
-                    cadence={section.cadence}
-                    onToggle={onToggle}
-                  />
-                ))}
-              </Stack>
-            </section>
-          ),
-        )
+        // Today, This Week and This Month side by side where they fit (issue 51: the desktop
+        // schedule left most of the screen empty), one under the other on a phone.
+        <div
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 300px), 1fr))',
+            gap: 'var(--mantine-spacing-lg)',
+            alignItems: 'start',
+          }}
+        >
+          {sections.map((section) =>
+            budget.spent ? null : (
+              <section key={section.key} aria-label={section.title}>
+                <Title order={2} size="h5" mb={4}>
+                  {section.title}
+                </Title>
+                <Stack gap={0}>
+                  {budget.take(section.items).map((item) => (
+                    <ScheduleItemRow
+                      key={item.activity.id}
+                      activity={item.activity}
+                      done={item.done}
+                      busy={busyIds.has(item.activity.id)}
+                      cadence={section.cadence}
+                      onToggle={onToggle}
+                    />
+                  ))}
+                </Stack>
+              </section>
+            ),
+          )}
+        </div>
       )}
     </Stack>
   )
