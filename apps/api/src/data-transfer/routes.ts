@@ -48,7 +48,9 @@ const ImportQuery = z.object({
 })
 
 const ProgressQuery = z.object({
-  progressId: ProgressId.describe('The name the upload was given (`POST /api/import?progressId=`).'),
+  progressId: ProgressId.describe(
+    'The name the upload was given (`POST /api/import?progressId=`).',
+  ),
 })
 
 /** The day of `now` for file names, `YYYY-MM-DD`. */
