@@ -459,11 +459,11 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
       const response = await app.inject({
         method: 'POST',
         url: `/api/import?progressId=${progressId}`,
-        headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'text/csv' },
+        headers: { authorization: `Bearer ${bob.token}`, 'content-type': 'text/csv' },
         payload: csv,
       })
       expect(response.statusCode, response.body).toBe(200)
-      expect(await get(alice, `/api/import/progress?progressId=${progressId}`)).toEqual({
+      expect(await get(bob, `/api/import/progress?progressId=${progressId}`)).toEqual({
         stage: 'done',
         stored: 3,
         total: 3,
@@ -474,13 +474,13 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
           url: `/api/import/progress?progressId=${id}`,
           headers: { authorization: `Bearer ${user.token}` },
         })
-      expect((await ask(bob, progressId)).statusCode).toBe(404)
-      expect((await ask(alice, 'b1b2c3d4-0000-4000-8000-000000000051')).statusCode).toBe(404)
-      expect((await ask(alice, 'no/good')).statusCode).toBe(400)
+      expect((await ask(alice, progressId)).statusCode).toBe(404)
+      expect((await ask(bob, 'b1b2c3d4-0000-4000-8000-000000000051')).statusCode).toBe(404)
+      expect((await ask(bob, 'no/good')).statusCode).toBe(400)
       const refused = await app.inject({
         method: 'POST',
         url: '/api/import?progressId=x',
-        headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'text/csv' },
+        headers: { authorization: `Bearer ${bob.token}`, 'content-type': 'text/csv' },
         payload: csv,
       })
       expect(refused.statusCode).toBe(400)
