@@ -111,12 +111,20 @@ test('a forgotten password is reset by the mailed link; other sessions end; the 
   await page.goto(await findResetLink(user.email))
   await expect(page).toHaveTitle('Reset Password - Kindling')
   const newPassword = page.getByLabel('New password')
+  const confirmation = page.getByLabel('Confirm password')
   await newPassword.fill('password1')
+  // Typed twice: a mismatch is said at once, and nothing is sent (issue 51).
+  await confirmation.fill('password2')
+  await page.getByRole('button', { name: 'Set Password' }).click()
+  await expect(page.getByText('Passwords do not match.')).toBeVisible()
+  await confirmation.fill('password1')
   await page.getByRole('button', { name: 'Set Password' }).click()
   await expect(page.getByRole('alert')).toHaveText(
     'This password is too common. Choose one that is harder to guess.',
   )
   await newPassword.fill('a fresh start 2026')
+  await confirmation.fill('a fresh start 2026')
+  await expect(page.getByText('Passwords do not match.')).toHaveCount(0)
   await page.getByRole('button', { name: 'Set Password' }).click()
   await expect(page.getByRole('status')).toContainText('Your password is changed')
   await expectNoSeriousA11yViolations(page)
@@ -124,6 +132,7 @@ test('a forgotten password is reset by the mailed link; other sessions end; the 
   // The link works once.
   await page.goto(await findResetLink(user.email))
   await page.getByLabel('New password').fill('another fresh start')
+  await page.getByLabel('Confirm password').fill('another fresh start')
   await page.getByRole('button', { name: 'Set Password' }).click()
   await expect(page.getByRole('alert')).toHaveText(
     'This link is invalid, used or expired. Ask for a new one.',

@@ -290,10 +290,13 @@ test('streaks, week strip and persisted collapse', async ({ signedInPage }) => {
   await todayButton.click()
   await expect(form(page).getByRole('textbox', { name: 'Date' })).toHaveValue(today)
   await shot(page, 'week-strip-add-event')
-  // ...and a day with events is disabled.
+  // ...and a day with events shows them, to put a mistaken one right (issue 51).
   await api(page, 'POST', 'events', { activityId: run.id, eventDate: new Date().toISOString() })
   await page.goto('/activities')
-  await expect(todayButton).toBeDisabled()
+  await week.getByRole('button', { name: `Run on ${today}, has events, today` }).click()
+  await expect(
+    page.getByRole('dialog', { name: `Run on ${today}` }).getByRole('listitem'),
+  ).toHaveCount(1)
 })
 
 test('a long list of habits shows every streak, group and habit', async ({ signedInPage }) => {

@@ -311,13 +311,13 @@ test.describe('without the service worker', () => {
     signedInPage: { page },
   }) => {
     await page.goto('/goals')
-    await expect(page.getByText('No daily goals yet.')).toBeVisible()
+    await expect(page.getByText('No habits yet.', { exact: false })).toBeVisible()
     const release = await holdRequests(page, '**/assets/goals-*.js')
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible()
-    await expect(page.getByText('No daily goals yet.')).toHaveCount(0)
+    await expect(page.getByText('No habits yet.', { exact: false })).toHaveCount(0)
     release()
-    await expect(page.getByText('No daily goals yet.')).toBeVisible()
+    await expect(page.getByText('No habits yet.', { exact: false })).toBeVisible()
   })
 
   test('offline before the worker holds the files: a first tap opens its dialog or says why not', async ({

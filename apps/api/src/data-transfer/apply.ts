@@ -86,6 +86,8 @@ export interface ApplyOptions {
    * all the import wrote; one user's imports wait for each other in this process.
    */
   sliced?: boolean
+  /** Called as events are written, with how many of the plan's were dealt with so far. */
+  onProgress?: (stored: number) => void
 }
 
 /**
@@ -101,13 +103,19 @@ export async function applyPlan(
   db: Database,
   uid: string,
   plan: ImportPlan,
-  { now = new Date(), sliced = false }: ApplyOptions = {},
+  { now = new Date(), sliced = false, onProgress }: ApplyOptions = {},
 ): Promise<ImportSummary> {
+  let dealtWith = 0
+  const progress = (rows: readonly unknown[]) => {
+    dealtWith += rows.length
+    onProgress?.(dealtWith)
+  }
   if (!sliced) {
     const stored = await db.transaction(async (tx) => {
       const records = await storeRecords(tx, uid, plan, now)
       for (const rows of eventSlices(uid, plan, records, now, EVENT_CHUNK)) {
         records.counts.events += (await storeEvents(tx, uid, plan, records, rows)).length
+        progress(rows)
       }
       records.counts.settings = await storeSettings(tx, uid, plan.settings, now)
       return records
@@ -130,6 +138,7 @@ export async function applyPlan(
           return storeEvents(tx, uid, plan, records, rows)
         })
         for (const id of ids) written.push(id)
+        progress(rows)
       }
     } catch (error) {
       await takeBack(db, uid, records.created, written, now)

@@ -474,6 +474,66 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
       }
     })
 
+    it('tells its caller, and no one else, how far an import named by progressId has come', async () => {
+      const csv = buildHabitBullCsv(
+        ['2021-03-01', '2021-03-02', '2021-03-03'].map((day) => ({
+          name: 'Progress',
+          day,
+          value: 1,
+        })),
+      )
+      const progressId = 'a1b2c3d4-0000-4000-8000-000000000051'
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/import?progressId=${progressId}`,
+        headers: { authorization: `Bearer ${bob.token}`, 'content-type': 'text/csv' },
+        payload: csv,
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      expect(await get(bob, `/api/import/progress?progressId=${progressId}`)).toEqual({
+        stage: 'done',
+        stored: 3,
+        total: 3,
+      })
+      const ask = (user: TestUser, id: string) =>
+        app.inject({
+          method: 'GET',
+          url: `/api/import/progress?progressId=${id}`,
+          headers: { authorization: `Bearer ${user.token}` },
+        })
+      expect((await ask(alice, progressId)).statusCode).toBe(404)
+      expect((await ask(bob, 'b1b2c3d4-0000-4000-8000-000000000051')).statusCode).toBe(404)
+      expect((await ask(bob, 'no/good')).statusCode).toBe(400)
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/import?progressId=x',
+        headers: { authorization: `Bearer ${bob.token}`, 'content-type': 'text/csv' },
+        payload: csv,
+      })
+      expect(refused.statusCode).toBe(400)
+    })
+
+    it('counts the events dealt with as it writes them, sliced or whole', async () => {
+      const total = 2 * EVENT_SLICE + 7
+      for (const sliced of [true, false]) {
+        const seen: number[] = []
+        const plan = habitPlan(
+          sliced ? 'Counted sliced' : 'Counted whole',
+          Array.from({ length: total }, (_, n) => ({
+            eventDate: new Date(Date.UTC(1991, 0, 1 + n, 12)).toISOString(),
+            values: {},
+          })),
+        )
+        await applyPlan(app.database.db, bobUid, plan, {
+          sliced,
+          onProgress: (stored) => seen.push(stored),
+        })
+        expect(seen.at(-1)).toBe(total)
+        expect(seen).toEqual([...seen].sort((a, b) => a - b))
+        if (sliced) expect(seen).toEqual([EVENT_SLICE, 2 * EVENT_SLICE, total])
+      }
+    })
+
     it('stores a file sent twice at once only once', async () => {
       // Two habits of these days: more events than one slice.
       const days = Array.from({ length: EVENT_SLICE / 2 + 1 }, (_, n) =>

@@ -1,4 +1,4 @@
-import { ImportSummary, isValidTimeZone, KindlingBackup } from '@kindling/core'
+import { ImportProgress, ImportSummary, isValidTimeZone, KindlingBackup } from '@kindling/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -6,9 +6,10 @@ import type { DatabaseHandle } from '../db/client'
 import { uidOf } from '../http/caller'
 import { HttpError } from '../http/errors'
 import { errorResponse, jsonResponse } from '../http/openapi'
-import { E401, E403, E503, queryErrors, security } from '../routes/common'
+import { E401, E403, E404, E503, queryErrors, security } from '../routes/common'
 import { applyPlan } from './apply'
 import { buildBackup, buildEventsCsv } from './export'
+import { readImportProgress, reportImportProgress } from './progress'
 import { SUPPORTED } from './read-import'
 import { readImportOffThread } from './read-off-thread'
 
@@ -33,6 +34,23 @@ const ExportQuery = z.object({
     .refine(isValidTimeZone, 'Must be an IANA time zone, e.g. Europe/Paris.')
     .optional()
     .describe('CSV only: the zone of the Date and Time columns (default UTC).'),
+})
+
+/** A name the client gives its upload, to ask how far it has come (decision 147). */
+const ProgressId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Must be 8 to 64 letters, digits, - or _.')
+
+const ImportQuery = z.object({
+  progressId: ProgressId.optional().describe(
+    'A name for this upload, chosen by the client (a UUID): `GET /api/import/progress?progressId=` then tells how far it has come.',
+  ),
+})
+
+const ProgressQuery = z.object({
+  progressId: ProgressId.describe(
+    'The name the upload was given (`POST /api/import?progressId=`).',
+  ),
 })
 
 /** The day of `now` for file names, `YYYY-MM-DD`. */
@@ -75,11 +93,12 @@ export async function registerDataTransferRoutes(
         summary: 'Import a file from another tracker or a backup',
         description: `Stores the habits and history of an uploaded file, sent as the raw body (at most 50 MB). ${SUPPORTED} The format is detected from the content. The import is one transaction: a file that cannot be read answers 400 saying what is wrong and stores nothing. Importing the same file again stores nothing twice (Loop habits are matched by their uuid, else their name, and events by activity and day; backup records by their original id). The answer counts what was stored and, by reason, what was left out.`,
         consumes: [...IMPORT_CONTENT_TYPES],
+        querystring: ImportQuery,
         body: z.string().meta({ format: 'binary' }).describe('The file, as it is.'),
         response: {
           200: jsonResponse('Imported: what was stored and what was skipped.', ImportSummary),
           400: errorResponse(
-            'The file cannot be read (`import-unreadable`): unknown format, damaged or cut short, empty, or holding what Kindling cannot store (a date outside 0001-01-02 to 9999-12-31, text with NUL characters).',
+            'The file cannot be read (`import-unreadable`): unknown format, damaged or cut short, empty, or holding what Kindling cannot store (a date outside 0001-01-02 to 9999-12-31, text with NUL characters). Or `progressId` is not a valid name (`validation-failed`).',
           ),
           401: E401,
           403: E403,
@@ -92,16 +111,58 @@ export async function registerDataTransferRoutes(
       },
       handler: async (request) => {
         const uid = uidOf(request)
+        const { progressId } = request.query
+        const report = (progress: ImportProgress) => {
+          if (progressId) reportImportProgress(uid, progressId, progress)
+        }
+        report({ stage: 'reading', stored: 0, total: 0 })
         const body = request.body as unknown
         const bytes = Buffer.isBuffer(body) ? new Uint8Array(body) : new Uint8Array()
-        const plan = await readImportOffThread(bytes)
-        // PGlite is one session for everyone: its imports commit in slices (decision 117).
-        const summary = await applyPlan(db, uid, plan, { sliced: driver === 'pglite' })
-        request.log.info(
-          { format: summary.format, events: summary.events, activities: summary.activities },
-          'import stored',
-        )
-        return summary
+        let total = 0
+        try {
+          const plan = await readImportOffThread(bytes)
+          total = plan.activities.reduce((sum, activity) => sum + activity.events.length, 0)
+          report({ stage: 'storing', stored: 0, total })
+          // PGlite is one session for everyone: its imports commit in slices (decision 117).
+          const summary = await applyPlan(db, uid, plan, {
+            sliced: driver === 'pglite',
+            onProgress: (stored) => report({ stage: 'storing', stored, total }),
+          })
+          report({ stage: 'done', stored: total, total })
+          request.log.info(
+            { format: summary.format, events: summary.events, activities: summary.activities },
+            'import stored',
+          )
+          return summary
+        } catch (error) {
+          report({ stage: 'failed', stored: 0, total })
+          throw error
+        }
+      },
+    })
+
+    r.get('/api/import/progress', {
+      schema: {
+        operationId: 'getImportProgress',
+        tags,
+        security,
+        summary: 'How far an upload being imported has come',
+        description:
+          'For an import sent with `progressId`: the file being read, then how many of its events were stored (or found already there) of how many, then done or failed. Kept for 10 minutes after the last change, by the server node that runs the import: another node answers 404.',
+        querystring: ProgressQuery,
+        response: {
+          200: jsonResponse('How far it has come.', ImportProgress),
+          ...queryErrors,
+          401: E401,
+          403: E403,
+          404: E404,
+          503: E503,
+        },
+      },
+      handler: async (request) => {
+        const progress = readImportProgress(uidOf(request), request.query.progressId)
+        if (!progress) throw new HttpError(404, 'not-found', 'No import of yours by that name.')
+        return progress
       },
     })
 

@@ -1,5 +1,10 @@
-import { useNotifications } from '@mantine/notifications'
-import { lazy, Suspense, useState } from 'react'
+import {
+  type NotificationData,
+  notificationsStore,
+  updateNotificationsState,
+  useNotifications,
+} from '@mantine/notifications'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { ErrorBoundary } from '../components/error-boundary'
 import { useIsMobile } from '../lib/layout'
 
@@ -14,8 +19,15 @@ const ToastContainer = lazy(() =>
  * from once mounted, so a toast shown before its code arrived still appears.
  */
 export function Toasts() {
-  const shown = useNotifications().notifications.length > 0
+  const state = useNotifications()
+  const shown = state.notifications.length > 0
   const isMobile = useIsMobile()
+  const count = state.notifications.length + state.queue.length
+  // On a phone one snackbar at a time, the newest (issue 51: four 'Added event' stacked over the
+  // calendar): a new toast takes the place of the one shown.
+  useEffect(() => {
+    if (isMobile && count > 1) updateNotificationsState(notificationsStore, keepNewest)
+  }, [isMobile, count])
   // Mounted from the first toast on, so later ones animate in and out.
   const [mounted, setMounted] = useState(shown)
   if (shown && !mounted) setMounted(true)
@@ -29,4 +41,14 @@ export function Toasts() {
       </Suspense>
     </ErrorBoundary>
   )
+}
+
+/** The newest toast alone (Mantine numbers them as they are shown). */
+function keepNewest(list: NotificationData[]): NotificationData[] {
+  const sequence = (item: NotificationData) => (item as { __sequence?: number }).__sequence ?? 0
+  const newest = list.reduce<NotificationData | undefined>(
+    (best, item) => (best && sequence(best) > sequence(item) ? best : item),
+    undefined,
+  )
+  return newest ? [newest] : []
 }

@@ -1,3 +1,9 @@
+export {
+  describeEventValues,
+  formatAttributeValue,
+  getAttributeLabel,
+  orderAttributes,
+} from './attribute-values'
 export type { DecadeGridCell } from './calendar-grids'
 export { getDecadeGrid } from './calendar-grids'
 export type { Period, PeriodUnit, WeekStripDay } from './dates'

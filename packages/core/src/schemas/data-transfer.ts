@@ -48,6 +48,19 @@ export const ImportSummary = z.object({
 })
 export type ImportSummary = z.infer<typeof ImportSummary>
 
+/**
+ * How far an import has come (issue 51), as `GET /api/import/progress` tells it while the upload
+ * waits for its answer: the file being read, then its events stored, then done or failed.
+ */
+export const ImportProgress = z.object({
+  stage: z.enum(['reading', 'storing', 'done', 'failed']),
+  /** Events of the file dealt with so far (stored, or found already there). */
+  stored: z.number().int().min(0),
+  /** Events in the file (0 while it is read). */
+  total: z.number().int().min(0),
+})
+export type ImportProgress = z.infer<typeof ImportProgress>
+
 export const KINDLING_BACKUP_FORMAT = 'kindling-backup'
 /**
  * The version this code writes. 1: the records without reminders, and `settings: {}`; 2: with

@@ -78,6 +78,9 @@ export default function AppSpotlight({ openRequest }: { openRequest: number }) {
       styles={{
         actionsList: { maxHeight: `min(${SPOTLIGHT_MAX_HEIGHT_PX}px, calc(100vh - 15rem))` },
       }}
+      // A list longer than its box shows its scrollbar from the start (issue 51: cut off, with
+      // no sign that more follows); Mantine's default shows it only while scrolling.
+      scrollAreaProps={{ type: 'auto' }}
       searchProps={{
         placeholder: 'Search...',
         'aria-label': 'Search habits and actions',

@@ -3,11 +3,10 @@ import { Calendar, type CalendarLevel } from '@mantine/dates'
 import { useMemo } from 'react'
 import { useHabitDays } from '../../../api/days'
 import { DecadeGrid, sameMonthIn } from '../../../components/decade-grid'
-import { useOpenForm } from '../../../lib/form-opener'
 import { usePageState } from '../../../lib/page-state'
-import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import classes from './activity-calendar.module.css'
+import { useDaySheet } from './day-sheet'
 
 export interface ActivityCalendarProps {
   /** The habit whose events are counted; none: every habit's (the home page's history). */
@@ -18,15 +17,16 @@ export interface ActivityCalendarProps {
 
 /**
  * The month calendar with heat shading (SPEC §9) of one habit, or of all (home's history): a
- * day with events is orange at shade min(9, count + 3), others grey. Counts come from the device's copy, whatever the month. Picking a day opens
- * Add Event for it. Default export: loaded lazily, the date components are heavy (DESIGN §2).
+ * day with events is orange at shade min(9, count + 3), others grey. Counts come from the
+ * device's copy, whatever the month. Picking a day with events shows them, an empty day opens
+ * Add Event for it (issue 51). Default export: loaded lazily, the date components are heavy (DESIGN §2).
  */
 export default function ActivityCalendar({ activityId, activityName, now }: ActivityCalendarProps) {
   const timeZone = getDeviceTimeZone()
   const today = toCalendarDay(now, timeZone)
   const [shownMonth, setShownMonth] = usePageState('calendar:month', today)
   const [level, setLevel] = usePageState<CalendarLevel>('calendar:level', 'month')
-  const openForm = useOpenForm()
+  const { pickDay, sheet } = useDaySheet(activityId, activityName)
   const habitDays = useHabitDays()
   const totals = useMemo(() => {
     if (!habitDays.data) return undefined
@@ -48,40 +48,45 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
   }
 
   return (
-    <Calendar
-      date={shownMonth}
-      onDateChange={(date) => setShownMonth(date.slice(0, 10))}
-      level={level}
-      onLevelChange={setLevel}
-      highlightToday
-      hideOutsideDates
-      classNames={{ day: classes.day }}
-      previousLabel={level === 'year' ? 'Previous year' : 'Previous month'}
-      nextLabel={level === 'year' ? 'Next year' : 'Next month'}
-      styles={{ weekday: { color: 'var(--mantine-color-gray-4)' } }}
-      maxLevel="decade"
-      aria-label={activityName ? `Calendar of ${activityName}` : 'Calendar of all events'}
-      getDayProps={(date) => {
-        const day = date.slice(0, 10)
-        const count = getDayCount(totals, day)
-        const shade = computeHeatShade(count)
-        return {
-          onClick: () => openForm(paths.addEvent({ activityId, defaultDate: day })),
-          'aria-label': `${day}: ${count} ${count === 1 ? 'event' : 'events'}`,
-          style: {
-            backgroundColor: shade
-              ? `var(--mantine-color-orange-${shade})`
-              : 'var(--mantine-color-dark-6)',
-            color: shade
-              ? shade >= 9
-                ? 'var(--mantine-color-white)'
-                : 'var(--mantine-color-black)'
-              : undefined,
-            fontWeight: shade ? 700 : undefined,
-            margin: 1,
-          },
-        }
-      }}
-    />
+    <>
+      <Calendar
+        date={shownMonth}
+        onDateChange={(date) => setShownMonth(date.slice(0, 10))}
+        level={level}
+        onLevelChange={setLevel}
+        // The width it is given (issue 51: on a phone the grid took 70% of it).
+        fullWidth
+        highlightToday
+        hideOutsideDates
+        classNames={{ day: classes.day }}
+        previousLabel={level === 'year' ? 'Previous year' : 'Previous month'}
+        nextLabel={level === 'year' ? 'Next year' : 'Next month'}
+        styles={{ weekday: { color: 'var(--mantine-color-gray-4)' } }}
+        maxLevel="decade"
+        aria-label={activityName ? `Calendar of ${activityName}` : 'Calendar of all events'}
+        getDayProps={(date) => {
+          const day = date.slice(0, 10)
+          const count = getDayCount(totals, day)
+          const shade = computeHeatShade(count)
+          return {
+            onClick: () => pickDay(day, count > 0),
+            'aria-label': `${day}: ${count} ${count === 1 ? 'event' : 'events'}`,
+            style: {
+              backgroundColor: shade
+                ? `var(--mantine-color-orange-${shade})`
+                : 'var(--mantine-color-dark-6)',
+              color: shade
+                ? shade >= 9
+                  ? 'var(--mantine-color-white)'
+                  : 'var(--mantine-color-black)'
+                : undefined,
+              fontWeight: shade ? 700 : undefined,
+              margin: 1,
+            },
+          }
+        }}
+      />
+      {sheet}
+    </>
   )
 }

@@ -1,15 +1,22 @@
 import { formatRelativeTime, toCalendarDay } from '@kindling/core'
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
+import { useActivity } from '../../../api/activities'
 import { useEventPages } from '../../../api/event-pages'
+import { EventValues, useDescribeEventValues } from '../../../components/event-values'
 import { PlainList } from '../../../components/plain-list'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 
-/** One activity's events, newest first, a page at a time, each linking to its page. */
+/**
+ * One activity's events, newest first, a page at a time, each linking to its page and saying
+ * what was logged (issue 51).
+ */
 export function ActivityHistory({ activityId, now }: { activityId: string; now: Date }) {
   const timeZone = getDeviceTimeZone()
   const pages = useEventPages(activityId)
+  const activity = useActivity(activityId).data
+  const describeValues = useDescribeEventValues()
   const events = (pages.data?.pages ?? []).flat().filter((event) => !event.deletedAt)
 
   if (pages.isLoading) {
@@ -47,6 +54,7 @@ export function ActivityHistory({ activityId, now }: { activityId: string; now: 
                   {formatRelativeTime(event.eventDate, now)}
                 </Text>
               </Group>
+              <EventValues text={describeValues(event, activity)} />
             </Paper>
           </li>
         ))}

@@ -1,14 +1,13 @@
 import type { Activity, Attribute, Group as GroupRecord } from '@kindling/core'
 import { isDeleted, sortByRecent } from '@kindling/core'
-import { Box, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
-import { IconPlus } from '@tabler/icons-react'
+import { Box, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { useMemo } from 'react'
 import { useActivities } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
 import { useGroups } from '../../../api/groups'
 import { ActivityBadge } from '../../../components/activity-badge'
+import { NoHabitsYet } from '../../../components/no-habits'
 import { PlainList } from '../../../components/plain-list'
-import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
 import { useNow } from '../../../lib/use-now'
 import { FIRST_ROWS, rowBudget, useRowLimit } from '../../../lib/use-row-limit'
@@ -37,7 +36,6 @@ export function ActivityList({ compact = false }: ActivityListProps) {
   const groupsQuery = useGroups()
   const attributesQuery = useAttributes()
   const now = useNow()
-  const openForm = useOpenForm()
 
   const activities = useMemo(
     () => sortByRecent((activitiesQuery.data ?? []).filter((activity) => !isDeleted(activity))),
@@ -82,21 +80,7 @@ export function ActivityList({ compact = false }: ActivityListProps) {
     )
   }
 
-  if (activities.length === 0) {
-    return (
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="sm">
-          <Text ta="center">No habits yet. Small steps every day add up: add your first one.</Text>
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => openForm(paths.addActivity())}
-          >
-            Add Activity
-          </Button>
-        </Stack>
-      </Paper>
-    )
-  }
+  if (activities.length === 0) return <NoHabitsYet />
 
   // The first paint draws the rows of the open sections in page order up to `limit`; closed
   // sections draw theirs, and sections past the limit appear, once everything follows.

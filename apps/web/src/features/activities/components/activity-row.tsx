@@ -6,6 +6,7 @@ import { ActivityBadge } from '../../../components/activity-badge'
 import { AttributeList } from '../../../components/attribute-list'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
+import { useDaySheet } from './day-sheet'
 import { StreakFlame } from './streak-flame'
 import { WeekStrip } from './week-strip'
 
@@ -31,6 +32,7 @@ export const ActivityRow = memo(function ActivityRow({
   compact,
 }: ActivityRowProps) {
   const openForm = useOpenForm()
+  const { pickDay, sheet } = useDaySheet(activity.id, activity.name)
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={activity.name}>
       <Stack gap="xs">
@@ -54,11 +56,10 @@ export const ActivityRow = memo(function ActivityRow({
             schedule={activity.schedule}
             days={days}
             totals={totals}
-            onPickDay={(day) =>
-              openForm(paths.addEvent({ activityId: activity.id, defaultDate: day }))
-            }
+            onPickDay={pickDay}
           />
         )}
+        {sheet}
         {!compact && (
           <AttributeList
             attributes={attributes}

@@ -7,14 +7,17 @@ import { WeekStrip } from './week-strip'
 // Wednesday 2026-11-25 in Berlin: the week runs from Monday the 23rd to Sunday the 29th.
 const DAYS = getWeekStrip('2026-11-25T09:00:00Z', 'Europe/Berlin')
 
-function renderStrip(picked: string[], totals = { firstDay: '2026-11-24', counts: [2] }) {
+function renderStrip(
+  picked: [string, boolean][],
+  totals = { firstDay: '2026-11-24', counts: [2] },
+) {
   render(
     <WeekStrip
       activityName="Run"
       schedule={{ type: 'Weekly', days: [1, 3] }}
       days={DAYS}
       totals={totals}
-      onPickDay={(day) => picked.push(day)}
+      onPickDay={(day, hasEvents) => picked.push([day, hasEvents])}
     />,
   )
   return screen.getByRole('group', { name: 'This week for Run' })
@@ -23,7 +26,7 @@ function renderStrip(picked: string[], totals = { firstDay: '2026-11-24', counts
 afterEach(cleanup)
 
 describe('WeekStrip', () => {
-  it('names each day as a button, Monday first; a day with events is disabled, today is current', () => {
+  it('names each day as a button, Monday first; a day with events is marked, today is current', () => {
     const strip = renderStrip([])
     const buttons = within(strip).getAllByRole('button')
     expect(buttons.map((button) => button.textContent)).toEqual(['M', 'T', 'W', 'T', 'F', 'S', 'S'])
@@ -36,7 +39,7 @@ describe('WeekStrip', () => {
       'Run on 2026-11-28',
       'Run on 2026-11-29',
     ])
-    expect(screen.getByRole('button', { name: 'Run on 2026-11-24, has events' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Run on 2026-11-24, has events' })).toBeEnabled()
     expect(screen.getByRole('button', { name: 'Run on 2026-11-25, today' })).toHaveAttribute(
       'aria-current',
       'date',
@@ -48,15 +51,19 @@ describe('WeekStrip', () => {
     ).toEqual(['M', 'W'])
   })
 
-  it('picks a day by a tap and by the keyboard, never a day that has events', async () => {
-    const picked: string[] = []
+  it('picks any day by a tap and by the keyboard, saying whether it has events', async () => {
+    const picked: [string, boolean][] = []
     renderStrip(picked)
     await userEvent.click(screen.getByRole('button', { name: 'Run on 2026-11-24, has events' }))
     await userEvent.click(screen.getByRole('button', { name: 'Run on 2026-11-23' }))
-    // Tab goes from Monday past the disabled Tuesday to Wednesday.
+    // Tab goes from Monday to Tuesday, which has events: it can be put right too (issue 51).
     await userEvent.tab()
-    expect(screen.getByRole('button', { name: 'Run on 2026-11-25, today' })).toHaveFocus()
+    expect(screen.getByRole('button', { name: 'Run on 2026-11-24, has events' })).toHaveFocus()
     await userEvent.keyboard('{Enter}')
-    expect(picked).toEqual(['2026-11-23', '2026-11-25'])
+    expect(picked).toEqual([
+      ['2026-11-24', true],
+      ['2026-11-23', false],
+      ['2026-11-24', true],
+    ])
   })
 })

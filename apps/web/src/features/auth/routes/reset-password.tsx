@@ -1,5 +1,5 @@
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core'
-import { useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '../../../lib/paths'
 import { AuthError } from '../api/auth-errors'
@@ -11,6 +11,9 @@ import { useAuthSubmit } from '../hooks/use-auth-submit'
 export function Component() {
   const token = useSearchParams()[0].get('token')
   const [password, setPassword] = useState('')
+  // Typed twice (issue 51): a slip of the finger is not found out only at the next sign-in.
+  const [confirmation, setConfirmation] = useState('')
+  const [confirmTouched, setConfirmTouched] = useState(false)
   const [done, setDone] = useState(false)
   const { handleSubmit, submitting, error, caught } = useAuthSubmit(async () => {
     if (!token) return
@@ -20,6 +23,17 @@ export function Component() {
     void checkSession()
   })
   const badLink = caught instanceof AuthError && caught.code === 'invalid-action-code'
+  const mismatch = confirmation !== password
+  const mismatchError = confirmTouched && mismatch ? 'Passwords do not match.' : null
+
+  function submit(event: FormEvent) {
+    if (mismatch) {
+      event.preventDefault()
+      setConfirmTouched(true)
+      return
+    }
+    void handleSubmit(event)
+  }
 
   const askAgain = (
     <Anchor component={Link} to={paths.forgotPassword()} size="sm">
@@ -52,7 +66,7 @@ export function Component() {
   return (
     <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
       <Text>Choose a new password for your account.</Text>
-      <form onSubmit={handleSubmit}>
+      <form onSubmit={submit}>
         <Stack gap="md">
           <PasswordInput
             label="New password"
@@ -61,6 +75,15 @@ export function Component() {
             autoFocus
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            required
+            value={confirmation}
+            error={mismatchError}
+            onChange={(event) => setConfirmation(event.currentTarget.value)}
+            onBlur={() => setConfirmTouched(confirmation !== '')}
           />
           <Button type="submit" loading={submitting} fullWidth>
             Set Password

@@ -1,5 +1,5 @@
-import type { ApiError as ApiErrorBody, ImportSummary } from '@kindling/core'
-import { ApiError, fetchWithIdToken, getApiBaseUrl } from '../../../lib/api-client'
+import type { ApiError as ApiErrorBody, ImportProgress, ImportSummary } from '@kindling/core'
+import { ApiError, apiRequest, fetchWithIdToken, getApiBaseUrl } from '../../../lib/api-client'
 
 /** The content types POST /api/import accepts; anything else is sent as plain bytes. */
 const IMPORT_TYPES = ['application/zip', 'text/csv', 'application/json']
@@ -23,15 +23,35 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, 'http-error', response.statusText || 'Request failed')
 }
 
-/** Uploads a file to POST /api/import; the server tells the format from the content. */
-export async function importFile(file: Blob): Promise<ImportSummary> {
+/**
+ * Uploads a file to POST /api/import; the server tells the format from the content.
+ * `progressId` names the upload for `readImportProgress`.
+ */
+export async function importFile(file: Blob, progressId: string): Promise<ImportSummary> {
   const type = IMPORT_TYPES.includes(file.type) ? file.type : 'application/octet-stream'
-  const response = await send('import', {
+  const query = new URLSearchParams({ progressId })
+  const response = await send(`import?${query}`, {
     method: 'POST',
     headers: { 'Content-Type': type, Accept: 'application/json' },
     body: file,
   })
   return (await response.json()) as ImportSummary
+}
+
+/**
+ * How far the upload `progressId` has come on the server; undefined while the server does not
+ * know it (the file still on its way, or another server node runs the import).
+ */
+export async function readImportProgress(
+  progressId: string,
+  signal?: AbortSignal,
+): Promise<ImportProgress | undefined> {
+  try {
+    return await apiRequest<ImportProgress>('import/progress', { query: { progressId }, signal })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined
+    throw error
+  }
 }
 
 export type ExportFormat = 'json' | 'csv'

@@ -1,15 +1,29 @@
-import { Alert, Group, Input, List, Loader, Stack, Text } from '@mantine/core'
-import { type ChangeEvent, useId } from 'react'
+import type { ImportProgress } from '@kindling/core'
+import { Alert, Group, Input, List, Loader, Progress, Stack, Text } from '@mantine/core'
+import { type ChangeEvent, useEffect, useId, useRef } from 'react'
 import { TitledSection } from '../../../components/titled-section'
 import { useImportFile } from '../hooks/use-data-transfer'
 import { describeImport } from '../lib/describe-summary'
 import classes from './import-section.module.css'
 
-/** /me 'Import data': a file from another tracker or a backup, then what it stored. */
+/** Whole numbers as the rest of the section writes them ('12,000'). */
+const count = new Intl.NumberFormat('en-US')
+
+/**
+ * /me 'Import data': a file from another tracker or a backup, how far its import has come (read,
+ * then stored n of m), then what it stored, brought into view (issue 51: on a phone it came
+ * below the fold).
+ */
 export function ImportSection() {
   const inputId = useId()
   const importing = useImportFile()
   const result = importing.data ? describeImport(importing.data) : null
+  const outcome = useRef<HTMLDivElement>(null)
+  const settled = importing.isSuccess || importing.isError
+  useEffect(() => {
+    // Centred: the fixed header and a phone's tab bar cover the page's top and bottom edges.
+    if (settled) outcome.current?.scrollIntoView({ block: 'center', behavior: 'smooth' })
+  }, [settled])
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget
@@ -41,44 +55,67 @@ export function ImportSection() {
       </Input.Wrapper>
       <div aria-live="polite">
         {importing.isPending ? (
-          <Group gap="xs">
-            <Loader size="xs" />
-            <Text size="sm">Importing {importing.variables?.name}…</Text>
-          </Group>
+          <ImportRunning name={importing.variables?.name ?? ''} progress={importing.progress} />
         ) : null}
-        {importing.isError ? (
-          <Alert color="red" variant="light" title="Import failed">
-            {importing.error.message}
-          </Alert>
-        ) : null}
-        {result && importing.isSuccess ? (
-          <Alert color="teal" variant="light" title={result.title}>
-            <Stack gap={4}>
-              <Text size="sm">{result.added}</Text>
-              {result.notes.length > 0 ? (
-                <>
-                  <Text size="sm">Kept differently:</Text>
-                  <List size="sm" spacing={2}>
-                    {result.notes.map((line) => (
-                      <List.Item key={line}>{line}</List.Item>
-                    ))}
-                  </List>
-                </>
-              ) : null}
-              {result.skipped.length > 0 ? (
-                <>
-                  <Text size="sm">Not imported:</Text>
-                  <List size="sm" spacing={2}>
-                    {result.skipped.map((line) => (
-                      <List.Item key={line}>{line}</List.Item>
-                    ))}
-                  </List>
-                </>
-              ) : null}
-            </Stack>
-          </Alert>
-        ) : null}
+        <div ref={outcome}>
+          {importing.isError ? (
+            <Alert color="red" variant="light" title="Import failed">
+              {importing.error.message}
+            </Alert>
+          ) : null}
+          {result && importing.isSuccess ? (
+            <Alert color="teal" variant="light" title={result.title}>
+              <Stack gap={4}>
+                <Text size="sm">{result.added}</Text>
+                {result.notes.length > 0 ? (
+                  <>
+                    <Text size="sm">Kept differently:</Text>
+                    <List size="sm" spacing={2}>
+                      {result.notes.map((line) => (
+                        <List.Item key={line}>{line}</List.Item>
+                      ))}
+                    </List>
+                  </>
+                ) : null}
+                {result.skipped.length > 0 ? (
+                  <>
+                    <Text size="sm">Not imported:</Text>
+                    <List size="sm" spacing={2}>
+                      {result.skipped.map((line) => (
+                        <List.Item key={line}>{line}</List.Item>
+                      ))}
+                    </List>
+                  </>
+                ) : null}
+              </Stack>
+            </Alert>
+          ) : null}
+        </div>
       </div>
     </TitledSection>
+  )
+}
+
+/** While the file is sent and read: its name; then its events stored so far, with a bar. */
+function ImportRunning({ name, progress }: { name: string; progress: ImportProgress | undefined }) {
+  const storing = progress && progress.stage !== 'reading' && progress.total > 0
+  return (
+    <Stack gap={6}>
+      <Group gap="xs" wrap="nowrap">
+        <Loader size="xs" aria-hidden />
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {storing
+            ? `Importing ${name}: stored ${count.format(progress.stored)} of ${count.format(progress.total)} events…`
+            : `Reading ${name}…`}
+        </Text>
+      </Group>
+      {storing ? (
+        <Progress
+          value={(progress.stored / progress.total) * 100}
+          size="sm"
+          aria-label={`Stored ${count.format(progress.stored)} of ${count.format(progress.total)} events`}
+        />
+      ) : null}
+    </Stack>
   )
 }

@@ -1,5 +1,5 @@
 import type { Attribute, AttributeValue } from '@kindling/core'
-import { checkAttributeValue } from '@kindling/core'
+import { checkAttributeValue, getAttributeLabel } from '@kindling/core'
 import {
   Input,
   MultiSelect,
@@ -13,7 +13,7 @@ import {
 import { TimeInput } from '@mantine/dates'
 import { useId } from 'react'
 import { LazyDayInput } from '../../../components/lazy-day-input'
-import { clampTime, describeNumberRange, getAttributeLabel } from '../lib/attribute-values'
+import { clampTime, describeNumberRange } from '../lib/attribute-values'
 
 export interface AttributeInputProps {
   attribute: Attribute

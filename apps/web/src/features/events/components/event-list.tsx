@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { useActivities } from '../../../api/activities'
 import { useEventPages } from '../../../api/event-pages'
+import { useDescribeEventValues } from '../../../components/event-values'
 import { Loading } from '../../../components/placeholders'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
@@ -21,7 +22,7 @@ export interface EventListProps {
 }
 
 /**
- * The history list (SPEC §2): events newest first with their activity and relative time,
+ * The history list (SPEC §2): events newest first with their activity, relative time and values,
  * loaded a page at a time as the user scrolls ('Load more' for keyboards and old browsers).
  * Events of deleted activities are hidden with them.
  */
@@ -32,6 +33,7 @@ export function EventList({ activityId = null, emptyText = 'No events yet.' }: E
   const location = useLocation()
   const tick = useNow()
   const timeZone = getDeviceTimeZone()
+  const describeValues = useDescribeEventValues()
   // A state ref: the sentinel appears only once both queries have loaded, and the observer
   // must start then, not on mount.
   const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null)
@@ -122,6 +124,7 @@ export function EventList({ activityId = null, emptyText = 'No events yet.' }: E
               activity={activity}
               day={toCalendarDay(event.eventDate, timeZone)}
               relative={formatRelativeTime(event.eventDate, now)}
+              values={describeValues(event, activity)}
               onOpen={onOpen}
             />
           </li>

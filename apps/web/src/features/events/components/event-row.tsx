@@ -2,6 +2,7 @@ import type { Activity, Event } from '@kindling/core'
 import { Group, Text, UnstyledButton } from '@mantine/core'
 import { memo } from 'react'
 import { ActivityBadge } from '../../../components/event-activity-badge'
+import { EventValues } from '../../../components/event-values'
 
 interface EventRowProps {
   event: Event
@@ -10,11 +11,14 @@ interface EventRowProps {
   day: string
   /** How long ago, as `formatRelativeTime` says it. */
   relative: string
+  /** The event's values in a few words; '' without any. */
+  values: string
   onOpen: (event: Event) => void
 }
 
 /**
- * One history entry: the activity badge, the day and how long ago. Drawn again only when its
+ * One history entry: the activity badge, the day and how long ago, and under them what was
+ * logged (issue 51: the pages, the cups, the note). Drawn again only when its
  * props change (pass a stable `onOpen`): events coming in leave the rows already shown be.
  */
 export const EventRow = memo(function EventRow({
@@ -22,12 +26,13 @@ export const EventRow = memo(function EventRow({
   activity,
   day,
   relative,
+  values,
   onOpen,
 }: EventRowProps) {
   return (
     <UnstyledButton
       onClick={() => onOpen(event)}
-      aria-label={`${activity.name}, ${day}, ${relative}`}
+      aria-label={`${activity.name}, ${day}, ${relative}${values ? `, ${values}` : ''}`}
       px="sm"
       py="xs"
       style={{
@@ -54,6 +59,7 @@ export const EventRow = memo(function EventRow({
           <Text size="sm">{relative}</Text>
         </Group>
       </Group>
+      <EventValues text={values} />
     </UnstyledButton>
   )
 })

@@ -1,4 +1,5 @@
 import type { Activity, Attribute } from '@kindling/core'
+import { orderAttributes } from '@kindling/core'
 import { useMemo } from 'react'
 import { useAttributes } from '../../../api/attributes'
 
@@ -13,11 +14,7 @@ export function useActivityAttributes(activity: Activity | undefined) {
     const own = query.data.filter(
       (attribute) => attribute.activityId === activity.id && !attribute.deletedAt,
     )
-    const order = new Map(activity.attributes.map((id, index) => [id, index]))
-    return own
-      .map((attribute, index) => ({ attribute, rank: order.get(attribute.id) ?? 1e6 + index }))
-      .sort((a, b) => a.rank - b.rank)
-      .map(({ attribute }) => attribute)
+    return orderAttributes(own, activity.attributes)
   }, [activity, query.data])
   return { attributes, isLoading: query.isLoading }
 }

@@ -5,8 +5,6 @@ import {
   clampTime,
   collectValues,
   describeNumberRange,
-  formatAttributeValue,
-  getAttributeLabel,
 } from './attribute-values'
 
 const stamp = {
@@ -38,7 +36,6 @@ describe('clampTime', () => {
 describe('attribute values', () => {
   const text: Attribute = { ...stamp, id: 't', name: 'Note', type: 'text', defaultValue: 'hi' }
   const rating: Attribute = { ...stamp, id: 'r', name: '', type: 'rating', min: 1, max: 5 }
-  const duration: Attribute = { ...stamp, id: 'd', name: '', type: 'duration', unit: 'minutes' }
   const tags: Attribute = {
     ...stamp,
     id: 'm',
@@ -56,20 +53,6 @@ describe('attribute values', () => {
     expect(collectValues({ t: '', r: 4, m: [], x: 'stray' }, [text, rating, tags])).toEqual({
       r: 4,
     })
-  })
-
-  it('labels nameless ratings and durations by type', () => {
-    expect(getAttributeLabel(rating)).toBe('Rating')
-    expect(getAttributeLabel(duration)).toBe('Duration')
-    expect(getAttributeLabel(text)).toBe('Note')
-  })
-
-  it('formats values by type', () => {
-    expect(formatAttributeValue(duration, 25)).toBe('25 minutes')
-    expect(formatAttributeValue(rating, 4)).toBe('4 / 5')
-    expect(formatAttributeValue(tags, ['a', 'b'])).toBe('a, b')
-    expect(formatAttributeValue(undefined, true)).toBe('Yes')
-    expect(formatAttributeValue(text, null)).toBe('—')
   })
 })
 

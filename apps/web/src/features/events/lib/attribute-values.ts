@@ -44,35 +44,6 @@ export function clampTime(value: string, min?: string, max?: string): string {
   return value
 }
 
-/** The label of an attribute's input: its name, or its type's name when it has none. */
-export function getAttributeLabel(attribute: Attribute): string {
-  if (attribute.name) return attribute.name
-  if (attribute.type === 'duration') return 'Duration'
-  if (attribute.type === 'rating') return 'Rating'
-  return 'Untitled'
-}
-
-/** An attribute value as text for the event detail page, by the attribute's type. */
-export function formatAttributeValue(
-  attribute: Attribute | undefined,
-  value: AttributeValue,
-): string {
-  if (value === null || value === undefined || value === '') return '—'
-  if (Array.isArray(value)) return value.length > 0 ? value.join(', ') : '—'
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
-  if (!attribute) return String(value)
-  switch (attribute.type) {
-    case 'number':
-      return attribute.unit ? `${value} ${attribute.unit}` : String(value)
-    case 'duration':
-      return `${value} ${attribute.unit}`
-    case 'rating':
-      return `${value} / ${attribute.max}`
-    default:
-      return String(value)
-  }
-}
-
 /**
  * The allowed range of a number attribute in words, with its unit: "0 to 300 kg", "at least
  * 0 kg", "at most 10"; null without bounds. Shown under the field so a value is never guessed.

@@ -1,23 +1,26 @@
-import { formatRelativeTime, toCalendarDay } from '@kindling/core'
+import {
+  formatAttributeValue,
+  formatRelativeTime,
+  getAttributeLabel,
+  toCalendarDay,
+} from '@kindling/core'
 import { Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
 import { useEffect, useRef } from 'react'
 import { useParams } from 'react-router'
 import { useActivity } from '../../../api/activities'
 import { useEvent } from '../../../api/event-pages'
-import { useDeleteEvent } from '../../../api/events'
 import { ActivityBadge } from '../../../components/event-activity-badge'
+import { useDeleteEventWithUndo } from '../../../components/event-delete'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { Loading } from '../../../components/placeholders'
 import { useRecordTitle } from '../../../components/record-title'
-import { getAuthState } from '../../../lib/auth-state'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
 import { useActivityAttributes } from '../hooks/use-activity-attributes'
 import { useGoBackFromEvent } from '../hooks/use-go-back-from-event'
-import { formatAttributeValue, getAttributeLabel } from '../lib/attribute-values'
 
 /** /events/{eventId}: the event's activity, date and attribute values; edit and delete. */
 export function Component() {
@@ -28,7 +31,7 @@ export function Component() {
   const activity = activityQuery.data
   useRecordTitle(activity?.name)
   const { attributes } = useActivityAttributes(activity)
-  const deleteEvent = useDeleteEvent()
+  const deleteEvent = useDeleteEventWithUndo()
   const openForm = useOpenForm()
   const goBack = useGoBackFromEvent()
   const now = useNow()
@@ -44,13 +47,12 @@ export function Component() {
     goBack()
   }, [missing, goBack])
 
-  function handleDelete() {
-    if (!getAuthState().user) {
-      console.error('User is not authenticated')
-      return
-    }
+  // SPEC's flow, one tap and back; the message that says so offers 'Undo' (issue 51).
+  async function handleDelete() {
+    if (!event) return
     deleting.current = true
-    deleteEvent.mutate(eventId, { onSuccess: goBack })
+    if (await deleteEvent.deleteEvent(event)) goBack()
+    else deleting.current = false
   }
 
   const actions = event && (
@@ -63,7 +65,7 @@ export function Component() {
       <HeaderActionButton
         label="Delete"
         icon={IconTrash}
-        onClick={handleDelete}
+        onClick={() => void handleDelete()}
         color="red"
         loading={deleteEvent.isPending}
       />

@@ -1,5 +1,5 @@
 import type { GoalsTab } from '@kindling/core'
-import { hasAnyDoneGoal, toCalendarDay } from '@kindling/core'
+import { hasAnyDoneGoal, isDeleted, toCalendarDay } from '@kindling/core'
 import { SegmentedControl } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { useActivities } from '../../../api/activities'
@@ -7,6 +7,7 @@ import { useAttributes } from '../../../api/attributes'
 import { useHabitDays } from '../../../api/days'
 import { useGoals } from '../../../api/goals'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
+import { NoHabitsYet } from '../../../components/no-habits'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
@@ -30,6 +31,9 @@ export function Component() {
     today: toCalendarDay(now, getDeviceTimeZone()),
     attributes: attributes.data ?? [],
   })
+  // A goal is set on a habit: without one, the next step is adding a habit (issue 51).
+  const noHabits =
+    activities.isSuccess && !(activities.data ?? []).some((activity) => !isDeleted(activity))
 
   return (
     <>
@@ -49,7 +53,11 @@ export function Component() {
           onClick={() => openForm(paths.addGoal())}
         />
       </HeaderActions>
-      <GoalList tab={tab} />
+      {noHabits ? (
+        <NoHabitsYet>Then set a daily, weekly or monthly goal for it here.</NoHabitsYet>
+      ) : (
+        <GoalList tab={tab} />
+      )}
     </>
   )
 }

@@ -23,21 +23,72 @@ export async function isSubscribed(): Promise<boolean> {
 
 export class NotificationsBlockedError extends Error {}
 
+/** The browser's push service did not answer in time (or refused): nothing was subscribed. */
+export class PushServiceError extends Error {}
+
+/** How long the browser's push service has to give a subscription. */
+export const PUSH_SUBSCRIBE_TIMEOUT_MS = 10_000
+
+/** What a browser can do about reminders here, before anything is asked. */
+export type PushState = 'unsupported' | 'blocked' | 'off' | 'on'
+
+/** Whether this browser shows the user's reminders, can, or cannot (issue 51). */
+export async function readPushState(): Promise<PushState> {
+  if (!canUseWebPush()) return 'unsupported'
+  if (Notification.permission === 'denied') return 'blocked'
+  return (await isSubscribed()) ? 'on' : 'off'
+}
+
+/** `promise`, or a PushServiceError once `ms` have passed without an answer. */
+function withinTime<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new PushServiceError("This browser's push service did not answer.")),
+      ms,
+    )
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
+  })
+}
+
 /**
  * Asks for permission, subscribes this browser with the server's VAPID key and gives the
- * subscription to the server (the same subscription again stores nothing new).
+ * subscription to the server (the same subscription again stores nothing new). The browser's
+ * push service may be out of reach (a network that blocks it, a browser without one): its
+ * answer is awaited `PUSH_SUBSCRIBE_TIMEOUT_MS` at most, then PushServiceError.
  */
 export async function subscribeToPush(): Promise<void> {
   const permission = await Notification.requestPermission()
   if (permission !== 'granted') throw new NotificationsBlockedError('Notifications are blocked.')
   const { publicKey } = await apiRequest<{ publicKey: string }>('push/public-key')
   const registration = await navigator.serviceWorker.ready
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({
+  let subscription = await registration.pushManager.getSubscription()
+  if (!subscription) {
+    const asked = registration.pushManager.subscribe({
       userVisibleOnly: true,
       applicationServerKey: fromBase64Url(publicKey),
-    }))
+    })
+    try {
+      subscription = await withinTime(asked, PUSH_SUBSCRIBE_TIMEOUT_MS)
+    } catch (error) {
+      // One that comes after all is dropped: the server never heard of it, and the switch says off.
+      asked.then(
+        (late) => late.unsubscribe(),
+        () => {},
+      )
+      if (error instanceof PushServiceError) throw error
+      // The browser's own refusal ('push service not available', 'registration failed').
+      throw new PushServiceError(error instanceof Error ? error.message : String(error))
+    }
+  }
   await apiRequest('push/subscriptions', { method: 'POST', body: subscription.toJSON() })
 }
 

@@ -1,7 +1,8 @@
 import { Button, Group, Skeleton, Text } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { ShapedSkeleton } from '../../../components/placeholders'
+import { useSyncStatus } from '../../../lib/sync/store'
 
 interface OnlineDataProps<T> {
   query: UseQueryResult<T>
@@ -16,7 +17,8 @@ interface OnlineDataProps<T> {
 
 /**
  * Data only the server holds (reminders are read online, not from the device's copy): a skeleton
- * while it loads; when it cannot be read, why and 'Try again'.
+ * while it loads; when it cannot be read, why and 'Try again', and it is read again by itself as
+ * soon as the device is back online (issue 51).
  */
 export function OnlineData<T>({
   query,
@@ -25,6 +27,7 @@ export function OnlineData<T>({
   failure,
   children,
 }: OnlineDataProps<T>) {
+  useReadAgainOnReconnect(query)
   if (query.isPending) {
     return placeholder ? (
       <ShapedSkeleton>{placeholder}</ShapedSkeleton>
@@ -45,4 +48,28 @@ export function OnlineData<T>({
     )
   }
   return children(query.data)
+}
+
+/**
+ * A failed read is read again when the device comes back online: on the browser's 'online' event,
+ * and when the app's own sync reaches the server again, since phones do not always say when the
+ * network comes back (the sync's status is what the header's "Offline" shows).
+ */
+function useReadAgainOnReconnect({
+  isError,
+  refetch,
+}: Pick<UseQueryResult, 'isError' | 'refetch'>) {
+  const { online } = useSyncStatus()
+  const wasOnline = useRef(online)
+  useEffect(() => {
+    const cameBack = online && !wasOnline.current
+    wasOnline.current = online
+    if (cameBack && isError) void refetch()
+  }, [online, isError, refetch])
+  useEffect(() => {
+    if (!isError) return
+    const readAgain = () => void refetch()
+    window.addEventListener('online', readAgain)
+    return () => window.removeEventListener('online', readAgain)
+  }, [isError, refetch])
 }

@@ -1,5 +1,5 @@
 import { addDays, toCalendarDay, type UserSettings, type UserSettingsInput } from '@kindling/core'
-import { Button, Group, Stack, Switch, Text } from '@mantine/core'
+import { Button, Group, Loader, Stack, Switch, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { LazyDayInput } from '../../../components/lazy-day-input'
 import { TitledSection } from '../../../components/titled-section'
@@ -9,6 +9,7 @@ import {
   canUseWebPush,
   isSubscribed,
   NotificationsBlockedError,
+  PushServiceError,
   subscribeToPush,
   unsubscribeFromPush,
 } from '../api/push'
@@ -144,7 +145,7 @@ function PauseReminders({
 /** Notifications in this browser: a Web Push subscription given to the server. */
 function BrowserNotifications() {
   const [subscribed, setSubscribed] = useState<boolean | null>(null)
-  const [busy, setBusy] = useState(false)
+  const [busy, setBusy] = useState<'on' | 'off' | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
 
   useEffect(() => {
@@ -163,7 +164,7 @@ function BrowserNotifications() {
   }, [])
 
   async function toggle(on: boolean) {
-    setBusy(true)
+    setBusy(on ? 'on' : 'off')
     setProblem(null)
     try {
       if (on) await subscribeToPush()
@@ -171,26 +172,33 @@ function BrowserNotifications() {
       setSubscribed(on)
     } catch (error) {
       console.error(error)
-      setProblem(
-        error instanceof NotificationsBlockedError
-          ? "Notifications are blocked for this site in the browser's settings."
-          : `Notifications could not be turned ${on ? 'on' : 'off'}: ${error instanceof Error ? error.message : String(error)}`,
-      )
+      setProblem(describePushProblem(error, on))
     } finally {
-      setBusy(false)
+      setBusy(null)
     }
   }
 
   return (
     <Stack gap={4}>
-      <Switch
-        label="Notifications in this browser"
-        aria-label="Notifications in this browser"
-        description="Reminders appear on this device with Done and Snooze 1 hour."
-        checked={subscribed ?? false}
-        disabled={subscribed === null || busy}
-        onChange={(event) => void toggle(event.currentTarget.checked)}
-      />
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Switch
+          label="Notifications in this browser"
+          aria-label="Notifications in this browser"
+          description="Reminders appear on this device with Done and Snooze 1 hour."
+          // While it is being switched it shows the new state, and a spinner says it is under way.
+          checked={busy ? busy === 'on' : (subscribed ?? false)}
+          disabled={subscribed === null || busy !== null}
+          onChange={(event) => void toggle(event.currentTarget.checked)}
+        />
+        {busy ? (
+          <Group gap={6} wrap="nowrap" role="status">
+            <Loader size="xs" aria-hidden />
+            <Text size="sm" c="gray.5">
+              {busy === 'on' ? 'Turning on…' : 'Turning off…'}
+            </Text>
+          </Group>
+        ) : null}
+      </Group>
       {problem ? (
         <Text role="alert" size="sm" c="red.4">
           {problem}
@@ -198,4 +206,15 @@ function BrowserNotifications() {
       ) : null}
     </Stack>
   )
+}
+
+/** Why the switch could not be switched, in words a user can act on. */
+function describePushProblem(error: unknown, on: boolean): string {
+  if (error instanceof NotificationsBlockedError) {
+    return "Notifications are blocked for this site in the browser's settings."
+  }
+  if (error instanceof PushServiceError) {
+    return "This browser's push service could not be reached, so notifications cannot be turned on here right now. Check the connection and try again; e-mail reminders do not need it."
+  }
+  return `Notifications could not be turned ${on ? 'on' : 'off'}: ${error instanceof Error ? error.message : String(error)}`
 }

@@ -2,11 +2,12 @@ import { ALL_WEEKDAYS, compareCodeUnits, type Reminder } from '@kindling/core'
 import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core'
 import { TimeInput } from '@mantine/dates'
 import { IconTrash } from '@tabler/icons-react'
-import { useState } from 'react'
+import { type FocusEvent, useRef, useState } from 'react'
 import { WeekdayCheckboxes } from '../../../components/weekday-checkboxes'
 import { useDraft } from '../../../lib/use-draft'
 import { useChangeReminder, useReminders } from '../api/reminders'
 import { OnlineData } from './online-data'
+import { ReminderDelivery } from './reminder-delivery'
 import { NoReminders, RemindersFrame } from './reminders-shape'
 
 /** Where a new reminder starts: every day at nine. */
@@ -19,9 +20,11 @@ const NEW_REMINDER = { time: '09:00', days: [...ALL_WEEKDAYS] }
 export function RemindersSection({ activityId }: { activityId: string }) {
   const reminders = useReminders(activityId)
   const change = useChangeReminder(activityId)
+  const arrange = useOrderKeptWhileEditing()
 
   return (
     <RemindersFrame
+      delivery={<ReminderDelivery />}
       addButton={{
         loading: change.isPending && change.variables?.op === 'create',
         disabled: reminders.isError,
@@ -37,12 +40,14 @@ export function RemindersSection({ activityId }: { activityId: string }) {
           list.length === 0 ? (
             <NoReminders />
           ) : (
-            [...list]
-              .sort((a, b) => compareCodeUnits(a.time, b.time) || compareCodeUnits(a.id, b.id))
+            arrange
+              .order(list)
               .map((reminder) => (
                 <ReminderRow
                   key={reminder.id}
                   reminder={reminder}
+                  onFocus={arrange.onFocus}
+                  onBlur={arrange.onBlur}
                   onSave={(input) => change.mutate({ op: 'update', id: reminder.id, input })}
                   onDelete={() => change.mutate({ op: 'delete', id: reminder.id })}
                 />
@@ -59,15 +64,49 @@ export function RemindersSection({ activityId }: { activityId: string }) {
   )
 }
 
+const byTime = (a: Reminder, b: Reminder) =>
+  compareCodeUnits(a.time, b.time) || compareCodeUnits(a.id, b.id)
+
+/**
+ * Reminders by time, but not while one is being edited (issue 51): a card that moved as its time
+ * was saved took the focus away mid-edit (from the time to its days). While the focus is in a
+ * card the order stays as it was shown (new ones at the end); once it leaves, they are sorted.
+ */
+function useOrderKeptWhileEditing() {
+  const [editing, setEditing] = useState(false)
+  const shown = useRef<string[]>([])
+  return {
+    order(list: readonly Reminder[]): Reminder[] {
+      const sorted = [...list].sort(byTime)
+      if (editing) {
+        const rank = new Map(shown.current.map((id, index) => [id, index]))
+        const known = (reminder: Reminder) => rank.get(reminder.id) ?? Number.MAX_SAFE_INTEGER
+        sorted.sort((a, b) => known(a) - known(b))
+      }
+      shown.current = sorted.map((reminder) => reminder.id)
+      return sorted
+    },
+    onFocus: () => setEditing(true),
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      const next = event.relatedTarget
+      if (!(next instanceof Node && event.currentTarget.contains(next))) setEditing(false)
+    },
+  }
+}
+
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 const sameDays = (a: readonly number[], b: readonly number[]) => a.join() === b.join()
 
 function ReminderRow({
   reminder,
+  onFocus,
+  onBlur,
   onSave,
   onDelete,
 }: {
   reminder: Reminder
+  onFocus: () => void
+  onBlur: (event: FocusEvent<HTMLElement>) => void
   onSave: (input: { activityId: string; time: string; days: number[] }) => void
   onDelete: () => void
 }) {
@@ -85,7 +124,7 @@ function ReminderRow({
     })
 
   return (
-    <Paper withBorder p="sm" radius="md">
+    <Paper withBorder p="sm" radius="md" onFocus={onFocus} onBlur={onBlur}>
       <Stack gap="xs">
         <Group justify="space-between" align="flex-end" wrap="nowrap">
           <TimeInput

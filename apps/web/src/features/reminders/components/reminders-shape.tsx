@@ -15,18 +15,42 @@ export function NoReminders() {
 }
 
 /**
- * The habit settings' 'Reminders' section around its content: the heading, then `children`,
- * then the 'Add reminder' button.
+ * Where the section says when and how its reminders reach the user (issue 51): three lines tall
+ * whatever it says, so the section keeps its height while the settings load.
+ */
+export function DeliveryNote({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" c="gray.5" style={{ minHeight: '3lh' }}>
+      {children}
+    </Text>
+  )
+}
+
+/** What the note says while the settings load: the likeliest case, a first visit. */
+export function DeliveryNotePlaceholder() {
+  return (
+    <DeliveryNote>
+      Times in your time zone. Nothing reaches you: notifications are off here, e-mail off. Account
+    </DeliveryNote>
+  )
+}
+
+/**
+ * The habit settings' 'Reminders' section around its content: the heading, how reminders reach
+ * the user, then `children`, then the 'Add reminder' button.
  */
 export function RemindersFrame({
   children,
+  delivery,
   addButton,
 }: {
   children: ReactNode
+  delivery: ReactNode
   addButton: ButtonProps & { onClick?: () => void }
 }) {
   return (
     <TitledSection title="Reminders" order={3}>
+      {delivery}
       {children}
       <Group>
         <Button variant="light" leftSection={<IconBellPlus size={16} aria-hidden />} {...addButton}>
@@ -44,7 +68,7 @@ export function RemindersFrame({
 export function RemindersSectionSkeleton() {
   return (
     <ShapedSkeleton>
-      <RemindersFrame addButton={{}}>
+      <RemindersFrame addButton={{}} delivery={<DeliveryNotePlaceholder />}>
         <NoReminders />
       </RemindersFrame>
     </ShapedSkeleton>

@@ -3,6 +3,7 @@ import {
   buildScheduleView,
   findEventInPeriod,
   indexGoalTargets,
+  isDeleted,
   shouldSwitchToUnscheduled,
   sortByRecent,
   toCalendarDay,
@@ -17,6 +18,7 @@ import { useHabitDays } from '../../../api/days'
 import { useCreateEvent, usePeriodEvents } from '../../../api/events'
 import { useGoals } from '../../../api/goals'
 import { HeaderActions } from '../../../components/header-actions'
+import { NoHabitsYet } from '../../../components/no-habits'
 import { describeProgress } from '../../../components/period-progress'
 import { Loading } from '../../../components/placeholders'
 import { SegmentedChoice } from '../../../components/segmented-choice'
@@ -192,6 +194,10 @@ export function Component() {
   const onToggle = useStableHandler(handleToggle)
 
   const loading = activitiesQuery.isLoading || habitDays.isLoading
+  // A user without habits (a new one, on a phone sent here from home) gets the next step, not
+  // 'All done!' with nothing to tap (issue 51).
+  const noHabits =
+    !loading && !(activitiesQuery.data ?? []).some((activity) => !isDeleted(activity))
   // Years of habits: the rows of the first screen at once, the rest right after (issue 19).
   const budget = rowBudget(useRowLimit(!loading))
 
@@ -204,42 +210,57 @@ export function Component() {
           onChange={(event) => setShowDone(event.currentTarget.checked)}
         />
       </HeaderActions>
-      <SegmentedChoice
-        label="Schedule filter"
-        data={FILTERS}
-        value={filter}
-        onChange={chooseFilter}
-      />
+      {noHabits ? null : (
+        <SegmentedChoice
+          label="Schedule filter"
+          data={FILTERS}
+          value={filter}
+          onChange={chooseFilter}
+        />
+      )}
       {loading ? (
         <Loading label="Loading schedule" />
+      ) : noHabits ? (
+        <NoHabitsYet>What is due today, this week and this month shows here.</NoHabitsYet>
       ) : sections.length === 0 ? (
         <Text ta="center" c="dark.1" py="xl" size="lg">
           All done!
         </Text>
       ) : (
-        sections.map((section) =>
-          budget.spent ? null : (
-            <section key={section.key} aria-label={section.title}>
-              <Title order={2} size="h5" mb={4}>
-                {section.title}
-              </Title>
-              <Stack gap={0}>
-                {budget.take(section.items).map((item) => (
-                  <ScheduleItemRow
-                    key={item.activity.id}
-                    activity={item.activity}
-                    done={item.done}
-                    progress={describeProgress(item.progress, attributesById)}
-                    over={item.progress?.over ?? false}
-                    busy={busyIds.has(item.activity.id)}
-                    cadence={section.cadence}
-                    onToggle={onToggle}
-                  />
-                ))}
-              </Stack>
-            </section>
-          ),
-        )
+        // Today, This Week and This Month side by side where they fit (issue 51: the desktop
+        // schedule left most of the screen empty), one under the other on a phone.
+        <div
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 300px), 1fr))',
+            gap: 'var(--mantine-spacing-lg)',
+            alignItems: 'start',
+          }}
+        >
+          {sections.map((section) =>
+            budget.spent ? null : (
+              <section key={section.key} aria-label={section.title}>
+                <Title order={2} size="h5" mb={4}>
+                  {section.title}
+                </Title>
+                <Stack gap={0}>
+                  {budget.take(section.items).map((item) => (
+                    <ScheduleItemRow
+                      key={item.activity.id}
+                      activity={item.activity}
+                      done={item.done}
+                      progress={describeProgress(item.progress, attributesById)}
+                      over={item.progress?.over ?? false}
+                      busy={busyIds.has(item.activity.id)}
+                      cadence={section.cadence}
+                      onToggle={onToggle}
+                    />
+                  ))}
+                </Stack>
+              </section>
+            ),
+          )}
+        </div>
       )}
     </Stack>
   )

@@ -19,8 +19,9 @@ import {
 } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { useMemo } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { ActivityBadge } from '../../../components/activity-badge'
+import { NoHabitsYet } from '../../../components/no-habits'
 import { PlainList } from '../../../components/plain-list'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
@@ -82,11 +83,7 @@ export function Component() {
   }
   if (isError) return <LoadError retry={retry} />
   if (activities.length === 0) {
-    return (
-      <Text c="gray.5" ta="center" py="xl">
-        No habits yet. <Link to={paths.activities()}>Add one on the Habits page.</Link>
-      </Text>
-    )
+    return <NoHabitsYet>Each habit's progress and year show here as you log it.</NoHabitsYet>
   }
   return (
     <Stack gap="xl">
