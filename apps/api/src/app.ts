@@ -14,6 +14,13 @@ import { z } from 'zod'
 import { createAuth, trustedOrigins } from './auth/auth'
 import { createIdTokenVerifier } from './auth/id-token'
 import { registerAuthRoutes } from './auth/routes'
+import {
+  type BackupService,
+  backupBeforeMigrations,
+  createBackupService,
+  type WrittenBackup,
+} from './backup/backups'
+import { warnWithoutPgDump } from './backup/dump'
 import type { Config } from './config'
 import { registerDataTransferRoutes } from './data-transfer/routes'
 import {
@@ -70,6 +77,8 @@ export interface BuildOptions {
 
 export type App = FastifyInstance & {
   database: DatabaseHandle
+  /** The instance's automatic backups; `backups.facts()` says where they stand (decision 132). */
+  backups: BackupService
   reminders: ReminderScheduler
   /** Tells every node's streams of a user that the user's data changed (decision 119). */
   changeSignals: ChangeSignals
@@ -86,10 +95,21 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 
 export async function buildApp(local: Config, options: BuildOptions = {}): Promise<App> {
   const logger = options.logger ?? createLogger(local.logLevel)
+  const clock = options.clock ?? (() => new Date())
+  const backupsOn = local.backup.intervalSeconds > 0
+  let migrationBackup: WrittenBackup | undefined
   const database = await openDatabase({
     ...local,
     onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed'),
+    beforeMigrations: backupsOn
+      ? async (dump) => {
+          const driver = local.databaseUrl ? 'postgres' : 'pglite'
+          migrationBackup = await backupBeforeMigrations(dump, driver, local.backup, logger, clock)
+        }
+      : undefined,
   })
+  const backups = createBackupService({ database, config: local.backup, logger, clock })
+  if (migrationBackup) await backups.record(migrationBackup)
   const config = await agreeOnGeneratedSecrets(database.db, local).catch(async (error) => {
     await database.close()
     throw error
@@ -111,7 +131,6 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
         })
       : createLocalChangeSignals(logger)
 
-  const clock = options.clock ?? (() => new Date())
   const reminders = createReminderScheduler({
     db: database.db,
     mailer,
@@ -168,6 +187,7 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
   // database any more.
   app.addHook('onClose', async () => {
     await reminders.stop()
+    await backups.stop()
     await changeSignals.close()
     mailer.close()
     app.log.info('connections closed; closing the database')
@@ -190,8 +210,15 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
   if (config.reminderCheckInterval > 0) {
     app.addHook('onReady', async () => reminders.start(config.reminderCheckInterval))
   }
+  if (backupsOn) {
+    app.addHook('onReady', async () => {
+      if (database.driver === 'postgres') warnWithoutPgDump(logger)
+      backups.start()
+    })
+  }
   return Object.assign(app, {
     database,
+    backups,
     reminders,
     changeSignals,
     liveStreams: live.streams as LiveStreams,

@@ -57,6 +57,17 @@ export const Env = z.object({
   REQUEST_TIMEOUT: z.coerce.number().min(1).max(3600).default(120),
   /** Open connections at most; more are refused until some close. */
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** Seconds between two automatic backups of the whole instance (a day); 0 turns them off. */
+  BACKUP_INTERVAL: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 86_400)
+    .default(86_400),
+  /** Where this node writes its backups (default DATA_DIR/backups). */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many backups this node keeps in BACKUP_DIR: the newest ones. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
 })
 
 export interface Config {
@@ -84,6 +95,8 @@ export interface Config {
   /** Milliseconds a client has to send a whole request. */
   requestTimeoutMs: number
   maxConnections: number
+  /** Automatic backups (decision 132): off when `intervalSeconds` is 0. */
+  backup: { intervalSeconds: number; dir: string; keep: number }
 }
 
 export class ConfigError extends Error {}
@@ -150,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE * 1000),
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT * 1000),
     maxConnections: e.MAX_CONNECTIONS,
+    backup: {
+      intervalSeconds: e.BACKUP_INTERVAL,
+      dir: e.BACKUP_DIR ? resolve(e.BACKUP_DIR) : join(dataDir, 'backups'),
+      keep: e.BACKUP_KEEP,
+    },
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { dumpPglite, dumpPostgres } from '../backup/dump'
 import { MIGRATIONS_DIR } from '../paths'
 import { lockDataDir } from './data-dir-lock'
 import * as schema from './schema'
@@ -25,6 +26,37 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>
   /** Closes the database once; later calls share the first close. */
   close(): Promise<void>
+  /** Writes a plain SQL dump of the whole database into `file` (backup/dump.ts). */
+  dump(file: string): Promise<void>
+}
+
+/** Writes a dump of the database being opened into `file`. */
+export type Dump = (file: string) => Promise<void>
+
+/**
+ * Whether a database whose newest applied migration was created at `appliedUpTo` (drizzle's
+ * `created_at`, the journal's `when`; null: none applied, an empty database) has migrations to
+ * apply that change its schema.
+ */
+export function hasPendingMigrations(appliedUpTo: number | null): boolean {
+  if (appliedUpTo === null) return false
+  const journal = JSON.parse(readFileSync(`${MIGRATIONS_DIR}/meta/_journal.json`, 'utf8')) as {
+    entries: { when: number }[]
+  }
+  return journal.entries.some((entry) => entry.when > appliedUpTo)
+}
+
+/** The newest applied migration's time, or null on a database without migrations. */
+async function appliedUpTo(
+  query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>,
+): Promise<number | null> {
+  const { rows } = await query(
+    "select to_regclass('drizzle.__drizzle_migrations') is not null as migrated",
+  )
+  if (!rows[0]?.migrated) return null
+  const latest = await query('select max(created_at)::text as at from drizzle.__drizzle_migrations')
+  const at = latest.rows[0]?.at
+  return at === null || at === undefined ? null : Number(at)
 }
 
 /** The rows of a raw `db.execute` answer, as either driver gives them. */
@@ -36,6 +68,11 @@ export async function openDatabase(options: {
   dataDir: string
   databaseUrl?: string | undefined
   onIdleError?: (error: Error) => void
+  /**
+   * Called before migrations that change the schema of a database that has one (not a new
+   * database), with a way to dump it as it is: the backup before a migration (decision 132).
+   */
+  beforeMigrations?: (dump: Dump) => Promise<void>
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
@@ -45,8 +82,11 @@ export async function openDatabase(options: {
     pool.on('error', (error) => options.onIdleError?.(error))
     releaseCheckoutsThatDie(pool)
     const db = drizzleNodePg({ client: pool, schema })
+    const databaseUrl = options.databaseUrl
+    const dump = (file: string) => dumpPostgres(databaseUrl, file)
+    const { beforeMigrations } = options
     try {
-      await migrateUnderLock(pool)
+      await migrateUnderLock(pool, beforeMigrations && (() => beforeMigrations(dump)))
     } catch (error) {
       await pool.end()
       throw error
@@ -56,6 +96,7 @@ export async function openDatabase(options: {
       driver: 'postgres',
       ping: () => ping(db as unknown as Database),
       close: once(() => pool.end()),
+      dump,
     }
   }
 
@@ -65,12 +106,18 @@ export async function openDatabase(options: {
   try {
     client = await PGlite.create(join(options.dataDir, 'pglite'))
     const db = drizzlePglite({ client, schema })
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR })
     const opened = client
+    const dump = (file: string) => dumpPglite(opened, file)
+    const query = (text: string) => opened.query<Record<string, unknown>>(text)
+    if (options.beforeMigrations && hasPendingMigrations(await appliedUpTo(query))) {
+      await options.beforeMigrations(dump)
+    }
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR })
     return {
       db: db as unknown as Database,
       driver: 'pglite',
       ping: () => ping(db as unknown as Database),
+      dump,
       close: once(async () => {
         await opened.close()
         await releaseLock()
@@ -121,11 +168,21 @@ const MIGRATION_LOCK_KEY = 7_146_032_519_406_339n
  * the others find the work done instead of failing on CREATE TABLE. The lock is the session's
  * and ends with its connection should the process die.
  */
-async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+async function migrateUnderLock(
+  pool: pg.Pool,
+  beforeMigrations?: () => Promise<void>,
+): Promise<void> {
   const client = await pool.connect()
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()])
     try {
+      // Under the lock: of nodes started together, the one that migrates takes the backup.
+      if (
+        beforeMigrations &&
+        hasPendingMigrations(await appliedUpTo((text) => client.query(text)))
+      ) {
+        await beforeMigrations()
+      }
       await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()])

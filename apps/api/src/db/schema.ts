@@ -380,3 +380,25 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: instant('created_at').notNull().defaultNow(),
 })
+
+/**
+ * The instance's automatic backups (issue 50), one row per backup any node took: the row is the
+ * claim that makes one node, not all, take each scheduled backup (decision 132). `file` is on
+ * the disk of the node named `node`.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: uuid('id').primaryKey(),
+    /** scheduled, or migration (taken before migrations changed the schema). */
+    reason: text('reason').$type<'scheduled' | 'migration'>().notNull(),
+    node: text('node').notNull(),
+    startedAt: instant('started_at').notNull(),
+    finishedAt: instant('finished_at'),
+    file: text('file'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    /** Why it failed; null while it runs and once it succeeded. */
+    error: text('error'),
+  },
+  (t) => [index('backup_runs_started_idx').on(t.startedAt)],
+)

@@ -118,6 +118,8 @@ export async function startApp(
     WEB_DIST_DIR: join(backend.dataDir, 'no-web'),
     // Tests drive the reminder scheduler themselves (app.reminders.tick).
     REMINDER_CHECK_INTERVAL: '0',
+    // Tests that back up turn it on (backup/backups.test.ts).
+    BACKUP_INTERVAL: '0',
     ...env,
   })
   return buildApp(config, { logger: pino({ level: 'silent' }), checkResponses: true, ...options })
