@@ -18,9 +18,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../app'
-import { buildFullAccount } from '../data-transfer/full-account'
 import { MIGRATIONS_DIR } from '../paths'
 import type { Backend } from '../test/databases'
+import { buildFullAccount } from '../test/full-account'
 import {
   cookieHeader,
   createBackend,
