@@ -36,6 +36,7 @@ import { createPushSender } from './reminders/push-sender'
 import { createReminderScheduler, type ReminderScheduler } from './reminders/scheduler'
 import { registerActivityRoutes } from './routes/activities'
 import { registerAttributeRoutes } from './routes/attributes'
+import { registerBreakRoutes } from './routes/breaks'
 import { registerEventRoutes } from './routes/events'
 import { registerGoalRoutes } from './routes/goals'
 import { registerGroupRoutes } from './routes/groups'
@@ -335,6 +336,7 @@ async function registerEverything(
     registerEventRoutes(scope, db)
     registerAttributeRoutes(scope, db)
     registerGoalRoutes(scope, db)
+    registerBreakRoutes(scope, db)
     registerReminderRoutes(scope, db, clock)
     registerSettingsRoutes(scope, db, clock)
     registerPushRoutes(scope, db, { anyEndpoint: anyPushEndpoint })

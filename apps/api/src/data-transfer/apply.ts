@@ -4,9 +4,9 @@ import type { AttributeValue, ImportSummary } from '@kindling/core'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { type Database, rowsOf } from '../db/client'
 import { liveRowsOf, lockAuthorsWrites } from '../db/owned'
-import { activities, attributes, events, goals, groups, importLinks } from '../db/schema'
+import { activities, attributes, breaks, events, goals, groups, importLinks } from '../db/schema'
 import { isUuid } from '../routes/common'
-import type { ImportPlan, PlannedEvent } from './plan'
+import type { ImportPlan, PlannedBreak, PlannedEvent } from './plan'
 import { SKIP } from './plan'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -126,10 +126,16 @@ export async function applyPlan(
 function summarise(plan: ImportPlan, counts: Counts): ImportSummary {
   const planned = plan.activities.reduce((sum, activity) => sum + activity.events.length, 0)
   plan.skipped.add(SKIP.alreadyThere, planned - counts.events)
-  return { format: plan.format, ...counts, skipped: plan.skipped.list() }
+  const { breaks: breakCount, ...rest } = counts
+  return {
+    format: plan.format,
+    ...rest,
+    ...(breakCount > 0 ? { breaks: breakCount } : {}),
+    skipped: plan.skipped.list(),
+  }
 }
 
-type Counts = Omit<ImportSummary, 'format' | 'skipped'>
+type Counts = Omit<ImportSummary, 'format' | 'skipped' | 'breaks'> & { breaks: number }
 
 /** The records an import created, by table: what `takeBack` soft-deletes. */
 interface Created {
@@ -137,6 +143,7 @@ interface Created {
   activities: string[]
   attributes: string[]
   goals: string[]
+  breaks: string[]
 }
 
 /** The events of one planned activity and the local ids they refer to. */
@@ -171,7 +178,7 @@ async function storeRecords(
   plan: ImportPlan,
   now: Date,
 ): Promise<StoredRecords> {
-  const counts = { activities: 0, events: 0, attributes: 0, goals: 0, groups: 0 }
+  const counts = { activities: 0, events: 0, attributes: 0, goals: 0, groups: 0, breaks: 0 }
   const at = (offset: number) => new Date(now.getTime() - offset)
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`kindling-import:${uid}`}))`)
   const state = await loadState(tx, uid, plan.source)
@@ -207,6 +214,7 @@ async function storeRecords(
         description: group.description,
         color: group.color,
         activities: [],
+        position: group.position ?? null,
         createdAt: group.createdAt ? new Date(group.createdAt) : at(index),
         updatedAt: group.updatedAt ? new Date(group.updatedAt) : null,
       })
@@ -218,6 +226,24 @@ async function storeRecords(
   const activityRows: (typeof activities.$inferInsert)[] = []
   const attributeRows: (typeof attributes.$inferInsert)[] = []
   const goalRows: (typeof goals.$inferInsert)[] = []
+  const breakRows: (typeof breaks.$inferInsert)[] = []
+  /** A break is stored once: the same habit and days as a live one (imported before) is it. */
+  const addBreak = (activityId: string | null, brk: PlannedBreak) => {
+    const key = `${activityId}/${brk.from}/${brk.to}`
+    if (state.breaks.has(key)) return
+    state.breaks.add(key)
+    breakRows.push({
+      id: randomUUID(),
+      author: uid,
+      activityId,
+      from: brk.from,
+      to: brk.to,
+      note: brk.note ?? '',
+      createdAt: brk.createdAt ? new Date(brk.createdAt) : now,
+      updatedAt: brk.updatedAt ? new Date(brk.updatedAt) : null,
+    })
+  }
+  for (const brk of plan.breaks ?? []) addBreak(null, brk)
   /** Attribute lists of activities that gain attributes. */
   const attributeLists = new Map<string, string[]>()
   const members = new Map<string, { id: string; position: number }[]>()
@@ -240,6 +266,8 @@ async function storeRecords(
         attributes: [],
         visibility: activity.visibility,
         schedule: activity.schedule,
+        archived: activity.archived ?? false,
+        position: activity.position ?? null,
         // The plan's first activity is the newest, so lists show the file's order.
         createdAt: activity.createdAt ? new Date(activity.createdAt) : at(index),
         updatedAt: activity.updatedAt ? new Date(activity.updatedAt) : null,
@@ -303,6 +331,7 @@ async function storeRecords(
       if (!known?.own) link('goal', keys, id)
     }
 
+    for (const brk of activity.breaks ?? []) addBreak(activityId, brk)
     sources.push({ activityId, attributeIds, events: activity.events })
   }
 
@@ -315,6 +344,7 @@ async function storeRecords(
     [activities, activityRows],
     [attributes, attributeRows],
     [goals, goalRows],
+    [breaks, breakRows],
   ] as const) {
     for (let start = 0; start < rows.length; start += RECORD_CHUNK) {
       await tx.insert(table).values(rows.slice(start, start + RECORD_CHUNK) as never)
@@ -324,6 +354,7 @@ async function storeRecords(
   counts.activities = activityRows.length
   counts.attributes = attributeRows.length
   counts.goals = goalRows.length
+  counts.breaks = breakRows.length
   for (const [activityId, list] of attributeLists) {
     await tx
       .update(activities)
@@ -366,6 +397,7 @@ async function storeRecords(
       activities: activityRows.map((row) => row.id),
       attributes: attributeRows.map((row) => row.id),
       goals: goalRows.map((row) => row.id),
+      breaks: breakRows.map((row) => row.id),
     },
   }
 }
@@ -475,6 +507,7 @@ async function takeBack(
     await lockAuthorsWrites(tx, uid)
     for (const [table, ids] of [
       [events, eventIds],
+      [breaks, created.breaks],
       [goals, created.goals],
       [attributes, created.attributes],
       [activities, created.activities],
@@ -611,6 +644,8 @@ interface State {
   attributes: Map<string, string>
   /** Live goal id to its activity. */
   goals: Map<string, string>
+  /** Live breaks as `activityId/from/to` (`null/…` for breaks of every habit). */
+  breaks: Set<string>
 }
 
 async function loadState(tx: Tx, uid: string, source: string): Promise<State> {
@@ -632,7 +667,12 @@ async function loadState(tx: Tx, uid: string, source: string): Promise<State> {
     .select({ id: goals.id, activityId: goals.activityId })
     .from(goals)
     .where(liveRowsOf(goals, uid))
+  const breakRows = await tx
+    .select({ activityId: breaks.activityId, from: breaks.from, to: breaks.to })
+    .from(breaks)
+    .where(liveRowsOf(breaks, uid))
   return {
+    breaks: new Set(breakRows.map((row) => `${row.activityId}/${row.from}/${row.to}`)),
     links: new Map(linkRows.map((row) => [`${row.kind}\u0000${row.key}`, row.localId])),
     activities: new Map(activityRows.map((row) => [row.id, row.attributes])),
     groups: new Set(groupRows.map((row) => row.id)),

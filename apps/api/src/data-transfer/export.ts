@@ -2,6 +2,7 @@ import {
   type Activity,
   type Attribute,
   type AttributeValue,
+  type Break,
   type Event,
   type Goal,
   type Group,
@@ -13,8 +14,8 @@ import {
 import { asc } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
-import { activities, attributes, events, goals, groups } from '../db/schema'
-import { toActivity, toAttribute, toEvent, toGoal, toGroup } from '../routes/records'
+import { activities, attributes, breaks, events, goals, groups } from '../db/schema'
+import { toActivity, toAttribute, toBreak, toEvent, toGoal, toGroup } from '../routes/records'
 import { csvLine, neutraliseFormula } from './csv'
 
 interface Everything {
@@ -23,6 +24,7 @@ interface Everything {
   attributes: Attribute[]
   events: Event[]
   goals: Goal[]
+  breaks: Break[]
 }
 
 /**
@@ -32,33 +34,39 @@ interface Everything {
  * no longer shows either.
  */
 async function loadEverything(db: Database, uid: string): Promise<Everything> {
-  const [activityRows, groupRows, attributeRows, eventRows, goalRows] = await Promise.all([
-    db
-      .select()
-      .from(activities)
-      .where(liveRowsOf(activities, uid))
-      .orderBy(asc(activities.createdAt), asc(activities.id)),
-    db
-      .select()
-      .from(groups)
-      .where(liveRowsOf(groups, uid))
-      .orderBy(asc(groups.createdAt), asc(groups.id)),
-    db
-      .select()
-      .from(attributes)
-      .where(liveRowsOf(attributes, uid))
-      .orderBy(asc(attributes.createdAt), asc(attributes.id)),
-    db
-      .select()
-      .from(events)
-      .where(liveRowsOf(events, uid))
-      .orderBy(asc(events.eventDate), asc(events.id)),
-    db
-      .select()
-      .from(goals)
-      .where(liveRowsOf(goals, uid))
-      .orderBy(asc(goals.createdAt), asc(goals.id)),
-  ])
+  const [activityRows, groupRows, attributeRows, eventRows, goalRows, breakRows] =
+    await Promise.all([
+      db
+        .select()
+        .from(activities)
+        .where(liveRowsOf(activities, uid))
+        .orderBy(asc(activities.createdAt), asc(activities.id)),
+      db
+        .select()
+        .from(groups)
+        .where(liveRowsOf(groups, uid))
+        .orderBy(asc(groups.createdAt), asc(groups.id)),
+      db
+        .select()
+        .from(attributes)
+        .where(liveRowsOf(attributes, uid))
+        .orderBy(asc(attributes.createdAt), asc(attributes.id)),
+      db
+        .select()
+        .from(events)
+        .where(liveRowsOf(events, uid))
+        .orderBy(asc(events.eventDate), asc(events.id)),
+      db
+        .select()
+        .from(goals)
+        .where(liveRowsOf(goals, uid))
+        .orderBy(asc(goals.createdAt), asc(goals.id)),
+      db
+        .select()
+        .from(breaks)
+        .where(liveRowsOf(breaks, uid))
+        .orderBy(asc(breaks.from), asc(breaks.id)),
+    ])
   const liveActivities = new Set(activityRows.map((row) => row.id))
   const liveAttributes = attributeRows.filter((row) => liveActivities.has(row.activityId))
   const attributeIds = new Set(liveAttributes.map((row) => row.id))
@@ -87,6 +95,10 @@ async function loadEverything(db: Database, uid: string): Promise<Everything> {
           ? { ...goal, target: null }
           : goal
       }),
+    // Breaks of every habit (null) and of live ones.
+    breaks: breakRows
+      .filter((row) => row.activityId === null || liveActivities.has(row.activityId))
+      .map(toBreak),
   }
 }
 

@@ -3,6 +3,7 @@ import {
   type Attribute,
   AttributeInput,
   type AttributeValue,
+  BreakInput,
   EventInput,
   GoalInput,
   GroupInput,
@@ -20,6 +21,7 @@ import {
   isStorableInstant,
   type PlannedActivity,
   type PlannedAttribute,
+  type PlannedBreak,
   type PlannedGroup,
   SkipCounter,
 } from './plan'
@@ -85,6 +87,8 @@ export function readKindlingBackup(json: unknown): ImportPlan {
   const attributes = list(json, 'attributes')
   const events = list(json, 'events')
   const goals = list(json, 'goals')
+  // Breaks (issue 49): absent from backups made before them.
+  const breakRecords = json.breaks === undefined ? [] : list(json, 'breaks')
 
   const planned = new Map<string, PlannedActivity>()
   activities.forEach((record, index) => {
@@ -99,6 +103,8 @@ export function readKindlingBackup(json: unknown): ImportPlan {
       color: input.color ?? '#ff8800',
       visibility: input.visibility,
       schedule: input.schedule,
+      archived: input.archived,
+      position: input.position,
       createdAt: stamp(record.createdAt),
       updatedAt: stampOrNull(record.updatedAt),
       attributes: [],
@@ -234,8 +240,27 @@ export function readKindlingBackup(json: unknown): ImportPlan {
       name: input.name,
       description: input.description,
       color: input.color ?? '#ff8800',
+      position: input.position,
       createdAt: stamp(record.createdAt),
       updatedAt: stampOrNull(record.updatedAt),
+    }
+  })
+
+  const everyHabit: PlannedBreak[] = []
+  breakRecords.forEach((record, index) => {
+    const where = `breaks[${index}]`
+    const input = parse(BreakInput, record, where)
+    const brk = {
+      from: input.from,
+      to: input.to,
+      note: input.note,
+      createdAt: stamp(record.createdAt),
+      updatedAt: stampOrNull(record.updatedAt),
+    }
+    if (input.activityId === null) everyHabit.push(brk)
+    else {
+      const activity = activityOf(input.activityId, where)
+      activity.breaks = [...(activity.breaks ?? []), brk]
     }
   })
 
@@ -247,5 +272,6 @@ export function readKindlingBackup(json: unknown): ImportPlan {
     skipped: new SkipCounter(),
     eventIdentity: 'id',
     sameAccountIds: true,
+    breaks: everyHabit,
   }
 }

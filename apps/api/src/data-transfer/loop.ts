@@ -1,4 +1,5 @@
 import type { AttributeValue, ImportFormat } from '@kindling/core'
+import { generatePositions, mergeDaysIntoRanges } from '@kindling/core'
 import {
   composeDescription,
   dayInstant,
@@ -81,9 +82,6 @@ export const LOOP_PALETTE = [
 /** Schema 14-20 kept 13 colours; migration 21 moved each to this index of the 20. */
 export const LOOP_OLD_PALETTE_TO_NEW = [0, 1, 4, 5, 7, 8, 9, 10, 13, 14, 15, 17, 19] as const
 
-export const LOOP_ARCHIVED_GROUP = 'Archived'
-const ARCHIVED_GROUP_COLOR = '#757575'
-
 const WEEKDAYS_FROM_SATURDAY = ['Sat', 'Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri']
 
 /** "Reminder: 08:30 on Mon, Wed" from Loop's reminder (days: a 7-bit mask, Saturday bit 0). */
@@ -108,8 +106,9 @@ function formatAmount(value: number): string {
  * characters, the full name, question and description in the description); its frequency picks
  * the schedule; each done day is one event at noon UTC of that day; a numerical habit gets a
  * number attribute named after its unit holding the amount, and its target a goal; notes go to
- * a text attribute 'Notes'; skips, unknowns, not-done days and Loop's automatic checks are
- * counted, not stored; archived habits go into the group 'Archived'. A habit without a name is
+ * a text attribute 'Notes'; skipped days become breaks (runs of days merged); unknowns,
+ * not-done days and Loop's automatic checks are counted, not stored; archived habits are
+ * archived, and Loop's list order is the user's own order. A habit without a name is
  * 'Unnamed habit N' (N its place in Loop's list), keyed by its uuid and that place.
  *
  * `explicitZeros` says whether an amount of 0 was typed by the user (backups and Loop 2's CSV)
@@ -123,9 +122,11 @@ export function mapLoopHabits(
   const skipped = options.skipped ?? new SkipCounter()
   const usedKeys = new Set<string>()
   const activities: PlannedActivity[] = []
-  let anyArchived = false
+  const sorted = [...habits].sort((a, b) => a.position - b.position)
+  // Loop's list order is the user's own order (issue 49).
+  const positions = generatePositions(sorted.length)
 
-  for (const [index, habit] of [...habits].sort((a, b) => a.position - b.position).entries()) {
+  for (const [index, habit] of sorted.entries()) {
     // A habit without a name (NULL in a backup) keeps its days under a name that says so; it is
     // matched on re-import by its uuid or its place in the list, never by that made-up name.
     const nameless = habit.name.trim() === ''
@@ -170,6 +171,7 @@ export function mapLoopHabits(
     }
 
     const events: PlannedEvent[] = []
+    const skipDays: string[] = []
     const seenDays = new Set<string>()
     let hasNotes = false
     const entries = [...habit.entries].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
@@ -182,6 +184,12 @@ export function mapLoopHabits(
       const notes = entry.notes.trim()
       const amount = habit.numerical ? classifyAmount(entry.value, atMost, options) : null
       const done = habit.numerical ? amount !== null : entry.value === LOOP_YES_MANUAL
+      // A skip is a break day (issue 49): neither done nor missed, as in Loop.
+      if (entry.value === LOOP_SKIP) {
+        skipDays.push(entry.day)
+        if (notes) skipped.add(SKIP.noteNotDone)
+        continue
+      }
       if (!done) {
         const reason = habit.numerical
           ? numericalReason(entry.value, options)
@@ -209,7 +217,6 @@ export function mapLoopHabits(
       ...(habit.uuid ? [uniqueKey(`uuid:${habit.uuid}`, usedKeys)] : []),
       uniqueKey(nameless ? `unnamed:${index + 1}` : `name:${fullName}`, usedKeys),
     ]
-    if (habit.archived) anyArchived = true
     activities.push({
       keys,
       name: shortenName(fullName),
@@ -230,27 +237,19 @@ export function mapLoopHabits(
       color: habit.color,
       visibility: 'private',
       schedule,
-      ...(habit.archived ? { groupKey: 'archived' } : {}),
+      archived: habit.archived,
+      position: positions[index] ?? null,
       attributes,
       goals,
       events,
+      breaks: mergeDaysIntoRanges(skipDays),
     })
   }
 
   return {
     format,
     source: 'loop',
-    groups: anyArchived
-      ? [
-          {
-            key: 'archived',
-            keys: ['group:archived'],
-            name: LOOP_ARCHIVED_GROUP,
-            description: 'Habits archived in Loop Habit Tracker.',
-            color: ARCHIVED_GROUP_COLOR,
-          },
-        ]
-      : [],
+    groups: [],
     activities,
     skipped,
     eventIdentity: 'day',

@@ -37,6 +37,17 @@ export interface ImportPlan {
    * into the account it came from) is that record, not a new one.
    */
   sameAccountIds?: boolean
+  /** Breaks of every habit (a vacation), Kindling backups only. */
+  breaks?: PlannedBreak[]
+}
+
+/** A break (issue 49): days off, both ends included (`YYYY-MM-DD`). */
+export interface PlannedBreak {
+  from: string
+  to: string
+  note?: string
+  createdAt?: string
+  updatedAt?: string | null
 }
 
 export interface PlannedGroup {
@@ -50,6 +61,8 @@ export interface PlannedGroup {
   originalId?: string
   createdAt?: string
   updatedAt?: string | null
+  /** Its place in the user's own order (a fractional index key). */
+  position?: string | null
 }
 
 export interface PlannedActivity {
@@ -69,6 +82,12 @@ export interface PlannedActivity {
   attributes: PlannedAttribute[]
   goals: PlannedGoal[]
   events: PlannedEvent[]
+  /** Archived in the other app (issue 49). */
+  archived?: boolean
+  /** Its place in the user's own order (a fractional index key). */
+  position?: string | null
+  /** Days it was off: skipped days (merged into runs), breaks of a backup. */
+  breaks?: PlannedBreak[]
 }
 
 /** An attribute's type-specific fields as core's input schema gives them, minus the activity. */

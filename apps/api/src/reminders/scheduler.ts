@@ -1,6 +1,8 @@
 import {
+  buildBreakRanges,
   buildDayTotals,
   buildReminderMessage,
+  type DayTotals,
   DEFAULT_TIME_ZONE,
   getNextReminderOccurrence,
   getPeriod,
@@ -10,12 +12,13 @@ import {
   type Schedule,
   toCalendarDay,
 } from '@kindling/core'
-import { and, asc, eq, gte, inArray, isNull, lt, lte } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
 import {
   activities,
+  breaks,
   events,
   pushSubscriptions,
   reminderDeliveries,
@@ -39,6 +42,7 @@ export type DeliveryStatus =
   | 'missed'
   | 'skipped-done'
   | 'skipped-paused'
+  | 'skipped-break'
   | 'skipped-inactive'
   | 'no-channel'
   | 'failed'
@@ -216,10 +220,25 @@ export function createReminderScheduler(options: {
           lt(events.eventDate, new Date(period.endInstant)),
         ),
       )
-    const days = buildDayTotals(
-      periodEvents.map((event) => ({ ...event, eventDate: event.eventDate.toISOString() })),
-      settings.timeZone,
-    )
+    // The habit's breaks (its own and every habit's) that hold the occurrence's day.
+    const dayBreaks = await db
+      .select({ id: breaks.id, activityId: breaks.activityId, from: breaks.from, to: breaks.to })
+      .from(breaks)
+      .where(
+        and(
+          liveRowsOf(breaks, reminder.author),
+          or(isNull(breaks.activityId), eq(breaks.activityId, activity.id)),
+          lte(breaks.from, item.day),
+          gte(breaks.to, item.day),
+        ),
+      )
+    const days: DayTotals = {
+      ...buildDayTotals(
+        periodEvents.map((event) => ({ ...event, eventDate: event.eventDate.toISOString() })),
+        settings.timeZone,
+      ),
+      breaks: buildBreakRanges(dayBreaks, activity.id),
+    }
     const reason = getReminderSkipReason(
       { activityId: reminder.activityId, day: item.day },
       {
@@ -227,6 +246,7 @@ export function createReminderScheduler(options: {
           id: activity.id,
           name: activity.name,
           schedule,
+          archived: activity.archived,
           deletedAt: activity.deletedAt?.toISOString() ?? null,
         },
         days,

@@ -80,7 +80,7 @@ describe('buildGoalsView', () => {
       now,
       timeZone,
     })
-    expect(today?.items).toEqual([{ goal: runDaily, activity: run, done: false }])
+    expect(today?.items).toEqual([{ goal: runDaily, activity: run, done: false, onBreak: false }])
   })
 
   it('gives three empty sections for no goals', () => {

@@ -1,3 +1,4 @@
+import { isBreakBetween } from './breaks'
 import { getPeriodDayNumbers } from './dates'
 import type { DayTotals } from './day-totals'
 import { countBetween, getDayTotalsRange, sumBetween } from './day-totals'
@@ -159,7 +160,8 @@ export interface CompletionRate {
  * each day, a Weekly one each ISO week, a Monthly one each month (SPEC §4 judges done-state on
  * the whole period, so weekly days and the monthly day do not narrow it). Periods run from the
  * one containing `since` (the habit's creation day; an earlier first event moves it back) to the
- * one containing `today`; the current period counts only once done, since it is not missed yet.
+ * one containing `today`; the current period counts only once done, since it is not missed yet,
+ * and so does a period wholly inside the habit's breaks (`totals.breaks`, issue 49).
  * Null for Unscheduled habits, which expect nothing.
  */
 export function computeCompletion(
@@ -181,8 +183,10 @@ export function computeCompletion(
     for (;;) {
       const isDone = isDoneBetween(totals, periodStart, Math.min(periodEnd, todayNumber))
       const isCurrent = periodEnd >= todayNumber
+      // A period wholly inside a break was not expected (issue 49), unless done anyway.
+      const onBreak = isBreakBetween(totals.breaks, periodStart, periodEnd)
       if (isDone) done += 1
-      if (isDone || !isCurrent) expected += 1
+      if (isDone || (!isCurrent && !onBreak)) expected += 1
       if (isCurrent) break
       ;[periodStart, periodEnd] = getPeriodDayNumbers(unit, periodEnd + 1)
     }

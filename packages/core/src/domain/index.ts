@@ -1,3 +1,17 @@
+export type { BreakEdit, BreakLike, BreakRanges } from './breaks'
+export {
+  buildBreakRanges,
+  buildBreakRangesByActivity,
+  isBreakBetween,
+  isBreakDay,
+  isBreakDayNumber,
+  isOnBreakInPeriod,
+  listBreakDays,
+  mergeDaysIntoRanges,
+  NO_BREAKS,
+  planUndoSkip,
+  sameBreakRanges,
+} from './breaks'
 export type { DecadeGridCell } from './calendar-grids'
 export { getDecadeGrid } from './calendar-grids'
 export type { Period, PeriodUnit, WeekStripDay } from './dates'
@@ -74,6 +88,8 @@ export {
   summarizeDays,
 } from './habit-stats'
 export { computeHeatShade } from './heat'
+export type { PositionedLike, PositionWrite } from './manual-order'
+export { generatePositions, planMove, sortByPosition } from './manual-order'
 export { compareCodeUnits, compareNames } from './order'
 export { selectRecentActivities, sortByRecent } from './recents'
 export { formatRelativeTime } from './relative-time'
@@ -141,6 +157,6 @@ export type {
   SoftDeletable,
   TimestampedLike,
 } from './types'
-export { isDeleted } from './types'
+export { isActive, isDeleted } from './types'
 export type { RecordChange, RecordWrite, RuleTables, WriteReads } from './write-rules'
 export { applyWrite, readsOf } from './write-rules'

@@ -1,3 +1,4 @@
+import { isOnBreakInPeriod } from './breaks'
 import { getPeriodDayNumbers } from './dates'
 import type { DayTotals } from './day-totals'
 import { isDoneInPeriod } from './done-state'
@@ -9,7 +10,7 @@ import type {
   ScheduleFilterLike,
   ScheduleLike,
 } from './types'
-import { isDeleted } from './types'
+import { isActive } from './types'
 
 export type ScheduleSectionKey = 'today' | 'thisWeek' | 'thisMonth' | 'unscheduled'
 
@@ -65,14 +66,15 @@ const SECTIONS: readonly {
  *   `showDone` says.
  * - Within a section undone items come first, then (only with `showDone`) done ones; each group
  *   keeps the order of `activities`, so sort those first (sortByRecent).
- * - Deleted activities are excluded; done-state is isDoneInPeriod's; empty sections are
+ * - A period wholly inside the habit's breaks is not due: the habit is left out unless done.
+ * - Deleted and archived activities are excluded; done-state is isDoneInPeriod's; empty sections are
  *   omitted, so an empty result is the 'All done!' state.
  */
 export function buildScheduleView<A extends ScheduledActivityLike>(
   input: ScheduleViewInput<A>,
 ): ScheduleSection<A>[] {
   const { activities, days, filter, showDone, today } = input
-  const live = activities.filter((activity) => !isDeleted(activity))
+  const live = activities.filter(isActive)
   const sections: ScheduleSection<A>[] = []
   for (const section of SECTIONS) {
     const shown =
@@ -83,7 +85,10 @@ export function buildScheduleView<A extends ScheduledActivityLike>(
     const undone: ScheduleItem<A>[] = []
     const completed: ScheduleItem<A>[] = []
     for (const activity of members) {
-      const isDone = cadence !== null && isDoneInPeriod(days.get(activity.id), cadence, today)
+      const totals = days.get(activity.id)
+      const isDone = cadence !== null && isDoneInPeriod(totals, cadence, today)
+      // A period wholly inside a break is not due (issue 49): not listed unless done anyway.
+      if (!isDone && cadence !== null && isOnBreakInPeriod(totals, cadence, today)) continue
       if (!isDone) undone.push({ activity, done: false })
       else if (showDone) completed.push({ activity, done: true })
     }
@@ -103,7 +108,7 @@ export function shouldSwitchToUnscheduled(
   activities: readonly ScheduledActivityLike[],
   filter: ScheduleFilterLike,
 ): boolean {
-  const live = activities.filter((activity) => !isDeleted(activity))
+  const live = activities.filter(isActive)
   return (
     filter === 'all' &&
     live.length > 0 &&

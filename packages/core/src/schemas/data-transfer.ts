@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Activity } from './activity'
 import { Attribute } from './attribute'
+import { Break } from './break'
 import { IsoDateTime } from './common'
 import { Event } from './event'
 import { Goal } from './goal'
@@ -32,6 +33,12 @@ export const ImportSummary = z.object({
   attributes: z.number().int().min(0),
   goals: z.number().int().min(0),
   groups: z.number().int().min(0),
+  breaks: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('Breaks stored (skipped days, holidays), when any.'),
   skipped: z.array(SkippedCount),
 })
 export type ImportSummary = z.infer<typeof ImportSummary>
@@ -53,6 +60,8 @@ export const KindlingBackup = z.object({
   attributes: z.array(Attribute),
   events: z.array(Event),
   goals: z.array(Goal),
+  /** Breaks (issue 49); absent from backups made before them. */
+  breaks: z.array(Break).default([]),
   settings: z.record(z.string(), z.unknown()),
 })
 export type KindlingBackup = z.infer<typeof KindlingBackup>

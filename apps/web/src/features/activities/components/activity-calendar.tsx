@@ -1,4 +1,10 @@
-import { computeHeatShade, getDayCount, mergeDayTotals, toCalendarDay } from '@kindling/core'
+import {
+  computeHeatShade,
+  getDayCount,
+  isBreakDay,
+  mergeDayTotals,
+  toCalendarDay,
+} from '@kindling/core'
 import { Calendar, type CalendarLevel } from '@mantine/dates'
 import { useMemo } from 'react'
 import { useHabitDays } from '../../../api/days'
@@ -8,6 +14,7 @@ import { usePageState } from '../../../lib/page-state'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import classes from './activity-calendar.module.css'
+import { useDayMenu } from './day-menu'
 
 export interface ActivityCalendarProps {
   /** The habit whose events are counted; none: every habit's (the home page's history). */
@@ -27,6 +34,7 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
   const [shownMonth, setShownMonth] = usePageState('calendar:month', today)
   const [level, setLevel] = usePageState<CalendarLevel>('calendar:level', 'month')
   const openForm = useOpenForm()
+  const dayMenu = useDayMenu()
   const habitDays = useHabitDays()
   const totals = useMemo(() => {
     if (!habitDays.data) return undefined
@@ -48,40 +56,53 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
   }
 
   return (
-    <Calendar
-      date={shownMonth}
-      onDateChange={(date) => setShownMonth(date.slice(0, 10))}
-      level={level}
-      onLevelChange={setLevel}
-      highlightToday
-      hideOutsideDates
-      classNames={{ day: classes.day }}
-      previousLabel={level === 'year' ? 'Previous year' : 'Previous month'}
-      nextLabel={level === 'year' ? 'Next year' : 'Next month'}
-      styles={{ weekday: { color: 'var(--mantine-color-gray-4)' } }}
-      maxLevel="decade"
-      aria-label={activityName ? `Calendar of ${activityName}` : 'Calendar of all events'}
-      getDayProps={(date) => {
-        const day = date.slice(0, 10)
-        const count = getDayCount(totals, day)
-        const shade = computeHeatShade(count)
-        return {
-          onClick: () => openForm(paths.addEvent({ activityId, defaultDate: day })),
-          'aria-label': `${day}: ${count} ${count === 1 ? 'event' : 'events'}`,
-          style: {
-            backgroundColor: shade
-              ? `var(--mantine-color-orange-${shade})`
-              : 'var(--mantine-color-dark-6)',
-            color: shade
-              ? shade >= 9
-                ? 'var(--mantine-color-white)'
-                : 'var(--mantine-color-black)'
-              : undefined,
-            fontWeight: shade ? 700 : undefined,
-            margin: 1,
-          },
-        }
-      }}
-    />
+    <>
+      {dayMenu.menu}
+      <Calendar
+        date={shownMonth}
+        onDateChange={(date) => setShownMonth(date.slice(0, 10))}
+        level={level}
+        onLevelChange={setLevel}
+        highlightToday
+        hideOutsideDates
+        classNames={{ day: classes.day }}
+        previousLabel={level === 'year' ? 'Previous year' : 'Previous month'}
+        nextLabel={level === 'year' ? 'Next year' : 'Next month'}
+        styles={{ weekday: { color: 'var(--mantine-color-gray-4)' } }}
+        maxLevel="decade"
+        aria-label={activityName ? `Calendar of ${activityName}` : 'Calendar of all events'}
+        getDayProps={(date) => {
+          const day = date.slice(0, 10)
+          const count = getDayCount(totals, day)
+          const shade = computeHeatShade(count)
+          // A break day (issue 49) has a state of its own: neither grey nor done.
+          const skipped = count === 0 && isBreakDay(totals, day)
+          return {
+            // One habit's day opens its menu (Add event, Skip this day); all habits' adds an event.
+            onClick: (event) =>
+              activityId !== undefined && activityName !== undefined
+                ? dayMenu.open({ activityId, activityName, day, anchor: event.currentTarget })
+                : openForm(paths.addEvent({ activityId, defaultDate: day })),
+            'aria-label': `${day}: ${count} ${count === 1 ? 'event' : 'events'}${skipped ? ', skipped' : ''}`,
+            'data-skipped': skipped || undefined,
+            style: {
+              backgroundColor: shade
+                ? `var(--mantine-color-orange-${shade})`
+                : skipped
+                  ? 'var(--mantine-color-blue-9)'
+                  : 'var(--mantine-color-dark-6)',
+              outline: skipped ? '1px dashed var(--mantine-color-blue-3)' : undefined,
+              color: shade
+                ? shade >= 9
+                  ? 'var(--mantine-color-white)'
+                  : 'var(--mantine-color-black)'
+                : undefined,
+              fontWeight: shade ? 700 : undefined,
+              margin: 1,
+            },
+          }
+        }}
+      />
+    </>
   )
 }

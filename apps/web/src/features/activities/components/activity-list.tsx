@@ -1,8 +1,8 @@
 import type { Activity, Attribute, Group as GroupRecord } from '@kindling/core'
-import { isDeleted, sortByRecent } from '@kindling/core'
+import { isActive, isDeleted, sortByRecent } from '@kindling/core'
 import { Box, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useActivities } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
 import { useGroups } from '../../../api/groups'
@@ -40,9 +40,20 @@ export function ActivityList({ compact = false }: ActivityListProps) {
   const openForm = useOpenForm()
 
   const activities = useMemo(
-    () => sortByRecent((activitiesQuery.data ?? []).filter((activity) => !isDeleted(activity))),
+    () => sortByRecent((activitiesQuery.data ?? []).filter(isActive)),
     [activitiesQuery.data],
   )
+  // Archived habits (issue 49) wait in a section of their own at the end of /activities.
+  const archived = useMemo(
+    () =>
+      sortByRecent(
+        (activitiesQuery.data ?? []).filter(
+          (activity) => !isDeleted(activity) && activity.archived,
+        ),
+      ),
+    [activitiesQuery.data],
+  )
+  const [archivedCollapsed, setArchivedCollapsed] = useState(true)
   const { streaks } = useStreaks(activities, now)
   const week = useWeekEvents(now)
   const [streaksCollapsed, setStreaksCollapsed] = useStreaksCollapsed()
@@ -82,7 +93,7 @@ export function ActivityList({ compact = false }: ActivityListProps) {
     )
   }
 
-  if (activities.length === 0) {
+  if (activities.length === 0 && archived.length === 0) {
     return (
       <Paper withBorder radius="md" p="xl">
         <Stack align="center" gap="sm">
@@ -176,6 +187,28 @@ export function ActivityList({ compact = false }: ActivityListProps) {
         <PlainList label="Ungrouped habits">
           {budget.take(layout.ungrouped).map(renderRow)}
         </PlainList>
+      )}
+
+      {!compact && archived.length > 0 && !budget.spent && (
+        <CollapsibleSection
+          title={`Archived (${archived.length})`}
+          collapsed={archivedCollapsed}
+          onToggle={() => setArchivedCollapsed((value) => !value)}
+        >
+          <PlainList label="Archived habits">
+            {archived.map((activity) => (
+              <Group
+                component="li"
+                key={activity.id}
+                gap="sm"
+                wrap="nowrap"
+                aria-label={activity.name}
+              >
+                <ActivityBadge activity={activity} to={paths.activity(activity.id)} size="md" />
+              </Group>
+            ))}
+          </PlainList>
+        </CollapsibleSection>
       )}
     </Stack>
   )

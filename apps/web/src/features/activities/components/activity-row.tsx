@@ -6,6 +6,7 @@ import { ActivityBadge } from '../../../components/activity-badge'
 import { AttributeList } from '../../../components/attribute-list'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
+import { useDayMenu } from './day-menu'
 import { StreakFlame } from './streak-flame'
 import { WeekStrip } from './week-strip'
 
@@ -31,6 +32,7 @@ export const ActivityRow = memo(function ActivityRow({
   compact,
 }: ActivityRowProps) {
   const openForm = useOpenForm()
+  const dayMenu = useDayMenu()
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={activity.name}>
       <Stack gap="xs">
@@ -54,11 +56,12 @@ export const ActivityRow = memo(function ActivityRow({
             schedule={activity.schedule}
             days={days}
             totals={totals}
-            onPickDay={(day) =>
-              openForm(paths.addEvent({ activityId: activity.id, defaultDate: day }))
+            onPickDay={(day, anchor) =>
+              dayMenu.open({ activityId: activity.id, activityName: activity.name, day, anchor })
             }
           />
         )}
+        {dayMenu.menu}
         {!compact && (
           <AttributeList
             attributes={attributes}

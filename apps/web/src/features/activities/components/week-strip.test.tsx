@@ -1,4 +1,4 @@
-import { getWeekStrip } from '@kindling/core'
+import { type DayTotals, getWeekStrip } from '@kindling/core'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -7,7 +7,10 @@ import { WeekStrip } from './week-strip'
 // Wednesday 2026-11-25 in Berlin: the week runs from Monday the 23rd to Sunday the 29th.
 const DAYS = getWeekStrip('2026-11-25T09:00:00Z', 'Europe/Berlin')
 
-function renderStrip(picked: string[], totals = { firstDay: '2026-11-24', counts: [2] }) {
+function renderStrip(
+  picked: string[],
+  totals: DayTotals = { firstDay: '2026-11-24', counts: [2] },
+) {
   render(
     <WeekStrip
       activityName="Run"
@@ -58,5 +61,16 @@ describe('WeekStrip', () => {
     expect(screen.getByRole('button', { name: 'Run on 2026-11-25, today' })).toHaveFocus()
     await userEvent.keyboard('{Enter}')
     expect(picked).toEqual(['2026-11-23', '2026-11-25'])
+  })
+
+  it('marks a skipped day (a break day) as such, still open for its menu', async () => {
+    const picked: string[] = []
+    const friday = Date.parse('2026-11-27') / 86_400_000
+    renderStrip(picked, { firstDay: '2026-11-24', counts: [2], breaks: [[friday, friday]] })
+    const skipped = screen.getByRole('button', { name: 'Run on 2026-11-27, skipped' })
+    expect(skipped).toHaveAttribute('data-skipped')
+    expect(skipped).toHaveAttribute('aria-haspopup', 'menu')
+    await userEvent.click(skipped)
+    expect(picked).toEqual(['2026-11-27'])
   })
 })

@@ -1,5 +1,6 @@
 import type { DayTotals, Schedule, WeekStripDay } from '@kindling/core'
-import { getDayCount, isDueOn } from '@kindling/core'
+import { getDayCount, isBreakDay, isDueOn } from '@kindling/core'
+import { preloadDayMenu } from './day-menu'
 import classes from './week-strip.module.css'
 
 export interface WeekStripProps {
@@ -7,14 +8,16 @@ export interface WeekStripProps {
   /** Days the schedule names get a dashed ring: planned, not required (SPEC §9 isDueOn). */
   schedule: Schedule
   days: readonly WeekStripDay[]
-  /** This activity's days; days with events are disabled and marked. */
+  /** This activity's days; days with events are disabled and marked, break days marked. */
   totals: DayTotals | undefined
-  onPickDay: (day: string) => void
+  /** A day without events was pressed: its menu opens beside `anchor` (issue 49). */
+  onPickDay: (day: string, anchor: HTMLElement) => void
 }
 
 /**
  * Seven day buttons, Monday first, narrow letters (SPEC §2): today is highlighted, days that
- * already have events are disabled and marked; the others open Add Event for their date. Plain
+ * already have events are disabled and marked, skipped days (break days, issue 49) marked as
+ * such; the others open the day's menu: Add Event for their date, Skip this day. Plain
  * buttons styled by CSS: a list of habits draws seven per row, and Mantine's Indicator and
  * UnstyledButton around each were fourteen components a row of the first drawing (issue 19).
  */
@@ -23,6 +26,7 @@ export function WeekStrip({ activityName, schedule, days, totals, onPickDay }: W
     <fieldset className={classes.strip} aria-label={`This week for ${activityName}`}>
       {days.map((day) => {
         const done = getDayCount(totals, day.day) > 0
+        const skipped = !done && isBreakDay(totals, day.day)
         const due = isDueOn(schedule, day.day)
         return (
           <button
@@ -31,11 +35,15 @@ export function WeekStrip({ activityName, schedule, days, totals, onPickDay }: W
             className={classes.day}
             data-today={day.isToday || undefined}
             data-done={done || undefined}
+            data-skipped={skipped || undefined}
             data-due={due || undefined}
             disabled={done}
-            aria-label={`${activityName} on ${day.day}${done ? ', has events' : ''}${day.isToday ? ', today' : ''}`}
+            aria-haspopup="menu"
+            aria-label={`${activityName} on ${day.day}${done ? ', has events' : ''}${skipped ? ', skipped' : ''}${day.isToday ? ', today' : ''}`}
             aria-current={day.isToday ? 'date' : undefined}
-            onClick={() => onPickDay(day.day)}
+            onPointerEnter={preloadDayMenu}
+            onFocus={preloadDayMenu}
+            onClick={(event) => onPickDay(day.day, event.currentTarget)}
           >
             {day.letter}
           </button>

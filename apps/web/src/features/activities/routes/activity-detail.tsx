@@ -19,6 +19,7 @@ import { selectActivity } from '../../../lib/selected-activity'
 import { useNow } from '../../../lib/use-now'
 import { ActivityHistory } from '../components/activity-history'
 import { ActivitySettings } from '../components/activity-settings'
+import { useDayMenu } from '../components/day-menu'
 import { WeekStrip } from '../components/week-strip'
 import { useWeekEvents } from '../hooks/use-week-events'
 import { useActivityPanels } from '../panels'
@@ -202,8 +203,8 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function CalendarColumn({ activity, now }: { activity: Activity; now: Date }) {
-  const openForm = useOpenForm()
   const week = useWeekEvents(now)
+  const dayMenu = useDayMenu()
   return (
     <Stack gap="md" align="flex-start">
       <WeekStrip
@@ -211,8 +212,11 @@ function CalendarColumn({ activity, now }: { activity: Activity; now: Date }) {
         schedule={activity.schedule}
         days={week.days}
         totals={week.habitDays?.get(activity.id)}
-        onPickDay={(day) => openForm(paths.addEvent({ activityId: activity.id, defaultDate: day }))}
+        onPickDay={(day, anchor) =>
+          dayMenu.open({ activityId: activity.id, activityName: activity.name, day, anchor })
+        }
       />
+      {dayMenu.menu}
       <Suspense fallback={<Skeleton height={260} width={250} radius="md" />}>
         <ActivityCalendar activityId={activity.id} activityName={activity.name} now={now} />
       </Suspense>

@@ -2,7 +2,7 @@ import type { Cadence, GoalInput } from '@kindling/core'
 import { compareNames } from '@kindling/core'
 import { Select, Stack } from '@mantine/core'
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react'
-import { useActivities } from '../../../api/activities'
+import { useActiveActivities } from '../../../api/activities'
 import { FormActions } from '../../../components/form-actions'
 import { Loading } from '../../../components/placeholders'
 import { CADENCES } from '../lib/cadence'
@@ -28,7 +28,7 @@ export function GoalForm({
   onCancel,
   extraActions,
 }: GoalFormProps) {
-  const activitiesQuery = useActivities()
+  const activitiesQuery = useActiveActivities()
   const options = useMemo(
     () =>
       (activitiesQuery.data ?? [])

@@ -23,6 +23,8 @@ const stretch = {
   updatedAt: null,
   visibility: 'private',
   schedule: { type: 'Daily' },
+  archived: false,
+  position: null,
 } as Activity
 const goal = { ...stamp, id: 'g1', activityId: 'a1', cadence: 'Daily' } as Goal
 
@@ -45,7 +47,7 @@ describe('GoalSection', () => {
     renderSection({
       cadence: 'Daily',
       title: 'Today',
-      items: [{ goal, activity: stretch, done: false }],
+      items: [{ goal, activity: stretch, done: false, onBreak: false }],
       goalCount: 1,
       emptyState: null,
     })
