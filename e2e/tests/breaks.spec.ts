@@ -1,5 +1,13 @@
-import type { Page } from '@playwright/test'
-import { api, dayAction, expect, expectNoSeriousA11yViolations, test } from '../fixtures'
+import type { Locator, Page } from '@playwright/test'
+import {
+  api,
+  dayAction,
+  expect,
+  expectNoSeriousA11yViolations,
+  openHabitSettings,
+  signIn,
+  test,
+} from '../fixtures'
 
 /* Issue 49: skipped days, vacations, archived habits and the user's own order. */
 
@@ -85,4 +93,82 @@ test('a habit’s calendar shows a skipped day as its own state', async ({ signe
   await expect(calendar).toBeVisible()
   await expect(calendar).toHaveAttribute('data-skipped', 'true')
   await shot(page, 'calendar-skipped')
+})
+
+test('archives a habit out of the lists and back', async ({ signedInPage }) => {
+  const { page } = signedInPage
+  await api(page, 'POST', 'activities', { name: 'Run' })
+  const floss = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Floss' })
+  await openHabitSettings(page, floss.id, 'Floss')
+  await page.getByRole('button', { name: 'Archive', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Unarchive' })).toBeVisible()
+
+  await page.goto('/activities')
+  const ungrouped = page.getByRole('list', { name: 'Ungrouped habits' })
+  await expect(ungrouped.getByRole('listitem', { name: 'Run' })).toBeVisible()
+  await expect(ungrouped.getByRole('listitem', { name: 'Floss' })).toHaveCount(0)
+  const archived = page.getByRole('button', { name: 'Archived (1)' })
+  await expect(archived).toHaveAttribute('aria-expanded', 'false')
+  await archived.click()
+  const list = page.getByRole('list', { name: 'Archived habits' })
+  await expect(list.getByRole('listitem', { name: 'Floss' })).toBeVisible()
+  await shot(page, 'archived-section')
+  await page.goto('/schedule')
+  await expect(page.getByText('Run', { exact: true })).toBeVisible()
+  await expect(page.getByText('Floss', { exact: true })).toHaveCount(0)
+
+  await openHabitSettings(page, floss.id, 'Floss')
+  await page.getByRole('button', { name: 'Unarchive' }).click()
+  await page.goto('/activities')
+  await expect(ungrouped.getByRole('listitem', { name: 'Floss' })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Archived/ })).toHaveCount(0)
+})
+
+/** The names of the habits of a list, in the order shown. */
+function namesIn(list: Locator) {
+  return list
+    .locator(':scope > li')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))
+}
+
+test('my order: moved by the keyboard and by dragging, kept across a reload and on another device', async ({
+  signedInPage,
+  browser,
+}) => {
+  const { page, user } = signedInPage
+  for (const name of ['Alpha', 'Beta', 'Gamma']) await api(page, 'POST', 'activities', { name })
+  await page.goto('/activities')
+  const ungrouped = page.getByRole('list', { name: 'Ungrouped habits' })
+  // Recently updated first, SPEC's order.
+  await expect.poll(() => namesIn(ungrouped)).toEqual(['Gamma', 'Beta', 'Alpha'])
+  await page.getByRole('radiogroup', { name: 'Sort' }).getByText('Name').click()
+  await expect.poll(() => namesIn(ungrouped)).toEqual(['Alpha', 'Beta', 'Gamma'])
+  await page.getByRole('radiogroup', { name: 'Sort' }).getByText('My order').click()
+  await expect.poll(() => namesIn(ungrouped)).toEqual(['Gamma', 'Beta', 'Alpha'])
+
+  // The keyboard: Alpha one place up.
+  await page.getByRole('button', { name: 'Move Alpha up' }).focus()
+  await page.keyboard.press('Enter')
+  await expect.poll(() => namesIn(ungrouped)).toEqual(['Gamma', 'Alpha', 'Beta'])
+  // A drag: Gamma onto Beta's place, the last.
+  await ungrouped
+    .getByRole('listitem', { name: 'Gamma' })
+    .dragTo(ungrouped.getByRole('listitem', { name: 'Beta' }))
+  await expect.poll(() => namesIn(ungrouped)).toEqual(['Alpha', 'Beta', 'Gamma'])
+  await shot(page, 'my-order')
+
+  await page.reload()
+  await expect.poll(() => namesIn(ungrouped)).toEqual(['Alpha', 'Beta', 'Gamma'])
+
+  const context = await browser.newContext()
+  try {
+    const other = await context.newPage()
+    await signIn(other, user)
+    await other.goto('/activities')
+    await other.getByRole('radiogroup', { name: 'Sort' }).getByText('My order').click()
+    const there = other.getByRole('list', { name: 'Ungrouped habits' })
+    await expect.poll(() => namesIn(there)).toEqual(['Alpha', 'Beta', 'Gamma'])
+  } finally {
+    await context.close()
+  }
 })

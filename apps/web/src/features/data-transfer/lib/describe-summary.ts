@@ -32,6 +32,7 @@ export function describeImport(summary: ImportSummary): {
     [summary.attributes, 'attribute', 'attributes'],
     [summary.goals, 'goal', 'goals'],
     [summary.groups, 'group', 'groups'],
+    [summary.breaks ?? 0, 'break (days off)', 'breaks (days off)'],
   ] as const
   const added = parts
     .filter(([count]) => count > 0)
