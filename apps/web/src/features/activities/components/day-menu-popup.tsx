@@ -1,5 +1,5 @@
 import { planUndoSkip } from '@kindling/core'
-import { Button, Drawer, Menu, Stack, Text } from '@mantine/core'
+import { Button, Drawer, Menu, Stack } from '@mantine/core'
 import { IconPlayerSkipForward, IconPlus, IconRotate } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
@@ -160,11 +160,6 @@ function DayDropdown({
         <span aria-hidden style={{ position: 'absolute', pointerEvents: 'none', ...place }} />
       </Menu.Target>
       <Menu.Dropdown aria-label={title}>
-        <Menu.Label>
-          <Text size="xs" span>
-            {target.day}
-          </Text>
-        </Menu.Label>
         {actions.map((action) => (
           <Menu.Item
             key={action.label}
