@@ -247,3 +247,13 @@ export function form(page: Page) {
     ? page.getByRole('dialog')
     : page.locator('main').locator('form')
 }
+
+/**
+ * An action of a day's menu (issue 49: 'Add event', 'Skip this day', 'Undo skip'): a menu item
+ * beside the day on wide layouts, a button of the bottom drawer on the mobile one.
+ */
+export function dayAction(page: Page, name: string) {
+  return page
+    .getByRole('menuitem', { name, exact: true })
+    .or(page.getByRole('dialog').getByRole('button', { name, exact: true }))
+}

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test'
-import { api, expect, expectNoSeriousA11yViolations, form, groupAction, test } from '../fixtures'
+import {
+  api,
+  dayAction,
+  expect,
+  expectNoSeriousA11yViolations,
+  form,
+  groupAction,
+  test,
+} from '../fixtures'
 
 interface Created {
   id: string
@@ -271,7 +279,7 @@ test('streaks, week strip and persisted collapse', async ({ signedInPage }) => {
     'true',
   )
 
-  // A day without events opens Add Event on that date...
+  // A day without events opens its menu, whose Add event opens Add Event on that date...
   const today = await dayInBrowser(page, 0)
   const week = page.getByRole('group', { name: 'This week for Run' })
   const todayButton = week.getByRole('button', { name: new RegExp(`Run on ${today}`) })
@@ -288,6 +296,7 @@ test('streaks, week strip and persisted collapse', async ({ signedInPage }) => {
   })
   expect(ring).toEqual({ style: 'solid', orange: true })
   await todayButton.click()
+  await dayAction(page, 'Add event').click()
   await expect(form(page).getByRole('textbox', { name: 'Date' })).toHaveValue(today)
   await shot(page, 'week-strip-add-event')
   // ...and a day with events shows them, to put a mistaken one right (issue 51).

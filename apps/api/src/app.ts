@@ -44,6 +44,7 @@ import { createPushSender } from './reminders/push-sender'
 import { createReminderScheduler, type ReminderScheduler } from './reminders/scheduler'
 import { registerActivityRoutes } from './routes/activities'
 import { registerAttributeRoutes } from './routes/attributes'
+import { registerBreakRoutes } from './routes/breaks'
 import { registerEventRoutes } from './routes/events'
 import { registerGoalRoutes } from './routes/goals'
 import { registerGroupRoutes } from './routes/groups'
@@ -363,6 +364,7 @@ async function registerEverything(
     registerEventRoutes(scope, db)
     registerAttributeRoutes(scope, db)
     registerGoalRoutes(scope, db)
+    registerBreakRoutes(scope, db)
     registerReminderRoutes(scope, db, clock)
     registerSettingsRoutes(scope, db, clock)
     registerPushRoutes(scope, db, { anyEndpoint: anyPushEndpoint })

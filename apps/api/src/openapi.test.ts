@@ -73,7 +73,7 @@ describe('OpenAPI document', () => {
     const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { security?: unknown[]; responses: object }>>
     }
-    for (const resource of ['activities', 'groups', 'events', 'attributes', 'goals']) {
+    for (const resource of ['activities', 'groups', 'events', 'attributes', 'goals', 'breaks']) {
       const collection = document.paths[`/api/${resource}`]
       expect(collection?.get?.security, resource).toBeDefined()
       expect(Object.keys(collection?.post?.responses ?? {})).toEqual(
@@ -99,7 +99,15 @@ describe('OpenAPI document', () => {
       schema.$ref
         ? resolve(document.components.schemas[schema.$ref.split('/').at(-1) ?? ''] ?? {})
         : schema
-    for (const resource of ['activities', 'groups', 'events', 'attributes', 'goals', 'reminders']) {
+    for (const resource of [
+      'activities',
+      'groups',
+      'events',
+      'attributes',
+      'goals',
+      'reminders',
+      'breaks',
+    ]) {
       const body = document.paths[`/api/${resource}/{id}`]?.put?.requestBody
       expect(body, resource).toBeDefined()
       const schema = resolve(body?.content['application/json']?.schema ?? {})
@@ -137,7 +145,9 @@ describe('OpenAPI document', () => {
       }
     }
     expect(withConflict).toEqual(
-      ['activities', 'groups', 'events', 'attributes', 'goals'].map((name) => `POST /api/${name}`),
+      ['activities', 'groups', 'events', 'attributes', 'goals', 'breaks'].map(
+        (name) => `POST /api/${name}`,
+      ),
     )
   })
 

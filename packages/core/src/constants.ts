@@ -42,7 +42,14 @@ export function randomColor(random: () => number = Math.random): string {
  * The tables the change feed carries, in the order a client applies them (issue 13). Here, not
  * beside the sync schemas, so the app's first screen can use it without loading zod.
  */
-export const SYNC_TABLES = ['activities', 'attributes', 'groups', 'goals', 'events'] as const
+export const SYNC_TABLES = [
+  'activities',
+  'attributes',
+  'groups',
+  'goals',
+  'events',
+  'breaks',
+] as const
 export type SyncTable = (typeof SYNC_TABLES)[number]
 
 /** Most changes one page of the feed carries, and a page's size when the client does not say. */

@@ -13,6 +13,7 @@ import { liveRowsOf, lockAuthorsWrites } from '../db/owned'
 import {
   activities,
   attributes,
+  breaks,
   events,
   goals,
   groups,
@@ -22,7 +23,7 @@ import {
 } from '../db/schema'
 import { nextDue, readSettings, replanReminders } from '../reminders/settings'
 import { isUuid } from '../routes/common'
-import type { ImportPlan, PlannedEvent, PlannedGoal } from './plan'
+import type { ImportPlan, PlannedBreak, PlannedEvent, PlannedGoal } from './plan'
 import { SKIP } from './plan'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -156,15 +157,17 @@ export async function applyPlan(
 function summarise(plan: ImportPlan, counts: Counts): ImportSummary {
   const planned = plan.activities.reduce((sum, activity) => sum + activity.events.length, 0)
   plan.skipped.add(SKIP.alreadyThere, planned - counts.events)
+  const { breaks: breakCount, ...rest } = counts
   return {
     format: plan.format,
-    ...counts,
+    ...rest,
+    ...(breakCount > 0 ? { breaks: breakCount } : {}),
     skipped: plan.skipped.list(),
     notes: plan.notes ?? [],
   }
 }
 
-type Counts = Omit<ImportSummary, 'format' | 'skipped' | 'notes'>
+type Counts = Omit<ImportSummary, 'format' | 'skipped' | 'notes' | 'breaks'> & { breaks: number }
 
 /** The records an import created, by table: what `takeBack` soft-deletes. */
 interface Created {
@@ -173,6 +176,7 @@ interface Created {
   attributes: string[]
   goals: string[]
   reminders: string[]
+  breaks: string[]
 }
 
 /** The events of one planned activity and the local ids they refer to. */
@@ -215,6 +219,7 @@ async function storeRecords(
     groups: 0,
     reminders: 0,
     settings: false,
+    breaks: 0,
   }
   const at = (offset: number) => new Date(now.getTime() - offset)
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`kindling-import:${uid}`}))`)
@@ -254,6 +259,7 @@ async function storeRecords(
         description: group.description,
         color: group.color,
         activities: [],
+        position: group.position ?? null,
         createdAt: group.createdAt ? new Date(group.createdAt) : at(index),
         updatedAt: group.updatedAt ? new Date(group.updatedAt) : null,
       })
@@ -266,6 +272,24 @@ async function storeRecords(
   const attributeRows: (typeof attributes.$inferInsert)[] = []
   const goalRows: (typeof goals.$inferInsert)[] = []
   const reminderRows: (typeof reminders.$inferInsert)[] = []
+  const breakRows: (typeof breaks.$inferInsert)[] = []
+  /** A break is stored once: the same habit and days as a live one (imported before) is it. */
+  const addBreak = (activityId: string | null, brk: PlannedBreak) => {
+    const key = `${activityId}/${brk.from}/${brk.to}`
+    if (state.breaks.has(key)) return
+    state.breaks.add(key)
+    breakRows.push({
+      id: randomUUID(),
+      author: uid,
+      activityId,
+      from: brk.from,
+      to: brk.to,
+      note: brk.note ?? '',
+      createdAt: brk.createdAt ? new Date(brk.createdAt) : now,
+      updatedAt: brk.updatedAt ? new Date(brk.updatedAt) : null,
+    })
+  }
+  for (const brk of plan.breaks ?? []) addBreak(null, brk)
   /** Attribute lists of activities that gain attributes. */
   const attributeLists = new Map<string, string[]>()
   const members = new Map<string, { id: string; position: number }[]>()
@@ -288,6 +312,8 @@ async function storeRecords(
         attributes: [],
         visibility: activity.visibility,
         schedule: activity.schedule,
+        archived: activity.archived ?? false,
+        position: activity.position ?? null,
         // The plan's first activity is the newest, so lists show the file's order.
         createdAt: activity.createdAt ? new Date(activity.createdAt) : at(index),
         updatedAt: activity.updatedAt ? new Date(activity.updatedAt) : null,
@@ -373,6 +399,7 @@ async function storeRecords(
       if (!known?.own) link('reminder', keys, id)
     }
 
+    for (const brk of activity.breaks ?? []) addBreak(activityId, brk)
     sources.push({ activityId, attributeIds, events: activity.events })
   }
 
@@ -386,6 +413,7 @@ async function storeRecords(
     [attributes, attributeRows],
     [goals, goalRows],
     [reminders, reminderRows],
+    [breaks, breakRows],
   ] as const) {
     for (let start = 0; start < rows.length; start += RECORD_CHUNK) {
       await tx.insert(table).values(rows.slice(start, start + RECORD_CHUNK) as never)
@@ -396,6 +424,7 @@ async function storeRecords(
   counts.attributes = attributeRows.length
   counts.goals = goalRows.length
   counts.reminders = reminderRows.length
+  counts.breaks = breakRows.length
   for (const [activityId, list] of attributeLists) {
     await tx
       .update(activities)
@@ -439,6 +468,7 @@ async function storeRecords(
       attributes: attributeRows.map((row) => row.id),
       goals: goalRows.map((row) => row.id),
       reminders: reminderRows.map((row) => row.id),
+      breaks: breakRows.map((row) => row.id),
     },
   }
 }
@@ -549,6 +579,7 @@ async function takeBack(
     for (const [table, ids] of [
       [events, eventIds],
       [reminders, created.reminders],
+      [breaks, created.breaks],
       [goals, created.goals],
       [attributes, created.attributes],
       [activities, created.activities],
@@ -687,6 +718,8 @@ interface State {
   goals: Map<string, string>
   /** Live reminder id to its activity. */
   reminders: Map<string, string>
+  /** Live breaks as `activityId/from/to` (`null/…` for breaks of every habit). */
+  breaks: Set<string>
 }
 
 async function loadState(tx: Tx, uid: string, source: string): Promise<State> {
@@ -712,7 +745,12 @@ async function loadState(tx: Tx, uid: string, source: string): Promise<State> {
     .select({ id: reminders.id, activityId: reminders.activityId })
     .from(reminders)
     .where(liveRowsOf(reminders, uid))
+  const breakRows = await tx
+    .select({ activityId: breaks.activityId, from: breaks.from, to: breaks.to })
+    .from(breaks)
+    .where(liveRowsOf(breaks, uid))
   return {
+    breaks: new Set(breakRows.map((row) => `${row.activityId}/${row.from}/${row.to}`)),
     links: new Map(linkRows.map((row) => [`${row.kind}\u0000${row.key}`, row.localId])),
     activities: new Map(activityRows.map((row) => [row.id, row.attributes])),
     groups: new Set(groupRows.map((row) => row.id)),

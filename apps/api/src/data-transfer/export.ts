@@ -10,9 +10,17 @@ import {
 import { asc } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
-import { activities, attributes, events, goals, groups, reminders } from '../db/schema'
+import { activities, attributes, breaks, events, goals, groups, reminders } from '../db/schema'
 import { readSettings } from '../reminders/settings'
-import { toActivity, toAttribute, toEvent, toGoal, toGroup, toReminder } from '../routes/records'
+import {
+  toActivity,
+  toAttribute,
+  toBreak,
+  toEvent,
+  toGoal,
+  toGroup,
+  toReminder,
+} from '../routes/records'
 import { csvLine, neutraliseFormula } from './csv'
 
 /**
@@ -22,7 +30,7 @@ import { csvLine, neutraliseFormula } from './csv'
  * goal's target on a deleted attribute), which the app no longer shows either.
  */
 async function loadEverything(db: Database, uid: string): Promise<BackupLists> {
-  const [activityRows, groupRows, attributeRows, eventRows, goalRows, reminderRows] =
+  const [activityRows, groupRows, attributeRows, eventRows, goalRows, reminderRows, breakRows] =
     await Promise.all([
       db
         .select()
@@ -54,6 +62,11 @@ async function loadEverything(db: Database, uid: string): Promise<BackupLists> {
         .from(reminders)
         .where(liveRowsOf(reminders, uid))
         .orderBy(asc(reminders.createdAt), asc(reminders.id)),
+      db
+        .select()
+        .from(breaks)
+        .where(liveRowsOf(breaks, uid))
+        .orderBy(asc(breaks.from), asc(breaks.id)),
     ])
   const liveActivities = new Set(activityRows.map((row) => row.id))
   const liveAttributes = attributeRows.filter((row) => liveActivities.has(row.activityId))
@@ -84,6 +97,10 @@ async function loadEverything(db: Database, uid: string): Promise<BackupLists> {
           : goal
       }),
     reminders: reminderRows.filter((row) => liveActivities.has(row.activityId)).map(toReminder),
+    // Breaks of every habit (null) and of live ones.
+    breaks: breakRows
+      .filter((row) => row.activityId === null || liveActivities.has(row.activityId))
+      .map(toBreak),
   }
 }
 

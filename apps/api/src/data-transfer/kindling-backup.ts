@@ -6,6 +6,7 @@ import {
   BACKUP_LIST_NAMES,
   BACKUP_LISTS,
   type BackupListName,
+  BreakInput,
   EventInput,
   GoalInput,
   GroupInput,
@@ -26,6 +27,7 @@ import {
   isStorableInstant,
   type PlannedActivity,
   type PlannedAttribute,
+  type PlannedBreak,
   type PlannedGroup,
   SkipCounter,
 } from './plan'
@@ -112,6 +114,9 @@ export function readKindlingBackup(json: unknown): ImportPlan {
   const plannedGroups: PlannedGroup[] = []
   const definitions = new Map<string, { activityId: string; attribute: Attribute }>()
 
+  /** Breaks of every habit (a vacation); a habit's own go with it. */
+  const everyHabit: PlannedBreak[] = []
+
   const readers: { [K in BackupListName]: (records: Json[]) => void } = {
     activities(records) {
       activityRecords = records
@@ -128,6 +133,8 @@ export function readKindlingBackup(json: unknown): ImportPlan {
           color: input.color ?? '#ff8800',
           visibility: input.visibility,
           schedule: input.schedule,
+          archived: input.archived,
+          position: input.position,
           createdAt: stamp(record.createdAt),
           updatedAt: stampOrNull(record.updatedAt),
           attributes: [],
@@ -156,6 +163,7 @@ export function readKindlingBackup(json: unknown): ImportPlan {
           name: input.name,
           description: input.description,
           color: input.color ?? '#ff8800',
+          position: input.position,
           createdAt: stamp(record.createdAt),
           updatedAt: stampOrNull(record.updatedAt),
         })
@@ -299,6 +307,25 @@ export function readKindlingBackup(json: unknown): ImportPlan {
         activity.reminders = list
       })
     },
+
+    breaks(records) {
+      records.forEach((record, index) => {
+        const where = `breaks[${index}]`
+        const input = parse(BreakInput, record, where)
+        const brk = {
+          from: input.from,
+          to: input.to,
+          note: input.note,
+          createdAt: stamp(record.createdAt),
+          updatedAt: stampOrNull(record.updatedAt),
+        }
+        if (input.activityId === null) everyHabit.push(brk)
+        else {
+          const activity = activityOf(input.activityId, where)
+          activity.breaks = [...(activity.breaks ?? []), brk]
+        }
+      })
+    },
   }
   for (const name of BACKUP_LIST_NAMES) readers[name](list(json, name, version))
 
@@ -311,6 +338,7 @@ export function readKindlingBackup(json: unknown): ImportPlan {
     eventIdentity: 'id',
     sameAccountIds: true,
     ...(version >= 2 ? { settings: parseSettings(json.settings) } : {}),
+    breaks: everyHabit,
   }
 }
 

@@ -1,4 +1,5 @@
 import type { AttributeValue, ImportFormat } from '@kindling/core'
+import { generatePositions, mergeDaysIntoRanges } from '@kindling/core'
 import {
   composeDescription,
   dayInstant,
@@ -82,9 +83,6 @@ export const LOOP_PALETTE = [
 /** Schema 14-20 kept 13 colours; migration 21 moved each to this index of the 20. */
 export const LOOP_OLD_PALETTE_TO_NEW = [0, 1, 4, 5, 7, 8, 9, 10, 13, 14, 15, 17, 19] as const
 
-export const LOOP_ARCHIVED_GROUP = 'Archived'
-const ARCHIVED_GROUP_COLOR = '#757575'
-
 /**
  * Loop's reminder as a Kindling reminder of the habit (issue 48): its hour and minute, and its
  * weekdays (Loop's 7-bit mask has Saturday in bit 0, Sunday in bit 1 ... Friday in bit 6;
@@ -108,8 +106,9 @@ export function plannedReminder(reminder: LoopHabit['reminder']): PlannedReminde
  * characters, the full name, question and description in the description); its frequency picks
  * the schedule; each done day is one event at noon UTC of that day; a numerical habit gets a
  * number attribute named after its unit holding the amount, and its target a goal; notes go to
- * a text attribute 'Notes'; skips, unknowns, not-done days and Loop's automatic checks are
- * counted, not stored; archived habits go into the group 'Archived'. A habit without a name is
+ * a text attribute 'Notes'; skipped days become breaks (runs of days merged); unknowns,
+ * not-done days and Loop's automatic checks are counted, not stored; archived habits are
+ * archived, and Loop's list order is the user's own order. A habit without a name is
  * 'Unnamed habit N' (N its place in Loop's list), keyed by its uuid and that place.
  *
  * `explicitZeros` says whether an amount of 0 was typed by the user (backups and Loop 2's CSV)
@@ -123,10 +122,12 @@ export function mapLoopHabits(
   const skipped = options.skipped ?? new SkipCounter()
   const usedKeys = new Set<string>()
   const activities: PlannedActivity[] = []
-  const notes: string[] = []
-  let anyArchived = false
+  const summaryNotes: string[] = []
+  const sorted = [...habits].sort((a, b) => a.position - b.position)
+  // Loop's list order is the user's own order (issue 49).
+  const positions = generatePositions(sorted.length)
 
-  for (const [index, habit] of [...habits].sort((a, b) => a.position - b.position).entries()) {
+  for (const [index, habit] of sorted.entries()) {
     // A habit without a name (NULL in a backup) keeps its days under a name that says so; it is
     // matched on re-import by its uuid or its place in the list, never by that made-up name.
     const nameless = habit.name.trim() === ''
@@ -135,7 +136,7 @@ export function mapLoopHabits(
       Math.max(1, habit.freqNum),
       Math.max(1, habit.freqDen),
     )
-    if (approximation) notes.push(`${fullName}: ${approximation}.`)
+    if (approximation) summaryNotes.push(`${fullName}: ${approximation}.`)
     const atMost = habit.target?.comparison === 'atMost'
     const attributes: PlannedAttribute[] = []
     const goals: PlannedGoal[] = []
@@ -176,6 +177,7 @@ export function mapLoopHabits(
     }
 
     const events: PlannedEvent[] = []
+    const skipDays: string[] = []
     const seenDays = new Set<string>()
     let hasNotes = false
     const entries = [...habit.entries].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
@@ -188,6 +190,12 @@ export function mapLoopHabits(
       const notes = entry.notes.trim()
       const amount = habit.numerical ? classifyAmount(entry.value, atMost, options) : null
       const done = habit.numerical ? amount !== null : entry.value === LOOP_YES_MANUAL
+      // A skip is a break day (issue 49): neither done nor missed, as in Loop.
+      if (entry.value === LOOP_SKIP) {
+        skipDays.push(entry.day)
+        if (notes) skipped.add(SKIP.noteNotDone)
+        continue
+      }
       if (!done) {
         const reason = habit.numerical
           ? numericalReason(entry.value, options)
@@ -215,7 +223,6 @@ export function mapLoopHabits(
       ...(habit.uuid ? [uniqueKey(`uuid:${habit.uuid}`, usedKeys)] : []),
       uniqueKey(nameless ? `unnamed:${index + 1}` : `name:${fullName}`, usedKeys),
     ]
-    if (habit.archived) anyArchived = true
     activities.push({
       keys,
       name: shortenName(fullName),
@@ -233,32 +240,24 @@ export function mapLoopHabits(
       color: habit.color,
       visibility: 'private',
       schedule,
-      ...(habit.archived ? { groupKey: 'archived' } : {}),
+      archived: habit.archived,
+      position: positions[index] ?? null,
       attributes,
       goals,
       events,
       reminders: plannedReminder(habit.reminder),
+      breaks: mergeDaysIntoRanges(skipDays),
     })
   }
 
   return {
     format,
     source: 'loop',
-    groups: anyArchived
-      ? [
-          {
-            key: 'archived',
-            keys: ['group:archived'],
-            name: LOOP_ARCHIVED_GROUP,
-            description: 'Habits archived in Loop Habit Tracker.',
-            color: ARCHIVED_GROUP_COLOR,
-          },
-        ]
-      : [],
+    groups: [],
     activities,
     skipped,
     eventIdentity: 'day',
-    notes,
+    notes: summaryNotes,
   }
 }
 

@@ -43,6 +43,17 @@ export interface ImportPlan {
   settings?: UserSettings
   /** What the summary says of single habits ("Swim: every 2 days became 4 times a week"). */
   notes?: string[]
+  /** Breaks of every habit (a vacation), Kindling backups only. */
+  breaks?: PlannedBreak[]
+}
+
+/** A break (issue 49): days off, both ends included (`YYYY-MM-DD`). */
+export interface PlannedBreak {
+  from: string
+  to: string
+  note?: string
+  createdAt?: string
+  updatedAt?: string | null
 }
 
 export interface PlannedGroup {
@@ -56,6 +67,8 @@ export interface PlannedGroup {
   originalId?: string
   createdAt?: string
   updatedAt?: string | null
+  /** Its place in the user's own order (a fractional index key). */
+  position?: string | null
 }
 
 export interface PlannedActivity {
@@ -77,6 +90,12 @@ export interface PlannedActivity {
   events: PlannedEvent[]
   /** Only Kindling backups have reminders. */
   reminders?: PlannedReminder[]
+  /** Archived in the other app (issue 49). */
+  archived?: boolean
+  /** Its place in the user's own order (a fractional index key). */
+  position?: string | null
+  /** Days it was off: skipped days (merged into runs), breaks of a backup. */
+  breaks?: PlannedBreak[]
 }
 
 /** An attribute's type-specific fields as core's input schema gives them, minus the activity. */

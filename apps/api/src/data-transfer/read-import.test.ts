@@ -158,8 +158,10 @@ describe.each([12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25])(
         noon('2020-03-02'),
       ])
       if (version >= 16) {
+        // Skipped days are breaks (issue 49), not counted as left out.
+        expect(byName(plan, 'Meditate').breaks).toEqual([{ from: '2020-03-02', to: '2020-03-02' }])
+        expect(skips(plan)['Skipped days (a skip is not an event)']).toBeUndefined()
         expect(skips(plan)).toMatchObject({
-          'Skipped days (a skip is not an event)': 2,
           'Days marked not done': 2,
           'Automatic checks Loop computed from the frequency (not done days)': 1,
           'Days marked unknown': 1,
@@ -221,10 +223,11 @@ describe.each([12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25])(
       expect(skips(plan)['Notes on days that were not done']).toBe(1)
     })
 
-    it('puts archived habits in the group Archived and keys habits by uuid, then name', async () => {
+    it('archives archived habits, in no group, and keys habits by uuid, then name', async () => {
       const plan = await read()
-      expect(plan.groups.map((group) => group.name)).toEqual(['Archived'])
-      expect(byName(plan, 'Floss').groupKey).toBe(plan.groups[0]?.key)
+      expect(plan.groups).toEqual([])
+      expect(byName(plan, 'Floss').archived).toBe(true)
+      expect(byName(plan, 'Meditate').archived).toBe(false)
       expect(byName(plan, 'Meditate').groupKey).toBeUndefined()
       expect(byName(plan, 'Meditate').keys).toEqual(
         version >= 24
@@ -321,9 +324,9 @@ describe("Loop's CSV export", () => {
       cadence: 'Weekly',
       target: { comparison: 'atLeast', value: 5 },
     })
-    expect(byName(plan, 'Floss').groupKey).toBe('archived')
+    expect(byName(plan, 'Floss').archived).toBe(true)
+    expect(byName(plan, 'Meditate').breaks).toEqual([{ from: '2020-03-02', to: '2020-03-02' }])
     expect(skips(plan)).toMatchObject({
-      'Skipped days (a skip is not an event)': 2,
       'Days marked not done': 2,
       'Automatic checks Loop computed from the frequency (not done days)': 1,
       'Days marked unknown': 1,
@@ -344,7 +347,6 @@ describe("Loop's CSV export", () => {
     expect(byName(plan, 'Meditate').description).toBe('Did you meditate today?')
     // The zeros filling the days between checks are no one's answer: not counted.
     expect(skips(plan)).toEqual({
-      'Skipped days (a skip is not an event)': 2,
       'Automatic checks Loop computed from the frequency (not done days)': 1,
       'Days marked unknown': 1,
     })
@@ -573,7 +575,7 @@ describe("Table Habit's JSON export", () => {
       target: { comparison: 'atLeast', value: 8 },
     })
     const sugar = byName(plan, 'No sugar')
-    expect(sugar.groupKey).toBe('archived')
+    expect(sugar.archived).toBe(true)
     expect(sugar.schedule).toEqual({ type: 'Weekly', days: [] })
     expect(sugar.description).toBe('')
     expect(sugar.goals[0]?.target).toMatchObject({ comparison: 'atMost', value: 1 })
@@ -594,9 +596,8 @@ describe("Table Habit's JSON export", () => {
     expect(stretch.schedule).toEqual({ type: 'Monthly', dayOfMonth: 1 })
     expect(stretch.attributes).toEqual([])
     expect(days(stretch)).toEqual([noon('2023-02-05')])
-    expect(plan.groups.map((group) => group.name)).toEqual(['Archived'])
+    expect(plan.groups).toEqual([])
     expect(skips(plan)).toEqual({
-      'Skipped days (a skip is not an event)': 2,
       'Days marked unknown': 1,
       'Days with an amount of 0 (kept only on at-most habits)': 1,
       'Notes on days that were not done': 2,

@@ -1,4 +1,4 @@
-import { type AttributeValue, GROUP_NAME_MAX_LENGTH } from '@kindling/core'
+import { type AttributeValue, GROUP_NAME_MAX_LENGTH, mergeDaysIntoRanges } from '@kindling/core'
 import { paletteColor } from './habitbull'
 import {
   composeDescription,
@@ -161,8 +161,8 @@ function colorOf(habit: Json, index: number): string {
  * `record_date` (days since 1970-01-01), a `record_type` (0 unknown, 1 done, 2 skip), a
  * `record_value` and a `reason`. Every habit has a daily goal with an optional unit; a habit whose
  * goal or values say more than "done once" gets a number attribute (its unit, or 'Value') and a
- * Daily goal (at most its goal for negative habits). Reasons go to 'Notes'; archived habits to
- * the group 'Archived', deleted ones are left out.
+ * Daily goal (at most its goal for negative habits). Reasons go to 'Notes'; skipped days become
+ * breaks (runs merged); archived habits are archived, deleted ones are left out.
  */
 export function readTableHabitJson(json: unknown): ImportPlan {
   const found = habitsOf(json)
@@ -232,12 +232,19 @@ export function readTableHabitJson(json: unknown): ImportPlan {
     const seen = new Set<string>()
     let hasNotes = false
     const events: PlannedActivity['events'] = []
+    const skipDays: string[] = []
     for (const record of parsed.sort((a, b) => a.day.localeCompare(b.day))) {
       if (seen.has(record.day)) {
         skipped.add(SKIP.duplicateDay)
         continue
       }
       seen.add(record.day)
+      // A skip is a break day (issue 49): neither done nor missed.
+      if (record.type === RECORD_SKIP) {
+        skipDays.push(record.day)
+        if (record.reason) skipped.add(SKIP.noteNotDone)
+        continue
+      }
       if (!isDone(record)) {
         skipped.add(
           record.type === RECORD_DONE
@@ -261,21 +268,9 @@ export function readTableHabitJson(json: unknown): ImportPlan {
     const { schedule, cadence, count, approximation } = frequency(habit)
     if (approximation) notes.push(`${name}: ${approximation}.`)
     const limit = negative ? (extra ?? goal) : goal
-    const groupKey =
-      num(habit.status) === STATUS_ARCHIVED
-        ? 'archived'
-        : groups.has(`group:${str(habit.group_id)}`)
-          ? `group:${str(habit.group_id)}`
-          : undefined
-    if (groupKey === 'archived' && !groups.has('archived')) {
-      groups.set('archived', {
-        key: 'archived',
-        keys: ['group:archived'],
-        name: 'Archived',
-        description: 'Habits archived in Table Habit.',
-        color: '#757575',
-      })
-    }
+    const groupKey = groups.has(`group:${str(habit.group_id)}`)
+      ? `group:${str(habit.group_id)}`
+      : undefined
     activities.push({
       keys: [uniqueKey(`name:${name}`, usedKeys)],
       name: shortenName(name),
@@ -288,6 +283,8 @@ export function readTableHabitJson(json: unknown): ImportPlan {
       visibility: 'private',
       schedule,
       ...(groupKey ? { groupKey } : {}),
+      archived: num(habit.status) === STATUS_ARCHIVED,
+      breaks: mergeDaysIntoRanges(skipDays),
       attributes: [
         ...(amounts
           ? [

@@ -134,6 +134,10 @@ export const activities = pgTable(
     attributes: jsonb('attributes').$type<string[]>().notNull().default([]),
     visibility: text('visibility').$type<Visibility>().notNull().default('private'),
     schedule: jsonb('schedule').$type<StoredSchedule>().notNull(),
+    /** Archived (issue 49): out of every list and reminder, its history kept. */
+    archived: boolean('archived').notNull().default(false),
+    /** Its place in the user's own order (a fractional index key), or null: none given yet. */
+    position: text('position'),
     ...stamps,
   },
   (t) => [
@@ -150,6 +154,8 @@ export const groups = pgTable(
     description: text('description').notNull().default(''),
     color: text('color').notNull(),
     activities: jsonb('activities').$type<string[]>().notNull().default([]),
+    /** Its place in the user's own order (a fractional index key), or null. */
+    position: text('position'),
     ...stamps,
   },
   (t) => [
@@ -237,6 +243,26 @@ export const goals = pgTable(
   (t) => [
     index('goals_author_idx').on(t.author, t.createdAt).where(live(t)),
     index('goals_author_seq_idx').on(t.author, t.seq),
+  ],
+)
+
+/**
+ * A break (issue 49): days a habit is off, or every habit when `activityId` is null (a
+ * vacation), as local days of the user's zone. Its days are neither done nor missed.
+ */
+export const breaks = pgTable(
+  'breaks',
+  {
+    id: uuid('id').primaryKey(),
+    activityId: uuid('activity_id').references(() => activities.id),
+    from: date('from', { mode: 'string' }).notNull(),
+    to: date('to', { mode: 'string' }).notNull(),
+    note: text('note').notNull().default(''),
+    ...stamps,
+  },
+  (t) => [
+    index('breaks_author_idx').on(t.author, t.from).where(live(t)),
+    index('breaks_author_seq_idx').on(t.author, t.seq),
   ],
 )
 

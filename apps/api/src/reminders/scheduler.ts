@@ -1,6 +1,8 @@
 import {
+  buildBreakRanges,
   buildDayTotals,
   buildReminderMessage,
+  type DayTotals,
   DEFAULT_TIME_ZONE,
   getNextReminderOccurrence,
   getPeriod,
@@ -11,13 +13,14 @@ import {
   type Schedule,
   toCalendarDay,
 } from '@kindling/core'
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
 import {
   activities,
   attributes,
+  breaks,
   events,
   goals,
   pushSubscriptions,
@@ -43,6 +46,7 @@ export type DeliveryStatus =
   | 'missed'
   | 'skipped-done'
   | 'skipped-paused'
+  | 'skipped-break'
   | 'skipped-inactive'
   | 'no-channel'
   | 'failed'
@@ -220,10 +224,25 @@ export function createReminderScheduler(options: {
           lt(events.eventDate, new Date(period.endInstant)),
         ),
       )
-    const days = buildDayTotals(
-      periodEvents.map((event) => ({ ...event, eventDate: event.eventDate.toISOString() })),
-      settings.timeZone,
-    )
+    // The habit's breaks (its own and every habit's) that hold the occurrence's day.
+    const dayBreaks = await db
+      .select({ id: breaks.id, activityId: breaks.activityId, from: breaks.from, to: breaks.to })
+      .from(breaks)
+      .where(
+        and(
+          liveRowsOf(breaks, reminder.author),
+          or(isNull(breaks.activityId), eq(breaks.activityId, activity.id)),
+          lte(breaks.from, item.day),
+          gte(breaks.to, item.day),
+        ),
+      )
+    const days: DayTotals = {
+      ...buildDayTotals(
+        periodEvents.map((event) => ({ ...event, eventDate: event.eventDate.toISOString() })),
+        settings.timeZone,
+      ),
+      breaks: buildBreakRanges(dayBreaks, activity.id),
+    }
     // What the period asks: the habit's goal of its cadence ("3 times a week"), as on screen.
     const cadence = getScheduleCadence(schedule) ?? 'Daily'
     const habitGoals = await db
@@ -252,6 +271,7 @@ export function createReminderScheduler(options: {
           id: activity.id,
           name: activity.name,
           schedule,
+          archived: activity.archived,
           deletedAt: activity.deletedAt?.toISOString() ?? null,
         },
         days,

@@ -28,18 +28,22 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
         attributes: [],
         visibility: input.visibility,
         schedule: input.schedule,
+        archived: input.archived,
+        position: input.position,
       }),
     },
     update: {
       schema: ActivityUpdateInput,
       description:
-        "Merges the body over the stored activity's editable fields (name, description, color, visibility, schedule), validates the result as a whole and saves it.",
+        "Merges the body over the stored activity's editable fields (name, description, color, visibility, schedule, archived, position), validates the result as a whole and saves it.",
       values: (input, stored) => ({
         name: input.name,
         description: input.description,
         color: input.color ?? stored.color,
         visibility: input.visibility,
         schedule: input.schedule,
+        archived: input.archived,
+        position: input.position,
       }),
     },
     remove: {

@@ -357,7 +357,8 @@ function takesClientId(schema: z.ZodType): boolean {
  * record, so every field may be left out (the merged whole is what is validated).
  */
 function mergedBody(schema: z.ZodType): z.ZodType {
-  if (schema instanceof z.ZodObject) return schema.partial()
+  // From its shape: a schema with refinements (a break's `to` after `from`) refuses .partial().
+  if (schema instanceof z.ZodObject) return z.object(schema.shape).partial()
   if (schema instanceof z.ZodDiscriminatedUnion) {
     const options = schema.options as z.ZodObject[]
     return z.union(options.map((option) => option.partial()))

@@ -42,6 +42,7 @@ export function registerGroupRoutes(app: FastifyInstance, db: Database): void {
         description: input.description,
         color: input.color ?? randomColor(),
         activities: input.activities,
+        position: input.position,
       }),
     },
     update: {
@@ -54,6 +55,7 @@ export function registerGroupRoutes(app: FastifyInstance, db: Database): void {
         description: input.description,
         color: input.color ?? stored.color,
         activities: input.activities,
+        position: input.position,
       }),
     },
     remove: { description: 'Soft-deletes the group; its activities become ungrouped.' },

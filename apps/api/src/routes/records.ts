@@ -1,5 +1,5 @@
-import type { Activity, Attribute, Event, Goal, Group, Reminder } from '@kindling/core'
-import type { activities, attributes, events, goals, groups, reminders } from '../db/schema'
+import type { Activity, Attribute, Break, Event, Goal, Group, Reminder } from '@kindling/core'
+import type { activities, attributes, breaks, events, goals, groups, reminders } from '../db/schema'
 
 /*
  * The rows of the database as the API answers them: one mapper per resource, used by its routes,
@@ -35,6 +35,8 @@ export function toActivity(row: typeof activities.$inferSelect): Activity {
     attributes: row.attributes,
     visibility: row.visibility,
     schedule: row.schedule,
+    archived: row.archived,
+    position: row.position,
   }
 }
 
@@ -45,6 +47,7 @@ export function toGroup(row: typeof groups.$inferSelect): Group {
     description: row.description,
     color: row.color,
     activities: row.activities,
+    position: row.position,
   }
 }
 
@@ -100,4 +103,14 @@ function normalizeTarget(target: typeof goals.$inferSelect.target): Goal['target
   if (!target) return null
   if ('kind' in target && target.kind === 'count') return target
   return { ...target, kind: 'amount' } as Goal['target']
+}
+
+export function toBreak(row: typeof breaks.$inferSelect): Break {
+  return {
+    ...stamps(row),
+    activityId: row.activityId,
+    from: row.from,
+    to: row.to,
+    note: row.note,
+  }
 }

@@ -26,12 +26,12 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Database, rowsOf } from '../db/client'
 import { liveRowsOf } from '../db/owned'
-import { activities, attributes, events, goals, groups } from '../db/schema'
+import { activities, attributes, breaks, events, goals, groups } from '../db/schema'
 import { uidOf } from '../http/caller'
 import { validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
 import { queryErrors, security } from './common'
-import { toActivity, toAttribute, toEvent, toGoal, toGroup } from './records'
+import { toActivity, toAttribute, toBreak, toEvent, toGoal, toGroup } from './records'
 
 const tags = ['sync']
 
@@ -51,7 +51,7 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
       security,
       summary: 'Your changes after a cursor',
       description:
-        "The change feed a device keeps its copy in step with: every activity, attribute, group, goal and event of yours created, updated or soft-deleted (`deletedAt` set) after `after`, each in its latest version, oldest change first, at most `limit` records. Send the answer's `cursor` back as `after` for the next page (ask again at once while `more` is true) and, later, for what changed since. The cursor is the server's own change sequence, not a clock. Without `after` (a first sync) deleted records are left out.",
+        "The change feed a device keeps its copy in step with: every activity, attribute, group, goal, event and break of yours created, updated or soft-deleted (`deletedAt` set) after `after`, each in its latest version, oldest change first, at most `limit` records. Send the answer's `cursor` back as `after` for the next page (ask again at once while `more` is true) and, later, for what changed since. The cursor is the server's own change sequence, not a clock. Without `after` (a first sync) deleted records are left out.",
       querystring: SyncChangesQuery,
       response: { 200: jsonResponse('One page of changes.', SyncChanges), ...queryErrors },
     },
@@ -68,7 +68,8 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
               | typeof attributes
               | typeof groups
               | typeof goals
-              | typeof events,
+              | typeof events
+              | typeof breaks,
             map: (row: Row) => T,
             extra?: SQL,
           ): Promise<Changed<T>[]> => {
@@ -100,6 +101,7 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
               toEvent,
               eventsFrom === undefined ? undefined : sentEvents(eventsFrom, after),
             ),
+            breaks: await pick(breaks, toBreak),
           }
           const seqs = Object.values(changed)
             .flatMap((list) => list.map((item) => item.seq))
@@ -149,6 +151,7 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
             groups: upTo(changed.groups),
             goals: upTo(changed.goals),
             events: upTo(changed.events),
+            breaks: upTo(changed.breaks),
             cursor: String(last),
             more,
             ...(olderEvents === undefined ? {} : { olderEvents }),
@@ -206,7 +209,7 @@ function liveEventsBefore(uid: string, instant: string): SQL | undefined {
 
 /** The author's latest change number in any table (0 without changes). */
 export async function latestSeq(tx: Pick<Database, 'execute'>, uid: string): Promise<number> {
-  const latest = [activities, attributes, groups, goals, events].map(
+  const latest = [activities, attributes, groups, goals, events, breaks].map(
     (table) => sql`(select max(${table.seq}) from ${table} where ${table.author} = ${uid})`,
   )
   const result = await tx.execute(sql`select greatest(${sql.join(latest, sql`, `)}) as seq`)

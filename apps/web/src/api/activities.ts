@@ -1,6 +1,7 @@
 import type { ActivityInput, ActivityUpdateInput } from '@kindling/core'
-import { compareCodeUnits, randomColor } from '@kindling/core'
+import { compareCodeUnits, isActive, randomColor } from '@kindling/core'
 import { createResource, latestEdit } from '../lib/resource'
+import { useSynced } from '../lib/sync/store'
 
 /** Activities (shown as Habits), most recently edited first, from the synced copy. */
 export const activities = createResource<'activities', ActivityInput, ActivityUpdateInput>(
@@ -18,3 +19,11 @@ export const useActivity = activities.useOne
 export const useCreateActivity = activities.useCreate
 export const useUpdateActivity = activities.useUpdate
 export const useDeleteActivity = activities.useDelete
+
+/**
+ * The habits the user works with: neither deleted nor archived (issue 49), for lists, pickers and
+ * search. An archived habit keeps its page, history and statistics.
+ */
+export function useActiveActivities() {
+  return useSynced((view) => activities.list(view).filter(isActive), [])
+}

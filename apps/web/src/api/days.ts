@@ -34,6 +34,8 @@ export function selectHabitDays(
       eventsFrom,
       isWaiting: (id) => waiting.has(id),
       timeZone,
+      breaks: view.breaks.values(),
+      activityIds: view.activities.keys(),
     },
     memo,
   )

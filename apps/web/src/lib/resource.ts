@@ -164,6 +164,8 @@ export function createResource<
   return {
     list,
     create,
+    update,
+    remove,
     useList: (query: ListQuery = {}): Synced<TRecord[]> =>
       useSynced((view) => list(view, query), [JSON.stringify(query)]),
     useOne: (id: string): Synced<TRecord> & { isMissing: boolean } => {

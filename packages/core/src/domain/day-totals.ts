@@ -1,5 +1,5 @@
 import { formatDayNumber, getZone, parseDayNumber, resolveDayNumber, type Zone } from './time-zone'
-import type { DayString, EventLike } from './types'
+import type { BreakRanges, DayString, EventLike } from './types'
 import { isDeleted } from './types'
 
 /*
@@ -35,6 +35,11 @@ export interface DayTotals {
   counts: readonly number[]
   /** Keyed by attribute id; absent when no event carries a number value. */
   numbers?: Readonly<Record<string, NumberDays>>
+  /**
+   * The habit's break days (breaks.ts), when it has any: neither done nor missed. Only
+   * buildHabitDays sets them; totals merged from several (mergeDayTotals) do not carry them.
+   */
+  breaks?: BreakRanges
 }
 
 /** An event with the values of its attributes, as the API and the local copy hold it. */

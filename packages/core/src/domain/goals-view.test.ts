@@ -80,7 +80,15 @@ describe('buildGoalsView', () => {
       now,
       timeZone,
     })
-    expect(today?.items).toEqual([{ goal: runDaily, activity: run, done: false }])
+    expect(today?.items).toEqual([
+      {
+        goal: runDaily,
+        activity: run,
+        done: false,
+        onBreak: false,
+        progress: { target: { kind: 'event' }, value: 0, goal: 1, done: false, over: false },
+      },
+    ])
   })
 
   it('gives three empty sections for no goals', () => {

@@ -1,8 +1,9 @@
+import { isOnBreakInPeriod } from './breaks'
 import type { DayTotals } from './day-totals'
 import { measureCurrentPeriod } from './done-state'
 import { type PeriodProgress, resolveTarget, type TargetAttributeLike } from './targets'
 import type { ActivityLike, CadenceLike, DayString, GoalLike } from './types'
-import { isDeleted } from './types'
+import { isActive, isDeleted } from './types'
 
 /** SPEC §3 UI state goalsTab. */
 export type GoalsTab = 'Todo' | 'Done'
@@ -13,6 +14,8 @@ export interface GoalItem<G extends GoalLike = GoalLike, A extends ActivityLike 
   done: boolean
   /** Toward the goal's target in the current period ("2 / 3", "5 / 20 pages"). */
   progress: PeriodProgress
+  /** Not done, and its period lies wholly inside the habit's breaks: not due, not missed. */
+  onBreak: boolean
 }
 
 export interface GoalSection<G extends GoalLike = GoalLike, A extends ActivityLike = ActivityLike> {
@@ -57,16 +60,17 @@ function listGoalItems<G extends GoalLike, A extends ActivityLike>(
 ): GoalItem<G, A>[] {
   const liveActivities = new Map<string, A>()
   for (const activity of input.activities) {
-    if (!isDeleted(activity)) liveActivities.set(activity.id, activity)
+    if (isActive(activity)) liveActivities.set(activity.id, activity)
   }
   const items: GoalItem<G, A>[] = []
   for (const goal of input.goals) {
     const activity = liveActivities.get(goal.activityId)
     if (!activity || isDeleted(goal)) continue
     const target = resolveTarget(goal.target, input.attributes)
-    const days = input.days.get(goal.activityId)
-    const progress = measureCurrentPeriod(days, goal.cadence, input.today, target)
-    items.push({ goal, activity, done: progress.done, progress })
+    const totals = input.days.get(goal.activityId)
+    const progress = measureCurrentPeriod(totals, goal.cadence, input.today, target)
+    const onBreak = !progress.done && isOnBreakInPeriod(totals, goal.cadence, input.today)
+    items.push({ goal, activity, done: progress.done, progress, onBreak })
   }
   return items
 }
@@ -74,8 +78,9 @@ function listGoalItems<G extends GoalLike, A extends ActivityLike>(
 /**
  * The Goals screen (SPEC §2): always three sections, Daily ('Today'), Weekly ('This Week'),
  * Monthly ('This Month'), each with its goals in input order. Done-state per SPEC §4 on the
- * current day, ISO week or month, toward the goal's target (measurePeriod). Deleted goals and goals whose activity is
- * deleted or missing are hidden everywhere. The Todo tab hides done goals; the Done tab shows all.
+ * current day, ISO week or month, toward the goal's target (measurePeriod). Deleted goals and
+ * goals whose activity is deleted, archived or missing are hidden everywhere. The Todo tab hides
+ * done goals and those on a break (issue 49: not due); the Done tab shows all.
  */
 export function buildGoalsView<G extends GoalLike, A extends ActivityLike>(
   input: GoalsViewInput<G, A>,
@@ -83,7 +88,8 @@ export function buildGoalsView<G extends GoalLike, A extends ActivityLike>(
   const all = listGoalItems(input)
   return CADENCES.map(({ cadence, title }) => {
     const ofCadence = all.filter((item) => item.goal.cadence === cadence)
-    const items = input.tab === 'Todo' ? ofCadence.filter((item) => !item.done) : ofCadence
+    const items =
+      input.tab === 'Todo' ? ofCadence.filter((item) => !item.done && !item.onBreak) : ofCadence
     const emptyState = items.length > 0 ? null : ofCadence.length > 0 ? 'allDone' : 'noGoals'
     return { cadence, title, items, goalCount: ofCadence.length, emptyState }
   })

@@ -1,3 +1,10 @@
+import {
+  type BreakLike,
+  type BreakRanges,
+  buildBreakRangesByActivity,
+  NO_BREAKS,
+  sameBreakRanges,
+} from './breaks'
 import type { DayTotals, ValuedEventLike } from './day-totals'
 import { DayTotalsBuilder, mergeDayTotals } from './day-totals'
 import { getZone } from './time-zone'
@@ -31,6 +38,10 @@ export interface HabitDaysInput {
   eventsFrom: string | undefined
   isWaiting?: (eventId: string) => boolean
   timeZone: string
+  /** The user's breaks (issue 49); their days go on each habit's DayTotals as `breaks`. */
+  breaks?: Iterable<BreakLike>
+  /** The habits a break of every habit (a vacation) covers: the user's live habits. */
+  activityIds?: Iterable<string>
 }
 
 /**
@@ -49,6 +60,7 @@ interface MemoEntry {
   timeZone: string
   old: readonly DayTotals[]
   events: readonly HeldEventLike[]
+  breaks: BreakRanges
   days: DayTotals
 }
 
@@ -69,8 +81,9 @@ function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
 
 /**
  * Every activity's days (its whole history) on a synced device: the history's per-day totals of
- * old days merged with the totals of the events it counts itself. The one place the two meet;
- * an activity without any day is absent. With a `memo`, unchanged activities keep their last
+ * old days merged with the totals of the events it counts itself, and its break days (`breaks`,
+ * from the user's breaks). The one place the three meet; an activity without any day with
+ * events nor break day is absent. With a `memo`, unchanged activities keep their last
  * answer.
  */
 export function buildHabitDays(
@@ -93,29 +106,36 @@ export function buildHabitDays(
     if (list) list.push(event)
     else held.set(event.activityId, [event])
   }
+  const breakDays = buildBreakRangesByActivity(input.breaks ?? [], input.activityIds)
   const days = new Map<string, DayTotals>()
-  for (const activityId of new Set([...old.keys(), ...held.keys()])) {
+  for (const activityId of new Set([...old.keys(), ...held.keys(), ...breakDays.keys()])) {
     const oldDays = old.get(activityId) ?? []
     const events = held.get(activityId) ?? []
+    const breaks = breakDays.get(activityId) ?? NO_BREAKS
     const known = memo.get(activityId)
     let totals: DayTotals
     if (
       known &&
       known.timeZone === timeZone &&
       sameList(known.old, oldDays) &&
-      sameList(known.events, events)
+      sameList(known.events, events) &&
+      sameBreakRanges(known.breaks, breaks)
     ) {
       totals = known.days
     } else {
       const recent = new DayTotalsBuilder()
       for (const event of events) recent.addEvent(event, zone)
       totals = mergeDayTotals(...oldDays, recent.build())
-      memo.set(activityId, { timeZone, old: oldDays, events, days: totals })
+      // A new object: mergeDayTotals may answer one of its parts as it is.
+      if (breaks.length > 0) totals = { ...totals, breaks }
+      memo.set(activityId, { timeZone, old: oldDays, events, breaks, days: totals })
     }
-    if (totals.counts.length > 0) days.set(activityId, totals)
+    if (totals.counts.length > 0 || breaks.length > 0) days.set(activityId, totals)
   }
   for (const activityId of memo.keys()) {
-    if (!old.has(activityId) && !held.has(activityId)) memo.delete(activityId)
+    if (!old.has(activityId) && !held.has(activityId) && !breakDays.has(activityId)) {
+      memo.delete(activityId)
+    }
   }
   return days
 }

@@ -1,3 +1,4 @@
+import { isBreakBetween } from './breaks'
 import { getPeriodDayNumbers, getPeriodUnit } from './dates'
 import type { DayTotals } from './day-totals'
 import { countBetween, getDayTotalsRange, sumBetween } from './day-totals'
@@ -161,8 +162,9 @@ export interface CompletionRate {
  * the whole period, so weekly days and the monthly day do not narrow it), each period judged by
  * the done rule toward `target` (one event by default). Periods run from the one containing
  * `since` (the habit's creation day; an earlier first event moves it back) to the one containing
- * `today`; the current period counts only once done, since it is not missed yet. Null for
- * Unscheduled habits, which expect nothing.
+ * `today`; the current period counts only once done, since it is not missed yet, and so does a
+ * period wholly inside the habit's breaks (`totals.breaks`, issue 49). Null for Unscheduled
+ * habits, which expect nothing.
  */
 export function computeCompletion(
   totals: DayTotals,
@@ -199,8 +201,10 @@ export function computeGoalCompletion(
       const isCurrent = periodEnd >= todayNumber
       // A current period is judged on what it holds so far; a limit is kept until it is over.
       const isDone = isDoneBetween(totals, periodStart, Math.min(periodEnd, todayNumber), target)
+      // A period wholly inside a break was not expected (issue 49), unless done anyway.
+      const onBreak = isBreakBetween(totals.breaks, periodStart, periodEnd)
       if (isDone) done += 1
-      if (isDone || !isCurrent) expected += 1
+      if (isDone || (!isCurrent && !onBreak)) expected += 1
       if (isCurrent) break
       ;[periodStart, periodEnd] = getPeriodDayNumbers(unit, periodEnd + 1)
     }

@@ -4,6 +4,20 @@ export {
   getAttributeLabel,
   orderAttributes,
 } from './attribute-values'
+export type { BreakEdit, BreakLike, BreakRanges } from './breaks'
+export {
+  buildBreakRanges,
+  buildBreakRangesByActivity,
+  isBreakBetween,
+  isBreakDay,
+  isBreakDayNumber,
+  isOnBreakInPeriod,
+  listBreakDays,
+  mergeDaysIntoRanges,
+  NO_BREAKS,
+  planUndoSkip,
+  sameBreakRanges,
+} from './breaks'
 export type { DecadeGridCell } from './calendar-grids'
 export { getDecadeGrid } from './calendar-grids'
 export type { Period, PeriodUnit, WeekStripDay } from './dates'
@@ -82,6 +96,8 @@ export {
   summarizeDays,
 } from './habit-stats'
 export { computeHeatShade } from './heat'
+export type { PositionedLike, PositionWrite } from './manual-order'
+export { generatePositions, planMove, sortByPosition } from './manual-order'
 export { compareCodeUnits, compareNames } from './order'
 export { selectRecentActivities, sortByRecent } from './recents'
 export { formatRelativeTime } from './relative-time'
@@ -164,6 +180,6 @@ export type {
   TargetLike,
   TimestampedLike,
 } from './types'
-export { isDeleted } from './types'
+export { isActive, isDeleted } from './types'
 export type { RecordChange, RecordWrite, RuleTables, WriteReads } from './write-rules'
 export { applyWrite, readsOf } from './write-rules'

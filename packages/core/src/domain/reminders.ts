@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '../constants'
+import { isBreakDay } from './breaks'
 import type { DayTotals } from './day-totals'
 import { getScheduleCadence, isDoneInPeriod } from './done-state'
 import type { PeriodTarget, TargetOf } from './targets'
@@ -12,7 +13,7 @@ import {
   type Zone,
 } from './time-zone'
 import type { DayString, ScheduledActivityLike, SoftDeletable } from './types'
-import { isDeleted } from './types'
+import { isActive, isDeleted } from './types'
 
 /**
  * Reminders (issue 18): a time of day on some weekdays, in the user's time zone. Everything
@@ -40,7 +41,7 @@ export interface ReminderOccurrence {
 }
 
 /** Why an occurrence is not delivered; null when it is. */
-export type ReminderSkipReason = 'inactive' | 'paused' | 'done'
+export type ReminderSkipReason = 'inactive' | 'paused' | 'break' | 'done'
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/
 
@@ -170,7 +171,8 @@ export interface ReminderCheck {
 
 /**
  * Why `occurrence` should not be delivered, or null when it should: 'inactive' when its habit
- * is missing or deleted, 'paused' when reminders are paused on its day, 'done' when the habit is
+ * is missing, deleted or archived, 'paused' when reminders are paused on its day, 'break' when its day is
+ * one of the habit's break days (`days.breaks`: a skipped day, a vacation), 'done' when the habit is
  * already done (isDoneInPeriod) in the period of its schedule containing the occurrence's day (a
  * day for Daily and Unscheduled habits, the ISO week for Weekly, the month for Monthly).
  */
@@ -178,8 +180,9 @@ export function getReminderSkipReason(
   occurrence: Pick<ReminderOccurrence, 'activityId' | 'day'>,
   { activity, days, pausedUntil, target }: ReminderCheck,
 ): ReminderSkipReason | null {
-  if (!activity || isDeleted(activity) || activity.id !== occurrence.activityId) return 'inactive'
+  if (!activity || !isActive(activity) || activity.id !== occurrence.activityId) return 'inactive'
   if (isPausedOn(occurrence.day, pausedUntil)) return 'paused'
+  if (isBreakDay(days, occurrence.day)) return 'break'
   const cadence = getScheduleCadence(activity.schedule) ?? 'Daily'
   return isDoneInPeriod(days, cadence, occurrence.day, target) ? 'done' : null
 }

@@ -95,7 +95,7 @@ describe('buildScheduleView', () => {
           key: 'unscheduled',
           title: 'Unscheduled',
           cadence: null,
-          items: [{ activity: journal, done: false }],
+          items: [{ activity: journal, done: false, progress: null }],
         },
       ])
     }

@@ -1,3 +1,4 @@
+import { isOnBreakInPeriod } from './breaks'
 import { getPeriodDayNumbers } from './dates'
 import type { DayTotals } from './day-totals'
 import { measureCurrentPeriod } from './done-state'
@@ -10,7 +11,7 @@ import type {
   ScheduleFilterLike,
   ScheduleLike,
 } from './types'
-import { isDeleted } from './types'
+import { isActive } from './types'
 
 export type ScheduleSectionKey = 'today' | 'thisWeek' | 'thisMonth' | 'unscheduled'
 
@@ -70,16 +71,17 @@ const SECTIONS: readonly {
  *   `showDone` says.
  * - Within a section undone items come first, then (only with `showDone`) done ones; each group
  *   keeps the order of `activities`, so sort those first (sortByRecent).
- * - Deleted activities are excluded; done-state is the period's measure toward the activity's
- *   target (`targetOf`: its goal of that cadence, else one event); empty sections are omitted,
- *   so an empty result is the 'All done!' state.
+ * - A period wholly inside the habit's breaks is not due: the habit is left out unless done.
+ * - Deleted and archived activities are excluded; done-state is the period's measure toward the
+ *   activity's target (`targetOf`: its goal of that cadence, else one event); empty sections are
+ *   omitted, so an empty result is the 'All done!' state.
  */
 export function buildScheduleView<A extends ScheduledActivityLike>(
   input: ScheduleViewInput<A>,
 ): ScheduleSection<A>[] {
   const { activities, days, filter, showDone, today } = input
   const targetOf = input.targetOf ?? (() => ONE_EVENT)
-  const live = activities.filter((activity) => !isDeleted(activity))
+  const live = activities.filter(isActive)
   const sections: ScheduleSection<A>[] = []
   for (const section of SECTIONS) {
     const shown =
@@ -90,15 +92,13 @@ export function buildScheduleView<A extends ScheduledActivityLike>(
     const undone: ScheduleItem<A>[] = []
     const completed: ScheduleItem<A>[] = []
     for (const activity of members) {
+      const totals = days.get(activity.id)
       const progress =
         cadence === null
           ? null
-          : measureCurrentPeriod(
-              days.get(activity.id),
-              cadence,
-              today,
-              targetOf(activity.id, cadence),
-            )
+          : measureCurrentPeriod(totals, cadence, today, targetOf(activity.id, cadence))
+      // A period wholly inside a break is not due (issue 49): not listed unless done anyway.
+      if (!progress?.done && cadence !== null && isOnBreakInPeriod(totals, cadence, today)) continue
       if (!progress?.done) undone.push({ activity, done: false, progress })
       else if (showDone) completed.push({ activity, done: true, progress })
     }
@@ -118,7 +118,7 @@ export function shouldSwitchToUnscheduled(
   activities: readonly ScheduledActivityLike[],
   filter: ScheduleFilterLike,
 ): boolean {
-  const live = activities.filter((activity) => !isDeleted(activity))
+  const live = activities.filter(isActive)
   return (
     filter === 'all' &&
     live.length > 0 &&

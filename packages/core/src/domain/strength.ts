@@ -33,7 +33,10 @@ export interface StrengthOptions {
   /** The last day computed, normally today. */
   until: DayString
   target?: StrengthTarget
-  /** Days the user skipped (Loop's skips): the strength stays as it was. Days with events are done, not skipped. */
+  /**
+   * Days the user skipped (Loop's skips): the strength stays as it was. Days with events are
+   * done, not skipped. The break days of `totals` (`totals.breaks`) count as skipped too.
+   */
   skippedDays?: readonly DayString[]
 }
 
@@ -121,6 +124,12 @@ function plan(totals: DayTotals, options: StrengthOptions): Plan {
   const values = new Float64Array(length)
   const skipped = new Uint8Array(length)
   for (const day of skippedNumbers) if (day <= until) skipped[day - start] = 1
+  // The habit's break days (issue 49) freeze it as Loop's skips do; they do not move its start.
+  for (const [first, last] of totals.breaks ?? []) {
+    for (let day = Math.max(first, start); day <= Math.min(last, until); day++) {
+      skipped[day - start] = 1
+    }
+  }
   totals.counts.forEach((count, index) => {
     const at = totalsFirst + index - start
     if (at < 0 || at >= length || count === 0) return

@@ -20,6 +20,12 @@ export type ScheduleLike = StoredSchedule
 /** SPEC §2 Schedule filter (shown as All, Daily, Weekly, Monthly, None). */
 export type ScheduleFilterLike = GoalFilter
 
+/**
+ * A habit's break days (issue 49) as inclusive ranges of day numbers (days since 1970-01-01),
+ * sorted, disjoint and never adjacent (overlapping or touching breaks are merged).
+ */
+export type BreakRanges = readonly (readonly [number, number])[]
+
 /** Anything soft-deletable: present and non-null `deletedAt` means deleted. */
 export interface SoftDeletable {
   deletedAt?: string | null
@@ -38,6 +44,8 @@ export interface EventLike extends SoftDeletable {
 export interface ActivityLike extends SoftDeletable {
   id: string
   name: string
+  /** Archived (issue 49): out of every list, the schedule, goals and reminders. */
+  archived?: boolean
 }
 
 export interface ScheduledActivityLike extends ActivityLike {
@@ -65,6 +73,15 @@ export interface GoalLike extends SoftDeletable {
 export interface TimestampedLike {
   createdAt: string
   updatedAt?: string | null
+}
+
+/**
+ * True when the activity is shown among the user's habits: neither deleted nor archived (issue
+ * 49: an archived habit keeps its history and statistics, and leaves every list, the schedule,
+ * goals, pickers and reminders).
+ */
+export function isActive(activity: ActivityLike): boolean {
+  return !isDeleted(activity) && activity.archived !== true
 }
 
 /** True when the record is soft-deleted (SPEC §4: every view hides it). */

@@ -11,6 +11,8 @@ describe('ActivityInput', () => {
       attributes: [],
       visibility: 'private',
       schedule: { type: 'Daily' },
+      archived: false,
+      position: null,
     })
   })
 

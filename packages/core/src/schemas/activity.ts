@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import { ACTIVITY_NAME_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '../constants'
-import { ClientId, HexColor, Id, IsoDateTime, RecordStamp, trimmedText, Visibility } from './common'
+import {
+  ClientId,
+  HexColor,
+  Id,
+  IsoDateTime,
+  OrderPosition,
+  RecordStamp,
+  trimmedText,
+  Visibility,
+} from './common'
 import { Schedule, StoredSchedule } from './schedule'
 
 export const ACTIVITY_NAME_TOO_LONG = `Name must be ${ACTIVITY_NAME_MAX_LENGTH} characters or less.`
@@ -23,6 +32,11 @@ export const ActivityInput = z.object({
   attributes: z.array(Id).max(100).default([]),
   visibility: Visibility.default('private'),
   schedule: Schedule.default({ type: 'Daily' }),
+  archived: z
+    .boolean()
+    .default(false)
+    .describe('Archived: out of every list, the schedule, goals and reminders; history kept.'),
+  position: OrderPosition.default(null),
 })
 export type ActivityInput = z.input<typeof ActivityInput>
 
@@ -42,6 +56,8 @@ export const Activity = z.object({
   attributes: z.array(Id),
   visibility: Visibility,
   schedule: StoredSchedule,
+  archived: z.boolean(),
+  position: z.string().nullable(),
   updatedAt: IsoDateTime.nullable(),
 })
 export type Activity = z.infer<typeof Activity>

@@ -43,6 +43,16 @@ export const HexColor = z
   .regex(/^#[0-9a-fA-F]{6}$/, 'Color must be a hex colour like #ff8800')
   .transform((value) => value.toLowerCase())
 
+/**
+ * A place in the user's own order (issue 49): a fractional index key (base 62 digits), compared
+ * code unit by code unit; null before the record is first moved.
+ */
+export const OrderPosition = z
+  .string()
+  .regex(/^[0-9A-Za-z]{1,100}$/, 'Must be an order key (letters and digits).')
+  .nullable()
+  .describe('Place in your own order: a fractional index key, or null (none given yet).')
+
 export const Visibility = z.enum(['public', 'private'])
 export type Visibility = z.infer<typeof Visibility>
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Activity } from './activity'
 import { Attribute } from './attribute'
+import { Break } from './break'
 import { IsoDateTime } from './common'
 import { Event } from './event'
 import { Goal } from './goal'
@@ -39,6 +40,12 @@ export const ImportSummary = z.object({
     .describe(
       "Whether the file's settings (time zone, e-mail reminders, pause) replaced yours: only a Kindling backup has them, and only a change counts.",
     ),
+  breaks: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('Breaks stored (skipped days, holidays), when any.'),
   skipped: z.array(SkippedCount),
   notes: z
     .array(z.string())
@@ -64,9 +71,10 @@ export type ImportProgress = z.infer<typeof ImportProgress>
 export const KINDLING_BACKUP_FORMAT = 'kindling-backup'
 /**
  * The version this code writes. 1: the records without reminders, and `settings: {}`; 2: with
- * reminders and the settings. Every version up to this one is read.
+ * reminders and the settings; 3: with breaks (and activities' archive and order). Every version
+ * up to this one is read.
  */
-export const KINDLING_BACKUP_VERSION = 2
+export const KINDLING_BACKUP_VERSION = 3
 
 /**
  * What a Kindling backup holds, the one place that says so (issue 50): each list of records
@@ -83,6 +91,7 @@ export const BACKUP_LISTS = {
   events: { schema: Event, since: 1 },
   goals: { schema: Goal, since: 1 },
   reminders: { schema: Reminder, since: 2 },
+  breaks: { schema: Break, since: 3 },
 } as const
 export type BackupListName = keyof typeof BACKUP_LISTS
 export const BACKUP_LIST_NAMES = Object.keys(BACKUP_LISTS) as BackupListName[]

@@ -18,13 +18,13 @@ describe('the editable fields of a record are its update schema’s', () => {
   it('lists each resource’s fields, never the server’s stamps', () => {
     const activity = { ...stamps, name: 'Run', attributes: [] }
     expect(listEditableKeys(ActivityUpdateInput, activity).sort()).toEqual(
-      ['color', 'description', 'name', 'schedule', 'visibility'].sort(),
+      ['archived', 'color', 'description', 'name', 'position', 'schedule', 'visibility'].sort(),
     )
     expect(listEditableKeys(GoalUpdateInput, {}).sort()).toEqual(
       ['activityId', 'cadence', 'target'].sort(),
     )
     expect(listEditableKeys(GroupUpdateInput, {}).sort()).toEqual(
-      ['activities', 'color', 'description', 'name'].sort(),
+      ['activities', 'color', 'description', 'name', 'position'].sort(),
     )
     expect(listEditableKeys(EventUpdateInput, {}).sort()).toEqual(
       ['activityId', 'attributes', 'eventDate'].sort(),
@@ -65,6 +65,7 @@ describe('the editable fields of a record are its update schema’s', () => {
       ...pickEditable(GoalUpdateInput, goal),
       cadence: 'Weekly',
     })
-    expect(merged.target).toEqual(target)
+    // Answered in today's shape: an amount target says its kind.
+    expect(merged.target).toEqual({ kind: 'amount', ...target })
   })
 })

@@ -36,7 +36,10 @@ describe('GoalInput', () => {
 
   it('takes an optional amount per period: a non-negative number, at least or at most', () => {
     const target = { attributeId: 'km', comparison: 'atLeast', value: 5.5 } as const
-    expect(GoalInput.parse({ activityId: 'a', cadence: 'Weekly', target }).target).toEqual(target)
+    expect(GoalInput.parse({ activityId: 'a', cadence: 'Weekly', target }).target).toEqual({
+      kind: 'amount',
+      ...target,
+    })
     expect(GoalInput.parse({ activityId: 'a', cadence: 'Daily', target: null }).target).toBeNull()
     const atMostZero = { attributeId: 'cigarettes', comparison: 'atMost', value: 0 }
     expect(

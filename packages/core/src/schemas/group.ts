@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { DESCRIPTION_MAX_LENGTH, GROUP_NAME_MAX_LENGTH } from '../constants'
-import { ClientId, HexColor, Id, IsoDateTime, RecordStamp, trimmedText } from './common'
+import {
+  ClientId,
+  HexColor,
+  Id,
+  IsoDateTime,
+  OrderPosition,
+  RecordStamp,
+  trimmedText,
+} from './common'
 
 const uniqueIds = z
   .array(Id)
@@ -13,6 +21,7 @@ export const GroupInput = z.object({
   description: trimmedText('Description', DESCRIPTION_MAX_LENGTH).default(''),
   color: HexColor.optional(),
   activities: uniqueIds.default([]),
+  position: OrderPosition.default(null),
 })
 export type GroupInput = z.input<typeof GroupInput>
 
@@ -28,6 +37,7 @@ export const Group = z.object({
   description: z.string(),
   color: z.string(),
   activities: z.array(Id),
+  position: z.string().nullable(),
   updatedAt: IsoDateTime.nullable(),
 })
 export type Group = z.infer<typeof Group>

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX } from '../constants'
 import { Activity } from './activity'
 import { Attribute } from './attribute'
+import { Break } from './break'
 import { CalendarDay, Id, IsoDateTime } from './common'
 import { Event } from './event'
 import { Goal } from './goal'
@@ -48,6 +49,7 @@ export const SyncChanges = z.object({
   groups: z.array(Group),
   goals: z.array(Goal),
   events: z.array(Event),
+  breaks: z.array(Break),
   cursor: SyncCursor.describe('Send it back as `after` for the changes after this page.'),
   more: z.boolean().describe('Whether more changes wait after this page: ask again at once.'),
   olderEvents: z

@@ -17,7 +17,7 @@ import { IconPlus } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { useActivities } from '../../api/activities'
+import { useActiveActivities } from '../../api/activities'
 import { useActivityUses, useEventCounts } from '../../api/events'
 import { ActivityBadge } from '../../components/event-activity-badge'
 import { RouteButton } from '../../components/route-button'
@@ -134,7 +134,7 @@ function HistoryPanel() {
 
 /** The 3 most recently used activities, by when their events were created (SPEC §2). */
 function RecentActivities() {
-  const activitiesQuery = useActivities()
+  const activitiesQuery = useActiveActivities()
   const usesQuery = useActivityUses()
   const openForm = useOpenForm()
 

@@ -1,11 +1,12 @@
 import { Divider, Stack } from '@mantine/core'
 import { Component as Account } from '../../features/auth/routes/me'
+import { VacationSection } from '../../features/breaks/components/vacation-section'
 import { DataTransferSections } from '../../features/data-transfer/components/data-transfer-sections'
 import { ReminderSettings } from '../../features/reminders/components/reminder-settings'
 import { useCurrentUser } from '../../lib/auth-state'
 
 /**
- * /me: the account, then reminder settings and importing and exporting data (only once the
+ * /me: the account, then a vacation (issue 49), reminder settings and importing and exporting data (only once the
  * e-mail is verified).
  */
 export function Component() {
@@ -16,6 +17,7 @@ export function Component() {
       {user?.emailVerified ? (
         <>
           <Divider />
+          <VacationSection />
           <ReminderSettings email={user.email} />
           <DataTransferSections />
         </>

@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react'
 import { useEffect, useMemo } from 'react'
 import { useNavigate } from 'react-router'
-import { useActivities } from '../../api/activities'
+import { useActiveActivities } from '../../api/activities'
 import { useAuthState } from '../../lib/auth-state'
 import { SPOTLIGHT_MAX_HEIGHT_PX } from '../../lib/constants'
 import { useOpenForm } from '../../lib/form-opener'
@@ -20,7 +20,7 @@ export default function AppSpotlight({ openRequest }: { openRequest: number }) {
   const openForm = useOpenForm()
   const navigate = useNavigate()
   const signedIn = useAuthState((auth) => Boolean(auth.user?.emailVerified))
-  const { data: activityList = [] } = useActivities()
+  const { data: activityList = [] } = useActiveActivities()
 
   useEffect(() => {
     if (openRequest > 0) spotlight.open()

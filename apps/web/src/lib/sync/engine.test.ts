@@ -100,6 +100,7 @@ function fakeServer() {
         groups: [],
         goals: [],
         events: [],
+        breaks: [],
         cursor: String(taken.at(-1)?.seq ?? after),
         more: pending.length > limit,
       }

@@ -594,17 +594,19 @@ export class SyncEngine {
           groups: page.groups,
           goals: page.goals,
           events,
+          // A server from before breaks (issue 49) sends none.
+          breaks: page.breaks ?? [],
         },
         removed: outside,
         meta,
         history,
       })
       for (const table of SYNC_TABLES) {
-        for (const record of records[table] as AnyRecord[])
+        for (const record of (records[table] ?? []) as AnyRecord[])
           putServerRecord(this.base, table, record)
       }
       for (const { id } of outside) this.base.events.delete(id)
-      const changes = SYNC_TABLES.reduce((sum, table) => sum + page[table].length, 0)
+      const changes = SYNC_TABLES.reduce((sum, table) => sum + (page[table]?.length ?? 0), 0)
       this.meta = meta
       // Nothing new (a poll while nothing changed): the screens and other tabs have it all.
       // A first sync always tells, so that waiting tabs learn it went through.

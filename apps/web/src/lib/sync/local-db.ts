@@ -8,6 +8,7 @@ interface LocalSchema extends DBSchema {
   groups: { key: string; value: RecordOf['groups'] }
   goals: { key: string; value: RecordOf['goals'] }
   events: { key: string; value: RecordOf['events'] }
+  breaks: { key: string; value: RecordOf['breaks'] }
   outbox: { key: number; value: OutboxEntry }
   /** `sync`: the meta without its history; `history`: the history, written only when it changes. */
   meta: { key: string; value: SyncMeta | SyncHistory }
@@ -19,11 +20,22 @@ export type LocalDb = IDBPDatabase<LocalSchema>
 export const localDbName = (uid: string) => `kindling-${uid}`
 
 export async function openLocalDb(uid: string): Promise<LocalDb> {
-  const db: LocalDb = await openDB<LocalSchema>(localDbName(uid), 1, {
-    upgrade(upgrading) {
-      for (const table of SYNC_TABLES) upgrading.createObjectStore(table, { keyPath: 'id' })
-      upgrading.createObjectStore('outbox', { keyPath: 'key', autoIncrement: true })
-      upgrading.createObjectStore('meta')
+  // Version 2 adds the breaks (issue 49). A copy of version 1 pulled past the breaks other
+  // devices made without keeping them: it starts again from an empty copy (its outbox stays).
+  const db: LocalDb = await openDB<LocalSchema>(localDbName(uid), 2, {
+    upgrade(upgrading, oldVersion, _newVersion, transaction) {
+      for (const table of SYNC_TABLES) {
+        if (!upgrading.objectStoreNames.contains(table)) {
+          upgrading.createObjectStore(table, { keyPath: 'id' })
+        }
+      }
+      if (oldVersion < 1) {
+        upgrading.createObjectStore('outbox', { keyPath: 'key', autoIncrement: true })
+        upgrading.createObjectStore('meta')
+      } else {
+        for (const table of SYNC_TABLES) void transaction.objectStore(table).clear()
+        void transaction.objectStore('meta').clear()
+      }
     },
     // Another tab signs this user out and deletes the copy: let it (this tab signs out too).
     blocking() {
@@ -40,18 +52,20 @@ export function deleteLocalDb(uid: string): Promise<void> {
 /** Everything the device holds, read in one transaction. */
 export async function readAll(db: LocalDb) {
   const tx = db.transaction([...SYNC_TABLES, 'outbox', 'meta'], 'readonly')
-  const [activities, attributes, groups, goals, events, outbox, meta, history] = await Promise.all([
-    tx.objectStore('activities').getAll(),
-    tx.objectStore('attributes').getAll(),
-    tx.objectStore('groups').getAll(),
-    tx.objectStore('goals').getAll(),
-    tx.objectStore('events').getAll(),
-    tx.objectStore('outbox').getAll(),
-    tx.objectStore('meta').get('sync') as Promise<SyncMeta | undefined>,
-    tx.objectStore('meta').get('history') as Promise<SyncHistory | undefined>,
-  ])
+  const [activities, attributes, groups, goals, events, breaks, outbox, meta, history] =
+    await Promise.all([
+      tx.objectStore('activities').getAll(),
+      tx.objectStore('attributes').getAll(),
+      tx.objectStore('groups').getAll(),
+      tx.objectStore('goals').getAll(),
+      tx.objectStore('events').getAll(),
+      tx.objectStore('breaks').getAll(),
+      tx.objectStore('outbox').getAll(),
+      tx.objectStore('meta').get('sync') as Promise<SyncMeta | undefined>,
+      tx.objectStore('meta').get('history') as Promise<SyncHistory | undefined>,
+    ])
   return {
-    records: { activities, attributes, groups, goals, events },
+    records: { activities, attributes, groups, goals, events, breaks },
     outbox,
     meta: { ...meta, history } satisfies SyncMeta,
   }

@@ -45,6 +45,7 @@ const tableNoun: Record<SyncTable, string> = {
   groups: 'group',
   goals: 'goal',
   events: 'event',
+  breaks: 'break',
 }
 
 /** "A", "A and B", "A, B and C". */

@@ -7,6 +7,8 @@ export {
   ActivityUpdateInput,
   AttributeInput,
   AttributeUpdateInput,
+  BreakInput,
+  BreakUpdateInput,
   EventInput,
   EventUpdateInput,
   GoalInput,

@@ -1,6 +1,7 @@
 import type {
   Activity,
   Attribute,
+  Break,
   Event,
   Goal,
   Group,
@@ -17,6 +18,7 @@ export interface RecordOf {
   groups: Group
   goals: Goal
   events: Event
+  breaks: Break
 }
 export type AnyRecord = RecordOf[SyncTable]
 

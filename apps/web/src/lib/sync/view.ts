@@ -11,6 +11,7 @@ export function emptyTables(): Tables {
     groups: new Map(),
     goals: new Map(),
     events: new Map(),
+    breaks: new Map(),
   }
 }
 
@@ -30,7 +31,13 @@ export function putServerRecord(tables: Tables, table: SyncTable, record: AnyRec
 }
 
 /** Tables with a server-kept `updatedAt`. */
-const EDITED: ReadonlySet<SyncTable> = new Set(['activities', 'groups', 'attributes', 'events'])
+const EDITED: ReadonlySet<SyncTable> = new Set([
+  'activities',
+  'groups',
+  'attributes',
+  'events',
+  'breaks',
+])
 
 /** The record a create makes, as the server will store it. */
 function created(

@@ -1,4 +1,10 @@
-import { computeHeatShade, getDayCount, mergeDayTotals, toCalendarDay } from '@kindling/core'
+import {
+  computeHeatShade,
+  getDayCount,
+  isBreakDay,
+  mergeDayTotals,
+  toCalendarDay,
+} from '@kindling/core'
 import { Calendar, type CalendarLevel } from '@mantine/dates'
 import { useMemo } from 'react'
 import { useHabitDays } from '../../../api/days'
@@ -6,7 +12,7 @@ import { DecadeGrid, sameMonthIn } from '../../../components/decade-grid'
 import { usePageState } from '../../../lib/page-state'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import classes from './activity-calendar.module.css'
-import { useDaySheet } from './day-sheet'
+import { useDayPicker } from './day-picker'
 
 export interface ActivityCalendarProps {
   /** The habit whose events are counted; none: every habit's (the home page's history). */
@@ -26,7 +32,7 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
   const today = toCalendarDay(now, timeZone)
   const [shownMonth, setShownMonth] = usePageState('calendar:month', today)
   const [level, setLevel] = usePageState<CalendarLevel>('calendar:level', 'month')
-  const { pickDay, sheet } = useDaySheet(activityId, activityName)
+  const dayPicker = useDayPicker(activityId, activityName)
   const habitDays = useHabitDays()
   const totals = useMemo(() => {
     if (!habitDays.data) return undefined
@@ -49,6 +55,7 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
 
   return (
     <>
+      {dayPicker.elements}
       <Calendar
         date={shownMonth}
         onDateChange={(date) => setShownMonth(date.slice(0, 10))}
@@ -68,13 +75,21 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
           const day = date.slice(0, 10)
           const count = getDayCount(totals, day)
           const shade = computeHeatShade(count)
+          // A break day (issue 49) has a state of its own: neither grey nor done.
+          const skipped = count === 0 && isBreakDay(totals, day)
           return {
-            onClick: () => pickDay(day, count > 0),
-            'aria-label': `${day}: ${count} ${count === 1 ? 'event' : 'events'}`,
+            // A day with events shows them; an empty one of a habit opens its menu (Add event,
+            // Skip this day); of all habits it adds an event.
+            onClick: (event) => dayPicker.pick(day, count > 0, event.currentTarget),
+            'aria-label': `${day}: ${count} ${count === 1 ? 'event' : 'events'}${skipped ? ', skipped' : ''}`,
+            'data-skipped': skipped || undefined,
             style: {
               backgroundColor: shade
                 ? `var(--mantine-color-orange-${shade})`
-                : 'var(--mantine-color-dark-6)',
+                : skipped
+                  ? 'var(--mantine-color-blue-9)'
+                  : 'var(--mantine-color-dark-6)',
+              outline: skipped ? '1px dashed var(--mantine-color-blue-3)' : undefined,
               color: shade
                 ? shade >= 9
                   ? 'var(--mantine-color-white)'
@@ -86,7 +101,6 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
           }
         }}
       />
-      {sheet}
     </>
   )
 }

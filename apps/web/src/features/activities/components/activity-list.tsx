@@ -1,10 +1,18 @@
 import type { Activity, Attribute, Group as GroupRecord } from '@kindling/core'
-import { isDeleted, sortByRecent } from '@kindling/core'
+import {
+  compareCodeUnits,
+  compareNames,
+  isActive,
+  isDeleted,
+  planMove,
+  sortByPosition,
+  sortByRecent,
+} from '@kindling/core'
 import { Box, Group, Skeleton, Stack, Text } from '@mantine/core'
-import { useMemo } from 'react'
-import { useActivities } from '../../../api/activities'
+import { useMemo, useState } from 'react'
+import { activities as activityRecords, useActivities } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
-import { useGroups } from '../../../api/groups'
+import { groups as groupRecords, useGroups } from '../../../api/groups'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { NoHabitsYet } from '../../../components/no-habits'
 import { PlainList } from '../../../components/plain-list'
@@ -17,13 +25,64 @@ import { useWeekEvents } from '../hooks/use-week-events'
 import { ActivityRow } from './activity-row'
 import { CollapsibleSection } from './collapsible-section'
 import { GroupMenu } from './group-menu'
+import { MoveButtons } from './move-buttons'
 import { StreakFlame } from './streak-flame'
 
 const NO_ATTRIBUTES: readonly Attribute[] = []
 
+/** The orders of the list (issue 49): SPEC's most recently updated, by name, the user's own. */
+export type HabitSort = 'recent' | 'name' | 'mine'
+
 export interface ActivityListProps {
   /** A narrower list for side columns: no week strips and no attributes. */
   compact?: boolean
+  sort?: HabitSort
+}
+
+/** Records in the order `sort` says (newest edit first as SPEC's, for ties too). */
+function sortRecords<
+  T extends {
+    id: string
+    name: string
+    createdAt: string
+    updatedAt?: string | null
+    position?: string | null
+  },
+>(records: readonly T[], sort: HabitSort): T[] {
+  const recent = sortByRecent(records)
+  if (sort === 'name') {
+    return recent.sort((a, b) => compareNames(a.name, b.name) || compareCodeUnits(a.id, b.id))
+  }
+  return sort === 'mine' ? sortByPosition(recent) : recent
+}
+
+/**
+ * Moves the record at `from` of `list` (shown in the user's order) to `to`: core's planMove gives
+ * the positions to store, usually the moved record's alone.
+ */
+function moveActivity(list: readonly Activity[], from: number, to: number) {
+  for (const write of planMove(list, from, to)) {
+    const activity = list.find((candidate) => candidate.id === write.id)
+    if (!activity) continue
+    void activityRecords
+      .update({ id: write.id, name: activity.name, position: write.position })
+      .catch((error: unknown) => console.error(error))
+  }
+}
+
+function moveGroup(list: readonly GroupRecord[], from: number, to: number) {
+  for (const write of planMove(list, from, to)) {
+    const group = list.find((candidate) => candidate.id === write.id)
+    if (!group) continue
+    void groupRecords
+      .update({
+        id: write.id,
+        name: group.name,
+        activities: group.activities,
+        position: write.position,
+      })
+      .catch((error: unknown) => console.error(error))
+  }
 }
 
 /**
@@ -31,24 +90,36 @@ export interface ActivityListProps {
  * then the ungrouped activities, each sorted newest first (updatedAt else createdAt).
  * Self-contained: it loads what it shows, so the home screen can place it as it is.
  */
-export function ActivityList({ compact = false }: ActivityListProps) {
+export function ActivityList({ compact = false, sort = 'recent' }: ActivityListProps) {
   const activitiesQuery = useActivities()
   const groupsQuery = useGroups()
   const attributesQuery = useAttributes()
   const now = useNow()
 
   const activities = useMemo(
-    () => sortByRecent((activitiesQuery.data ?? []).filter((activity) => !isDeleted(activity))),
+    () => sortRecords((activitiesQuery.data ?? []).filter(isActive), sort),
+    [activitiesQuery.data, sort],
+  )
+  const reordering = sort === 'mine' && !compact
+  // Archived habits (issue 49) wait in a section of their own at the end of /activities.
+  const archived = useMemo(
+    () =>
+      sortByRecent(
+        (activitiesQuery.data ?? []).filter(
+          (activity) => !isDeleted(activity) && activity.archived,
+        ),
+      ),
     [activitiesQuery.data],
   )
+  const [archivedCollapsed, setArchivedCollapsed] = useState(true)
   const { streaks } = useStreaks(activities, now)
   const week = useWeekEvents(now)
   const [streaksCollapsed, setStreaksCollapsed] = useStreaksCollapsed()
   const { collapsed, toggle } = useCollapsedGroups()
 
   const layout = useMemo(
-    () => arrange(activities, groupsQuery.data ?? []),
-    [activities, groupsQuery.data],
+    () => arrange(activities, groupsQuery.data ?? [], sort),
+    [activities, groupsQuery.data, sort],
   )
   const streakById = useMemo(
     () => new Map(streaks.map(({ activity, streak }) => [activity.id, streak])),
@@ -80,7 +151,7 @@ export function ActivityList({ compact = false }: ActivityListProps) {
     )
   }
 
-  if (activities.length === 0) return <NoHabitsYet />
+  if (activities.length === 0 && archived.length === 0) return <NoHabitsYet />
 
   // The first paint draws the rows of the open sections in page order up to `limit`; closed
   // sections draw theirs, and sections past the limit appear, once everything follows.
@@ -88,7 +159,7 @@ export function ActivityList({ compact = false }: ActivityListProps) {
   const visible = <T,>(rows: readonly T[], closed: boolean) =>
     closed ? (limit === Number.POSITIVE_INFINITY ? rows : []) : budget.take(rows)
 
-  const renderRow = (activity: Activity) => (
+  const renderRow = (activity: Activity, index: number, list: readonly Activity[]) => (
     <ActivityRow
       key={activity.id}
       activity={activity}
@@ -97,6 +168,19 @@ export function ActivityList({ compact = false }: ActivityListProps) {
       days={week.days}
       totals={week.habitDays?.get(activity.id)}
       compact={compact}
+      reorder={
+        reordering
+          ? {
+              index,
+              count: list.length,
+              move: (to) => moveActivity(list, index, to),
+              moveFrom: (id) => {
+                const from = list.findIndex((candidate) => candidate.id === id)
+                if (from >= 0) moveActivity(list, from, index)
+              },
+            }
+          : undefined
+      }
     />
   )
 
@@ -120,7 +204,7 @@ export function ActivityList({ compact = false }: ActivityListProps) {
         </CollapsibleSection>
       )}
 
-      {layout.groups.map(({ group, members }) =>
+      {layout.groups.map(({ group, members }, groupIndex) =>
         budget.spent ? null : (
           <CollapsibleSection
             key={group.id}
@@ -137,7 +221,25 @@ export function ActivityList({ compact = false }: ActivityListProps) {
             count={members.length}
             collapsed={collapsed.includes(group.id)}
             onToggle={() => toggle(group.id)}
-            actions={<GroupMenu group={group} />}
+            actions={
+              <Group gap={4} wrap="nowrap">
+                {reordering && (
+                  <MoveButtons
+                    name={group.name}
+                    index={groupIndex}
+                    count={layout.groups.length}
+                    move={(to) =>
+                      moveGroup(
+                        layout.groups.map((entry) => entry.group),
+                        groupIndex,
+                        to,
+                      )
+                    }
+                  />
+                )}
+                <GroupMenu group={group} />
+              </Group>
+            }
           >
             {members.length === 0 ? (
               <Text size="sm" c="gray.5" pl="lg">
@@ -148,7 +250,9 @@ export function ActivityList({ compact = false }: ActivityListProps) {
               // plainly not the group's.
               <Box pl="sm" style={{ borderLeft: `3px solid ${group.color}` }}>
                 <PlainList>
-                  {visible(members, collapsed.includes(group.id)).map(renderRow)}
+                  {visible(members, collapsed.includes(group.id)).map((activity, index) =>
+                    renderRow(activity, index, members),
+                  )}
                 </PlainList>
               </Box>
             )}
@@ -158,17 +262,44 @@ export function ActivityList({ compact = false }: ActivityListProps) {
 
       {layout.ungrouped.length > 0 && !budget.spent && (
         <PlainList label="Ungrouped habits">
-          {budget.take(layout.ungrouped).map(renderRow)}
+          {budget
+            .take(layout.ungrouped)
+            .map((activity, index) => renderRow(activity, index, layout.ungrouped))}
         </PlainList>
+      )}
+
+      {!compact && archived.length > 0 && !budget.spent && (
+        <CollapsibleSection
+          title={`Archived (${archived.length})`}
+          collapsed={archivedCollapsed}
+          onToggle={() => setArchivedCollapsed((value) => !value)}
+        >
+          <PlainList label="Archived habits">
+            {archived.map((activity) => (
+              <Group
+                component="li"
+                key={activity.id}
+                gap="sm"
+                wrap="nowrap"
+                aria-label={activity.name}
+              >
+                <ActivityBadge activity={activity} to={paths.activity(activity.id)} size="md" />
+              </Group>
+            ))}
+          </PlainList>
+        </CollapsibleSection>
       )}
     </Stack>
   )
 }
 
-/** Groups (newest first) with their live activities, and the activities of no group. */
-function arrange(activities: readonly Activity[], groups: readonly GroupRecord[]) {
+/** Groups (in the list's order) with their live activities, and the activities of no group. */
+function arrange(activities: readonly Activity[], groups: readonly GroupRecord[], sort: HabitSort) {
   const grouped = new Set<string>()
-  const liveGroups = sortByRecent(groups.filter((group) => !isDeleted(group)))
+  const liveGroups = sortRecords(
+    groups.filter((group) => !isDeleted(group)),
+    sort,
+  )
   const result = liveGroups.map((group) => {
     const ids = new Set(group.activities)
     const members = activities.filter(

@@ -1,12 +1,13 @@
 import type { Activity, Attribute, DayTotals, WeekStripDay } from '@kindling/core'
 import { ActionIcon, Group, Paper, Stack } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
-import { memo } from 'react'
+import { type DragEvent, memo } from 'react'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { AttributeList } from '../../../components/attribute-list'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
-import { useDaySheet } from './day-sheet'
+import { useDayPicker } from './day-picker'
+import { MoveButtons } from './move-buttons'
 import { StreakFlame } from './streak-flame'
 import { WeekStrip } from './week-strip'
 
@@ -17,7 +18,17 @@ export interface ActivityRowProps {
   days: readonly WeekStripDay[]
   totals: DayTotals | undefined
   compact?: boolean
+  /** 'My order' (issue 49): its place in its list, moved by buttons or by dragging. */
+  reorder?: {
+    index: number
+    count: number
+    move: (to: number) => void
+    /** Another row of the same list was dropped on this one: it takes this one's place. */
+    moveFrom: (id: string) => void
+  }
 }
+
+const DRAGGED = 'application/x-kindling-habit'
 
 /**
  * One habit: name badge, flame with streak, add-event button, week strip and attributes. Drawn
@@ -30,25 +41,69 @@ export const ActivityRow = memo(function ActivityRow({
   days,
   totals,
   compact,
+  reorder,
 }: ActivityRowProps) {
   const openForm = useOpenForm()
-  const { pickDay, sheet } = useDaySheet(activity.id, activity.name)
+  const dayPicker = useDayPicker(activity.id, activity.name)
   return (
-    <Paper component="li" withBorder radius="md" p="sm" aria-label={activity.name}>
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      aria-label={activity.name}
+      draggable={reorder ? true : undefined}
+      onDragStart={
+        reorder
+          ? (event: DragEvent) => {
+              event.dataTransfer.setData(DRAGGED, activity.id)
+              event.dataTransfer.effectAllowed = 'move'
+            }
+          : undefined
+      }
+      onDragOver={
+        reorder
+          ? (event: DragEvent) => {
+              if (event.dataTransfer.types.includes(DRAGGED)) event.preventDefault()
+            }
+          : undefined
+      }
+      onDrop={
+        reorder
+          ? (event: DragEvent) => {
+              const id = event.dataTransfer.getData(DRAGGED)
+              if (!id || id === activity.id) return
+              event.preventDefault()
+              reorder.moveFrom(id)
+            }
+          : undefined
+      }
+      style={reorder ? { cursor: 'grab' } : undefined}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <ActivityBadge activity={activity} to={paths.activity(activity.id)} />
             <StreakFlame streak={streak} />
           </Group>
-          <ActionIcon
-            variant="light"
-            size="lg"
-            aria-label={`Add event for ${activity.name}`}
-            onClick={() => openForm(paths.addEvent({ activityId: activity.id }))}
-          >
-            <IconPlus size={18} aria-hidden />
-          </ActionIcon>
+          <Group gap={4} wrap="nowrap">
+            {reorder && (
+              <MoveButtons
+                name={activity.name}
+                index={reorder.index}
+                count={reorder.count}
+                move={reorder.move}
+              />
+            )}
+            <ActionIcon
+              variant="light"
+              size="lg"
+              aria-label={`Add event for ${activity.name}`}
+              onClick={() => openForm(paths.addEvent({ activityId: activity.id }))}
+            >
+              <IconPlus size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
         </Group>
         {!compact && (
           <WeekStrip
@@ -56,10 +111,10 @@ export const ActivityRow = memo(function ActivityRow({
             schedule={activity.schedule}
             days={days}
             totals={totals}
-            onPickDay={pickDay}
+            onPickDay={dayPicker.pick}
           />
         )}
-        {sheet}
+        {dayPicker.elements}
         {!compact && (
           <AttributeList
             attributes={attributes}

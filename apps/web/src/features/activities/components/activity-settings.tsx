@@ -1,7 +1,7 @@
 import type { Activity, Schedule } from '@kindling/core'
 import { ACTIVITY_NAME_INPUT_MAX_LENGTH, ActivityInput, isDeleted } from '@kindling/core'
 import { Button, ColorInput, Group, Stack, Textarea, TextInput } from '@mantine/core'
-import { IconArrowsExchange, IconTrash } from '@tabler/icons-react'
+import { IconArchive, IconArchiveOff, IconArrowsExchange, IconTrash } from '@tabler/icons-react'
 import { Suspense } from 'react'
 import { useNavigate } from 'react-router'
 import { useDeleteActivity, useUpdateActivity } from '../../../api/activities'
@@ -13,13 +13,15 @@ import { paths } from '../../../lib/paths'
 import { useDraft } from '../../../lib/use-draft'
 import { useActivityPanels } from '../panels'
 import { getNameError } from './activity-form'
+import { HabitBreaks } from './habit-breaks'
 import { ScheduleFields } from './schedule-fields'
 
 const sameSchedule = (a: Schedule, b: Schedule) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * The Settings tab (SPEC §4 Activity editing): name, description and schedule save when a
- * field is left; the colour saves at once. Also moving to a group and deleting.
+ * field is left; the colour saves at once. Also moving to a group, archiving, deleting, and
+ * taking a break (issue 49).
  */
 export function ActivitySettings({ activity }: { activity: Activity }) {
   const { Reminders, RemindersPlaceholder } = useActivityPanels()
@@ -132,6 +134,27 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
         </Button>
         <Button
           variant="light"
+          color="gray"
+          leftSection={
+            activity.archived ? (
+              <IconArchiveOff size={16} aria-hidden />
+            ) : (
+              <IconArchive size={16} aria-hidden />
+            )
+          }
+          // Archived (issue 49): out of every list and reminder, its history and page kept.
+          onClick={() =>
+            updateActivity.mutate({
+              id: activity.id,
+              name: activity.name,
+              archived: !activity.archived,
+            })
+          }
+        >
+          {activity.archived ? 'Unarchive' : 'Archive'}
+        </Button>
+        <Button
+          variant="light"
           color="red"
           leftSection={<IconTrash size={16} aria-hidden />}
           onClick={confirmDelete}
@@ -140,6 +163,7 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
           Delete activity
         </Button>
       </Group>
+      <HabitBreaks activity={activity} />
       {/* Below the buttons: what loads late never moves them under a finger. */}
       {Reminders && (
         // As tall as the section without reminders: loading it moves nothing below.

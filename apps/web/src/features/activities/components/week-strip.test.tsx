@@ -1,4 +1,4 @@
-import { getWeekStrip } from '@kindling/core'
+import { type DayTotals, getWeekStrip } from '@kindling/core'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -9,7 +9,7 @@ const DAYS = getWeekStrip('2026-11-25T09:00:00Z', 'Europe/Berlin')
 
 function renderStrip(
   picked: [string, boolean][],
-  totals = { firstDay: '2026-11-24', counts: [2] },
+  totals: DayTotals = { firstDay: '2026-11-24', counts: [2] },
 ) {
   render(
     <WeekStrip
@@ -65,5 +65,16 @@ describe('WeekStrip', () => {
       ['2026-11-23', false],
       ['2026-11-24', true],
     ])
+  })
+
+  it('marks a skipped day (a break day) as such, still open for its menu', async () => {
+    const picked: [string, boolean][] = []
+    const friday = Date.parse('2026-11-27') / 86_400_000
+    renderStrip(picked, { firstDay: '2026-11-24', counts: [2], breaks: [[friday, friday]] })
+    const skipped = screen.getByRole('button', { name: 'Run on 2026-11-27, skipped' })
+    expect(skipped).toHaveAttribute('data-skipped')
+    expect(skipped).toHaveAttribute('aria-haspopup', 'menu')
+    await userEvent.click(skipped)
+    expect(picked).toEqual([['2026-11-27', false]])
   })
 })

@@ -1,5 +1,6 @@
 import type { DayTotals, Schedule, WeekStripDay } from '@kindling/core'
-import { getDayCount, isDueOn } from '@kindling/core'
+import { getDayCount, isBreakDay, isDueOn } from '@kindling/core'
+import { preloadDayMenu } from './day-menu'
 import classes from './week-strip.module.css'
 
 export interface WeekStripProps {
@@ -7,16 +8,20 @@ export interface WeekStripProps {
   /** Days the schedule names get a dashed ring: planned, not required (SPEC §9 isDueOn). */
   schedule: Schedule
   days: readonly WeekStripDay[]
-  /** This activity's days; days with events are marked. */
+  /** This activity's days; days with events are marked, break days marked. */
   totals: DayTotals | undefined
-  /** A day tapped: `hasEvents` says whether it has any (to show them, else to add one). */
-  onPickDay: (day: string, hasEvents: boolean) => void
+  /**
+   * A day tapped: `hasEvents` says whether it has any (they are shown; else its menu opens
+   * beside `anchor`: Add event, Skip this day).
+   */
+  onPickDay: (day: string, hasEvents: boolean, anchor: HTMLElement) => void
 }
 
 /**
  * Seven day buttons, Monday first, narrow letters (SPEC §2): today is highlighted, days that
- * already have events are marked. Every day can be picked: one with events shows them, so a
- * mistaken tap can be put right, the others open Add Event for their date (issue 51). Plain
+ * already have events are marked, skipped days (break days, issue 49) marked as such. Every day
+ * can be picked: one with events shows them, so a mistaken tap can be put right (issue 51); the
+ * others open the day's menu: Add Event for their date, Skip this day (issue 49). Plain
  * buttons styled by CSS: a list of habits draws seven per row, and Mantine's Indicator and
  * UnstyledButton around each were fourteen components a row of the first drawing (issue 19).
  */
@@ -25,6 +30,7 @@ export function WeekStrip({ activityName, schedule, days, totals, onPickDay }: W
     <fieldset className={classes.strip} aria-label={`This week for ${activityName}`}>
       {days.map((day) => {
         const done = getDayCount(totals, day.day) > 0
+        const skipped = !done && isBreakDay(totals, day.day)
         const due = isDueOn(schedule, day.day)
         return (
           <button
@@ -33,10 +39,14 @@ export function WeekStrip({ activityName, schedule, days, totals, onPickDay }: W
             className={classes.day}
             data-today={day.isToday || undefined}
             data-done={done || undefined}
+            data-skipped={skipped || undefined}
             data-due={due || undefined}
-            aria-label={`${activityName} on ${day.day}${done ? ', has events' : ''}${day.isToday ? ', today' : ''}`}
+            aria-haspopup={done ? 'dialog' : 'menu'}
+            aria-label={`${activityName} on ${day.day}${done ? ', has events' : ''}${skipped ? ', skipped' : ''}${day.isToday ? ', today' : ''}`}
             aria-current={day.isToday ? 'date' : undefined}
-            onClick={() => onPickDay(day.day, done)}
+            onPointerEnter={preloadDayMenu}
+            onFocus={preloadDayMenu}
+            onClick={(event) => onPickDay(day.day, done, event.currentTarget)}
           >
             {day.letter}
           </button>

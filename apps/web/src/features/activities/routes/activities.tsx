@@ -1,12 +1,26 @@
+import { Group, Text } from '@mantine/core'
 import { IconFolderPlus, IconPlus } from '@tabler/icons-react'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
+import { SegmentedChoice } from '../../../components/segmented-choice'
 import { useOpenForm } from '../../../lib/form-opener'
 import { paths } from '../../../lib/paths'
-import { ActivityList } from '../components/activity-list'
+import { useStoredString } from '../../../lib/stored-string'
+import { ActivityList, type HabitSort } from '../components/activity-list'
 
-/** /activities (Habits): the list, with add group and add activity in the header. */
+const SORTS: readonly { value: HabitSort; label: string }[] = [
+  { value: 'recent', label: 'Recently updated' },
+  { value: 'name', label: 'Name' },
+  { value: 'mine', label: 'My order' },
+]
+
+/**
+ * /activities (Habits): the list, with add group and add activity in the header, and its 'Sort'
+ * (issue 49): 'Recently updated' (SPEC's order, the default), 'Name', 'My order' (dragged or
+ * moved by the keyboard), remembered on the device.
+ */
 export function Component() {
   const openForm = useOpenForm()
+  const [sort, setSort] = useStoredString<HabitSort>('habitsSort', 'recent')
   return (
     <>
       <HeaderActions>
@@ -21,7 +35,13 @@ export function Component() {
           onClick={() => openForm(paths.addActivity())}
         />
       </HeaderActions>
-      <ActivityList />
+      <Group gap="xs" mb="sm" wrap="wrap">
+        <Text size="sm" c="dimmed" component="span" aria-hidden>
+          Sort
+        </Text>
+        <SegmentedChoice label="Sort" data={SORTS} value={sort} onChange={setSort} />
+      </Group>
+      <ActivityList sort={sort} />
     </>
   )
 }

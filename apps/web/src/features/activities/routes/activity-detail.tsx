@@ -19,7 +19,7 @@ import { selectActivity } from '../../../lib/selected-activity'
 import { useNow } from '../../../lib/use-now'
 import { ActivityHistory } from '../components/activity-history'
 import { ActivitySettings } from '../components/activity-settings'
-import { useDaySheet } from '../components/day-sheet'
+import { useDayPicker } from '../components/day-picker'
 import { WeekStrip } from '../components/week-strip'
 import { useWeekEvents } from '../hooks/use-week-events'
 import { useActivityPanels } from '../panels'
@@ -204,7 +204,7 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 
 function CalendarColumn({ activity, now }: { activity: Activity; now: Date }) {
   const week = useWeekEvents(now)
-  const { pickDay, sheet } = useDaySheet(activity.id, activity.name)
+  const dayPicker = useDayPicker(activity.id, activity.name)
   return (
     <Stack gap="md" align="flex-start">
       <WeekStrip
@@ -212,9 +212,9 @@ function CalendarColumn({ activity, now }: { activity: Activity; now: Date }) {
         schedule={activity.schedule}
         days={week.days}
         totals={week.habitDays?.get(activity.id)}
-        onPickDay={pickDay}
+        onPickDay={dayPicker.pick}
       />
-      {sheet}
+      {dayPicker.elements}
       <Suspense fallback={<Skeleton height={260} width={250} radius="md" />}>
         <ActivityCalendar activityId={activity.id} activityName={activity.name} now={now} />
       </Suspense>

@@ -1,6 +1,6 @@
 import type { AttributeInput } from '@kindling/core'
 import { useState } from 'react'
-import { useActivities } from '../../../api/activities'
+import { useActiveActivities } from '../../../api/activities'
 import { useCreateAttribute } from '../../../api/attributes'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
@@ -14,7 +14,7 @@ import { createDraft } from '../lib/attribute-draft'
 export default function AddAttributeForm({ search, onDone, onCancel }: FormProps) {
   const createAttribute = useCreateAttribute()
   const queryActivityId = search.get('activityId') || null
-  const activitiesQuery = useActivities()
+  const activitiesQuery = useActiveActivities()
   const [initialDraft] = useState(() => createDraft(queryActivityId))
 
   function handleSubmit(payload: AttributeInput) {

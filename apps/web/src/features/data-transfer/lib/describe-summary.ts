@@ -36,6 +36,7 @@ export function describeImport(summary: ImportSummary): {
     [summary.goals, 'goal', 'goals'],
     [summary.groups, 'group', 'groups'],
     [summary.reminders, 'reminder', 'reminders'],
+    [summary.breaks ?? 0, 'break (days off)', 'breaks (days off)'],
   ] as const
   const added = parts
     .filter(([count]) => count > 0)

@@ -45,8 +45,15 @@ export function EventForm({
 }: EventFormProps) {
   const activitiesQuery = useActivities()
   const liveActivities = useMemo(
-    () => (activitiesQuery.data ?? []).filter((activity) => !activity.deletedAt).sort(byName),
-    [activitiesQuery.data],
+    () =>
+      (activitiesQuery.data ?? [])
+        // Archived habits are offered no more (issue 49), unless the event is already theirs.
+        .filter(
+          (activity) =>
+            !activity.deletedAt && (!activity.archived || activity.id === preferredActivityId),
+        )
+        .sort(byName),
+    [activitiesQuery.data, preferredActivityId],
   )
   // Undefined until the user picks: until then the preferred activity applies once it loads.
   const [chosenActivityId, setChosenActivityId] = useState<string | null | undefined>(undefined)

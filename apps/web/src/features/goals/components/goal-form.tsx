@@ -2,7 +2,7 @@ import type { Attribute, Cadence, GoalInput, GoalTarget } from '@kindling/core'
 import { compareNames, GOAL_TARGET_COUNT_MAX, isTargetDangling } from '@kindling/core'
 import { NumberInput, Select, Stack, Text } from '@mantine/core'
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react'
-import { useActivities } from '../../../api/activities'
+import { useActiveActivities } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
 import { FormActions } from '../../../components/form-actions'
 import { Loading } from '../../../components/placeholders'
@@ -59,7 +59,7 @@ export function GoalForm({
   onCancel,
   extraActions,
 }: GoalFormProps) {
-  const activitiesQuery = useActivities()
+  const activitiesQuery = useActiveActivities()
   const attributesQuery = useAttributes()
   const options = useMemo(
     () =>

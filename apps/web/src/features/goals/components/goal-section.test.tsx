@@ -24,6 +24,8 @@ const stretch = {
   updatedAt: null,
   visibility: 'private',
   schedule: { type: 'Daily' },
+  archived: false,
+  position: null,
 } as Activity
 const goal = { ...stamp, id: 'g1', activityId: 'a1', cadence: 'Daily' } as Goal
 
@@ -52,6 +54,7 @@ describe('GoalSection', () => {
           activity: stretch,
           done: false,
           progress: measurePeriod(undefined, ONE_EVENT, 0, 0),
+          onBreak: false,
         },
       ],
       goalCount: 1,

@@ -1,7 +1,7 @@
 import { randomColor } from '@kindling/core'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
-import { useActivities } from '../../../api/activities'
+import { useActiveActivities } from '../../../api/activities'
 import { useCreateGroup, useGroups } from '../../../api/groups'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
@@ -10,7 +10,7 @@ import { GroupForm, type GroupFormValues } from '../components/group-form'
 /** Add Group (SPEC §2): name required; toast 'Added group {name}'. */
 export default function AddGroupForm({ onDone, onCancel }: FormProps) {
   const createGroup = useCreateGroup()
-  const activitiesQuery = useActivities()
+  const activitiesQuery = useActiveActivities()
   const groupsQuery = useGroups()
   const [initialValues] = useState<GroupFormValues>(() => ({
     name: '',

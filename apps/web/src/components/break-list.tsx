@@ -1,0 +1,40 @@
+import type { Break } from '@kindling/core'
+import { ActionIcon, Group, Text } from '@mantine/core'
+import { IconTrash } from '@tabler/icons-react'
+import { PlainList } from './plain-list'
+
+/** Breaks not over yet, each with its days and a button that removes it (issue 49). */
+export function BreakList({
+  label,
+  breaks,
+  onRemove,
+}: {
+  label: string
+  breaks: readonly Break[]
+  onRemove: (brk: Break) => void
+}) {
+  if (breaks.length === 0) return null
+  return (
+    <PlainList label={label}>
+      {breaks.map((brk) => {
+        const days = brk.from === brk.to ? brk.from : `${brk.from} to ${brk.to}`
+        return (
+          <Group component="li" key={brk.id} gap="xs" wrap="nowrap" justify="space-between">
+            <Text size="sm">
+              {days}
+              {brk.note ? ` (${brk.note})` : ''}
+            </Text>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Remove the break ${days}`}
+              onClick={() => onRemove(brk)}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Group>
+        )
+      })}
+    </PlainList>
+  )
+}
