@@ -11,6 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import pino, { type Logger } from 'pino'
 import { z } from 'zod'
+import { createApiTokenVerifier, revokeAllApiTokens } from './auth/api-tokens'
 import { createAuth, trustedOrigins } from './auth/auth'
 import { createIdTokenVerifier } from './auth/id-token'
 import { registerAuthRoutes } from './auth/routes'
@@ -35,6 +36,7 @@ import { DEFAULT_WEB_DIST_DIR } from './paths'
 import { createPushSender } from './reminders/push-sender'
 import { createReminderScheduler, type ReminderScheduler } from './reminders/scheduler'
 import { registerActivityRoutes } from './routes/activities'
+import { registerApiTokenRoutes } from './routes/api-tokens'
 import { registerAttributeRoutes } from './routes/attributes'
 import { registerEventRoutes } from './routes/events'
 import { registerGoalRoutes } from './routes/goals'
@@ -315,19 +317,24 @@ async function registerEverything(
   })
 
   const verifier = createIdTokenVerifier(db, config.publicUrl)
+  const apiTokens = createApiTokenVerifier(db, {
+    limits: { max: config.apiTokenRateLimit, windowMs: 60_000 },
+    clock,
+  })
   const auth = createAuth({
     config,
     db,
     mailer,
     logger,
     onSessionEnded: (sessionId) => verifier.forgetSession(sessionId),
+    onSignedOutEverywhere: (uid) => revokeAllApiTokens(db, uid),
   })
   registerAuthRoutes(app, { auth, db, config, clock })
 
   registerPushKeyRoute(app, config.vapid.publicKey)
   let liveStreams: LiveStreams | undefined
   await app.register(async (scope) => {
-    scope.addHook('onRequest', createCallerHook(verifier))
+    scope.addHook('onRequest', createCallerHook(verifier, apiTokens))
     // Also an onSend hook: every write answered in this scope tells its caller's devices.
     liveStreams = registerSyncStreamRoutes(scope, { db, signals: changeSignals, log: logger })
     registerActivityRoutes(scope, db)
@@ -340,6 +347,7 @@ async function registerEverything(
     registerPushRoutes(scope, db, { anyEndpoint: anyPushEndpoint })
     registerSyncRoutes(scope, db)
     await registerDataTransferRoutes(scope, database)
+    registerApiTokenRoutes(scope, db, clock)
   })
 
   await registerWebApp(app, webDistDir)

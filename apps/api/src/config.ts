@@ -57,6 +57,8 @@ export const Env = z.object({
   REQUEST_TIMEOUT: z.coerce.number().min(1).max(3600).default(120),
   /** Open connections at most; more are refused until some close. */
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** Requests one personal API token may make per minute (decision 140). */
+  API_TOKEN_RATE_LIMIT: positiveInt(120),
 })
 
 export interface Config {
@@ -84,6 +86,8 @@ export interface Config {
   /** Milliseconds a client has to send a whole request. */
   requestTimeoutMs: number
   maxConnections: number
+  /** Requests one personal API token may make per minute. */
+  apiTokenRateLimit: number
 }
 
 export class ConfigError extends Error {}
@@ -150,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE * 1000),
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT * 1000),
     maxConnections: e.MAX_CONNECTIONS,
+    apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
   }
 }
 

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../db/client'
 import { uidOf } from '../http/caller'
 import { HttpError } from '../http/errors'
 import { errorResponse, jsonResponse } from '../http/openapi'
-import { E401, E403, E503, queryErrors, security } from '../routes/common'
+import { E401, E403, E429, E503, queryErrors, security } from '../routes/common'
 import { applyPlan } from './apply'
 import { buildBackup, buildEventsCsv } from './export'
 import { SUPPORTED } from './read-import'
@@ -83,6 +83,7 @@ export async function registerDataTransferRoutes(
           ),
           401: E401,
           403: E403,
+          429: E429,
           413: errorResponse('The file is larger than 50 MB.'),
           415: errorResponse(
             'The body is not sent as application/octet-stream, application/zip, text/csv or application/json (`unsupported-media-type`).',
@@ -134,6 +135,7 @@ export async function registerDataTransferRoutes(
           ...queryErrors,
           401: E401,
           403: E403,
+          429: E429,
           503: E503,
         },
       },

@@ -105,7 +105,7 @@ export async function startApp(
   backend: { dataDir: string; databaseUrl: string | undefined },
   smtpUrl: string,
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'clock' | 'testPushService'> = {},
+  options: Pick<BuildOptions, 'clock' | 'testPushService' | 'logger'> = {},
 ): Promise<App> {
   const config = loadConfig({
     DATA_DIR: backend.dataDir,
