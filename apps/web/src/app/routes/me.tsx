@@ -1,12 +1,13 @@
 import { Divider, Stack } from '@mantine/core'
 import { Component as Account } from '../../features/auth/routes/me'
+import { AutomationSections } from '../../features/automation/components/automation-sections'
 import { DataTransferSections } from '../../features/data-transfer/components/data-transfer-sections'
 import { ReminderSettings } from '../../features/reminders/components/reminder-settings'
 import { useCurrentUser } from '../../lib/auth-state'
 
 /**
- * /me: the account, then reminder settings and importing and exporting data (only once the
- * e-mail is verified).
+ * /me: the account, then reminder settings, importing and exporting data, and API tokens and
+ * webhooks (only once the e-mail is verified).
  */
 export function Component() {
   const user = useCurrentUser()
@@ -18,6 +19,7 @@ export function Component() {
           <Divider />
           <ReminderSettings email={user.email} />
           <DataTransferSections />
+          <AutomationSections />
         </>
       ) : null}
     </Stack>
