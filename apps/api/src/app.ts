@@ -46,6 +46,17 @@ import { registerReminderRoutes } from './routes/reminders'
 import { registerSettingsRoutes } from './routes/settings'
 import { registerSyncRoutes } from './routes/sync'
 import { type LiveStreams, registerSyncStreamRoutes } from './routes/sync-stream'
+import { registerWebhookRoutes } from './routes/webhooks'
+import {
+  type DataChange,
+  recordImportedDeliveries,
+  recordWebhookDeliveries,
+} from './webhooks/outbox'
+import {
+  createWebhookSender,
+  type WebhookSender,
+  type WebhookSenderOptions,
+} from './webhooks/sender'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -67,6 +78,8 @@ export interface BuildOptions {
    * and its private address and port are allowed (real push services are public hosts).
    */
   testPushService?: { agent: Agent }
+  /** The webhook sender's retry schedule and attempt timeout (tests shorten them). */
+  webhooks?: Pick<WebhookSenderOptions, 'backoff' | 'timeoutMs'>
 }
 
 export type App = FastifyInstance & {
@@ -76,6 +89,8 @@ export type App = FastifyInstance & {
   changeSignals: ChangeSignals
   /** The live change streams open on this node. */
   liveStreams: LiveStreams
+  /** Sends the webhook outbox (decision 141). */
+  webhooks: WebhookSender
 }
 
 /**
@@ -120,6 +135,15 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
     publicUrl: config.publicUrl,
     logger,
     clock,
+  })
+  const webhooks = createWebhookSender({
+    db: database.db,
+    mailer,
+    logger,
+    clock,
+    publicUrl: config.publicUrl,
+    allowedHosts: config.webhookAllowedHosts,
+    ...options.webhooks,
   })
 
   const app: FastifyInstance = Fastify({
@@ -169,6 +193,7 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
   // database any more.
   app.addHook('onClose', async () => {
     await reminders.stop()
+    await webhooks.stop()
     await changeSignals.close()
     mailer.close()
     app.log.info('connections closed; closing the database')
@@ -181,6 +206,7 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
       clock,
       anyPushEndpoint: options.testPushService !== undefined,
       changeSignals,
+      webhooks,
     })
   } catch (error) {
     await app.close()
@@ -191,11 +217,15 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
   if (config.reminderCheckInterval > 0) {
     app.addHook('onReady', async () => reminders.start(config.reminderCheckInterval))
   }
+  if (config.webhookCheckInterval > 0) {
+    app.addHook('onReady', async () => webhooks.start(config.webhookCheckInterval))
+  }
   return Object.assign(app, {
     database,
     reminders,
     changeSignals,
     liveStreams: live.streams as LiveStreams,
+    webhooks,
   })
 }
 
@@ -209,7 +239,13 @@ async function registerEverything(
     clock,
     anyPushEndpoint,
     changeSignals,
-  }: { clock: () => Date; anyPushEndpoint: boolean; changeSignals: ChangeSignals },
+    webhooks,
+  }: {
+    clock: () => Date
+    anyPushEndpoint: boolean
+    changeSignals: ChangeSignals
+    webhooks: WebhookSender
+  },
 ): Promise<LiveStreams> {
   const { db } = database
   // Bodies are validated in the handlers (PUT merges the stored record first); the route
@@ -335,6 +371,17 @@ async function registerEverything(
   let liveStreams: LiveStreams | undefined
   await app.register(async (scope) => {
     scope.addHook('onRequest', createCallerHook(verifier, apiTokens))
+    // Every data write records its webhook deliveries in its own transaction (decision 141),
+    // and this node sends them once the write is answered.
+    scope.decorate('onDataWrite', (tx, uid, change) =>
+      recordWebhookDeliveries(tx, uid, [change as DataChange], clock()),
+    )
+    scope.decorate('onDataImport', (tx, uid, stored) =>
+      recordImportedDeliveries(tx, uid, stored, clock()),
+    )
+    scope.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') webhooks.kick()
+    })
     // Also an onSend hook: every write answered in this scope tells its caller's devices.
     liveStreams = registerSyncStreamRoutes(scope, { db, signals: changeSignals, log: logger })
     registerActivityRoutes(scope, db)
@@ -348,6 +395,7 @@ async function registerEverything(
     registerSyncRoutes(scope, db)
     await registerDataTransferRoutes(scope, database)
     registerApiTokenRoutes(scope, db, clock)
+    registerWebhookRoutes(scope, db, { clock, allowedHosts: config.webhookAllowedHosts })
   })
 
   await registerWebApp(app, webDistDir)

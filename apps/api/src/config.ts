@@ -59,6 +59,26 @@ export const Env = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Requests one personal API token may make per minute (decision 140). */
   API_TOKEN_RATE_LIMIT: positiveInt(120),
+  /** Seconds between two passes of the webhook sender; 0 turns it off on this node. */
+  WEBHOOK_CHECK_INTERVAL: z.coerce.number().int().min(0).max(3600).default(5),
+  /**
+   * Hosts webhooks may reach although they are not public (comma-separated names or addresses):
+   * a service of the operator's own network (decision 142).
+   */
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^[\w.:[\]-]+$/, 'must be host names or addresses, comma-separated'),
+      ),
+    )
+    .default([]),
 })
 
 export interface Config {
@@ -88,6 +108,10 @@ export interface Config {
   maxConnections: number
   /** Requests one personal API token may make per minute. */
   apiTokenRateLimit: number
+  /** Seconds between two passes of the webhook sender (0: off on this node). */
+  webhookCheckInterval: number
+  /** Hosts webhooks may reach although they are not public. */
+  webhookAllowedHosts: string[]
 }
 
 export class ConfigError extends Error {}
@@ -155,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT * 1000),
     maxConnections: e.MAX_CONNECTIONS,
     apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
+    webhookCheckInterval: e.WEBHOOK_CHECK_INTERVAL,
+    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
   }
 }
 

@@ -97,7 +97,7 @@ describe('OpenAPI document', () => {
     })
     const takesTokens = (path: string, method: string) =>
       document.paths[path]?.[method]?.security?.some((item) => 'apiToken' in item) ?? false
-    for (const [path, method] of [
+    for (const [path, method] of <[string, string][]>[
       ['/api/activities', 'get'],
       ['/api/events', 'post'],
       ['/api/events/{id}', 'delete'],
@@ -106,7 +106,7 @@ describe('OpenAPI document', () => {
     ]) {
       expect(takesTokens(path, method), `${method} ${path}`).toBe(true)
     }
-    for (const [path, method] of [
+    for (const [path, method] of <[string, string][]>[
       ['/api/tokens', 'get'],
       ['/api/tokens', 'post'],
       ['/api/settings', 'put'],

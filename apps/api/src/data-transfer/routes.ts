@@ -7,7 +7,7 @@ import { uidOf } from '../http/caller'
 import { HttpError } from '../http/errors'
 import { errorResponse, jsonResponse } from '../http/openapi'
 import { E401, E403, E429, E503, queryErrors, security } from '../routes/common'
-import { applyPlan } from './apply'
+import { type ApplyOptions, applyPlan } from './apply'
 import { buildBackup, buildEventsCsv } from './export'
 import { SUPPORTED } from './read-import'
 import { readImportOffThread } from './read-off-thread'
@@ -42,6 +42,17 @@ const today = (now: Date) => now.toISOString().slice(0, 10)
  * POST /api/import and GET /api/export (issue 16). The import reads the raw body, whatever the
  * declared type among the four, because the format is told from the content.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs in each of an import's transactions with what it stored there (decision 141). */
+    onDataImport?: (
+      tx: Parameters<NonNullable<ApplyOptions['onStored']>>[0],
+      uid: string,
+      stored: { activities?: string[]; events?: string[] },
+    ) => Promise<void>
+  }
+}
+
 export async function registerDataTransferRoutes(
   app: FastifyInstance,
   { db, driver }: Pick<DatabaseHandle, 'db' | 'driver'>,
@@ -97,7 +108,11 @@ export async function registerDataTransferRoutes(
         const bytes = Buffer.isBuffer(body) ? new Uint8Array(body) : new Uint8Array()
         const plan = await readImportOffThread(bytes)
         // PGlite is one session for everyone: its imports commit in slices (decision 117).
-        const summary = await applyPlan(db, uid, plan, { sliced: driver === 'pglite' })
+        const onStored = scope.onDataImport
+        const summary = await applyPlan(db, uid, plan, {
+          sliced: driver === 'pglite',
+          onStored: onStored && ((tx, stored) => onStored(tx, uid, stored)),
+        })
         request.log.info(
           { format: summary.format, events: summary.events, activities: summary.activities },
           'import stored',

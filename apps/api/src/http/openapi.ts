@@ -218,6 +218,11 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
           description:
             'Personal API tokens for scripts and other services (made with a session only).',
         },
+        {
+          name: 'webhooks',
+          description:
+            'Signed POSTs of your changes to another service, and their recent deliveries.',
+        },
         { name: 'system', description: 'Health of the server.' },
       ],
       components: {

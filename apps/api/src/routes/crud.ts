@@ -34,6 +34,27 @@ import {
  * author's writes run one at a time, from their checks to their commit, on every node.
  */
 
+/** What one write did to one record, for the hook below. */
+export interface WriteChange {
+  /** The path segment of the resource, e.g. `events`. */
+  table: string
+  action: 'created' | 'updated' | 'deleted'
+  /** The record as the API answers it, after the write. */
+  record: unknown
+  /** Before an update. */
+  previous?: unknown
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Runs in every write's transaction, after it changed its record (the webhook outbox,
+     * decision 141): what it records commits or rolls back with the write.
+     */
+    onDataWrite?: (tx: Tx, uid: string, change: WriteChange) => Promise<void>
+  }
+}
+
 /** A table of ours: records with an id, an author and soft-delete stamps. */
 export type OwnedTable = PgTable & {
   id: PgColumn
@@ -147,6 +168,7 @@ export function registerCrud<
   const path = `/api/${plural}`
   const live = options.live ?? ((uid: string) => liveRowsOf(table, uid))
   const owned = (uid: string, id: string) => and(eq(table.id, id), live(uid))
+  const onWrite = app.onDataWrite
 
   async function load(uid: string, id: string): Promise<Row<T>> {
     if (!isUuid(id)) throw notFound(noun)
@@ -245,6 +267,7 @@ export function registerCrud<
           .returning()) as Row<T>[]
         if (!row) return (await storedCreate<Row<T>>(tx, table, uid, id)) as Row<T>
         await create.after?.(tx, uid, row)
+        await onWrite?.(tx, uid, { table: plural, action: 'created', record: toRecord(row) })
         return row
       })
       return reply.status(201).send(toRecord(row))
@@ -280,7 +303,11 @@ export function registerCrud<
           .set(values)
           .where(owned(uid, stored.id))
           .returning()) as Row<T>[]
-        if (row) await update.after?.(tx, uid, stored, row)
+        if (row) {
+          await update.after?.(tx, uid, stored, row)
+          const change = { record: toRecord(row), previous: toRecord(stored) }
+          await onWrite?.(tx, uid, { table: plural, action: 'updated', ...change })
+        }
         return row
       })
       if (!row) throw notFound(noun)
@@ -308,8 +335,11 @@ export function registerCrud<
           .update(table)
           .set({ ...remove.values, deletedAt: now } as PgUpdateSetSource<T>)
           .where(owned(uid, stored.id))
-          .returning({ id: table.id })) as { id: string }[]
-        if (row) await remove.after?.(tx, uid, stored, now)
+          .returning()) as Row<T>[]
+        if (row) {
+          await remove.after?.(tx, uid, stored, now)
+          await onWrite?.(tx, uid, { table: plural, action: 'deleted', record: toRecord(row) })
+        }
         return row !== undefined
       })
       if (!deleted) throw notFound(noun)

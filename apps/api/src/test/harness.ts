@@ -105,7 +105,7 @@ export async function startApp(
   backend: { dataDir: string; databaseUrl: string | undefined },
   smtpUrl: string,
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'clock' | 'testPushService' | 'logger'> = {},
+  options: Pick<BuildOptions, 'clock' | 'testPushService' | 'logger' | 'webhooks'> = {},
 ): Promise<App> {
   const config = loadConfig({
     DATA_DIR: backend.dataDir,
@@ -118,6 +118,8 @@ export async function startApp(
     WEB_DIST_DIR: join(backend.dataDir, 'no-web'),
     // Tests drive the reminder scheduler themselves (app.reminders.tick).
     REMINDER_CHECK_INTERVAL: '0',
+    // And the webhook sender (app.webhooks.tick).
+    WEBHOOK_CHECK_INTERVAL: '0',
     ...env,
   })
   return buildApp(config, { logger: pino({ level: 'silent' }), checkResponses: true, ...options })
