@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { api, expect, openHabitSettings, test, waitForServiceWorker } from '../fixtures'
 
@@ -28,7 +31,7 @@ test('a token made on the account page works for a script until it is revoked', 
   await expect(tokens.getByRole('radio', { name: '30 days' })).toBeChecked()
   await tokens.getByRole('button', { name: 'Create', exact: true }).click()
 
-  const shown = tokens.getByLabel('New token')
+  const shown = tokens.getByLabel('New token', { exact: true })
   await expect(shown).toHaveText(/^kdl_/)
   await expect(tokens.getByRole('button', { name: 'Copy token' })).toBeVisible()
   const secret = (await shown.textContent()) as string
@@ -128,4 +131,99 @@ test("a log link asks for the habit's required attributes", async ({ signedInPag
       ),
     )
     .toEqual([{ [distance.id]: 5 }])
+})
+
+/** A webhook receiver on this machine (the test server allows 127.0.0.1: decision 142). */
+async function startReceiver() {
+  const received: { signature: string; body: string }[] = []
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      received.push({
+        signature: String(request.headers['kindling-signature']),
+        body: Buffer.concat(chunks).toString('utf8'),
+      })
+      response.writeHead(200).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+test('a webhook added on the account page gets a signed delivery of a logged event', async ({
+  signedInPage: { page },
+}) => {
+  const receiver = await startReceiver()
+  try {
+    const habit = await api<Created>(page, 'POST', 'activities', { name: 'Meditate' })
+    await page.goto('/me')
+    const hooks = section(page, 'Webhooks')
+    await expect(hooks.getByText('No webhooks yet.')).toBeVisible()
+    await hooks.getByRole('button', { name: 'Add webhook' }).click()
+    await expect(hooks.getByRole('checkbox', { name: 'Event logged' })).toBeChecked()
+    await hooks.getByRole('checkbox', { name: 'Habit created' }).check()
+    const url = hooks.getByRole('textbox', { name: 'URL' })
+    await url.fill(receiver.url)
+    await url.press('Enter')
+    const shown = hooks.getByLabel('Signing secret', { exact: true })
+    await expect(shown).toHaveText(/^whsec_/)
+    const secret = (await shown.textContent()) as string
+    await hooks.getByRole('button', { name: 'Done' }).click()
+
+    const listed = hooks.getByRole('listitem').filter({ hasText: receiver.url })
+    await expect(listed).toContainText('Event logged, Habit created')
+    await listed.getByRole('button', { name: 'Recent deliveries' }).click()
+    await expect(listed.getByText('Nothing sent yet.')).toBeVisible()
+
+    await api(page, 'POST', 'events', {
+      activityId: habit.id,
+      eventDate: new Date().toISOString(),
+      attributes: {},
+    })
+    const delivery = listed.getByRole('list', { name: 'Recent deliveries' }).getByRole('listitem')
+    await expect(delivery).toHaveCount(1)
+    await expect(delivery).toContainText('Delivered')
+    await expect(delivery).toContainText('Event logged')
+    await expect(delivery).toContainText('1 attempt: HTTP 200')
+
+    expect(receiver.received).toHaveLength(1)
+    const [{ signature, body }] = receiver.received as [{ signature: string; body: string }]
+    const t = /t=(\d+)/.exec(signature)?.[1]
+    const mac = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')
+    expect(signature).toBe(`t=${t},v1=${mac}`)
+    expect(JSON.parse(body)).toMatchObject({
+      type: 'event.logged',
+      record: { activityId: habit.id },
+    })
+
+    await listed.getByRole('button', { name: 'Remove' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click()
+    await expect(hooks.getByText('No webhooks yet.')).toBeVisible()
+  } finally {
+    await receiver.close()
+  }
+})
+
+test('a webhook to this machine or a plain http address is refused, saying why', async ({
+  signedInPage: { page },
+}) => {
+  await page.goto('/me')
+  const hooks = section(page, 'Webhooks')
+  await hooks.getByRole('button', { name: 'Add webhook' }).click()
+  const url = hooks.getByRole('textbox', { name: 'URL' })
+  // Enter in the field adds, as a tap on 'Add' does.
+  await url.fill('https://192.168.1.20/hook')
+  await url.press('Enter')
+  await expect(hooks.getByText('Must name a host, not an IP address.')).toBeVisible()
+  await url.fill('http://hooks.example.com/hook')
+  await url.press('Enter')
+  await expect(hooks.getByText('Must be an https URL.')).toBeVisible()
+  await hooks.getByRole('button', { name: 'Cancel' }).click()
+  await expect(hooks.getByText('No webhooks yet.')).toBeVisible()
 })
