@@ -2,10 +2,10 @@ import { createHmac } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
-import { api, expect, openHabitSettings, test, waitForServiceWorker } from '../fixtures'
+import { api, expect, openHabitSettings, signIn, test, waitForServiceWorker } from '../fixtures'
 
 /*
- * Issue 52: personal API tokens and one-tap log links, in the real app and against the real
+ * Issue 52: personal API tokens, webhooks and one-tap log links, in the real app and against the real
  * server.
  */
 
@@ -226,4 +226,35 @@ test('a webhook to this machine or a plain http address is refused, saying why',
   await expect(hooks.getByText('Must be an https URL.')).toBeVisible()
   await hooks.getByRole('button', { name: 'Cancel' }).click()
   await expect(hooks.getByText('No webhooks yet.')).toBeVisible()
+})
+
+test("'Sign out everywhere' ends every device's session and every token", async ({
+  signedInPage: { page, user },
+  browser,
+  request,
+}) => {
+  const other = await browser.newContext()
+  try {
+    const otherPage = await other.newPage()
+    await signIn(otherPage, user)
+    await page.goto('/me')
+    const tokens = section(page, 'API tokens')
+    await expect(tokens).toContainText('signing out everywhere revokes every token')
+    await tokens.getByRole('button', { name: 'Create token' }).click()
+    const name = tokens.getByRole('textbox', { name: 'Name' })
+    await name.fill('Shortcut')
+    await name.press('Enter')
+    const secret = (await tokens.getByLabel('New token', { exact: true }).textContent()) as string
+    const bearer = { Authorization: `Bearer ${secret}` }
+    expect((await request.get('/api/activities', { headers: bearer })).status()).toBe(200)
+
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click()
+    await expect(page).toHaveURL(/\/signin/)
+    expect((await request.get('/api/activities', { headers: bearer })).status()).toBe(401)
+    const session = await otherPage.request.get('/api/auth/get-session')
+    expect(await session.json()).toBeNull()
+  } finally {
+    await other.close()
+  }
 })

@@ -359,6 +359,42 @@ describe.each(await testBackends())('personal API tokens on $kind', ({ kind, ski
       expect((await as(app, second)('GET', '/api/goals')).statusCode).toBe(401)
     })
 
+    it('ends, with every session, when its owner signs out everywhere', async () => {
+      const email = `everywhere-${kind}-${crypto.randomUUID()}@example.com`
+      const user = await signUp(app, smtp, email)
+      const other = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: nextIp(),
+        headers: ORIGIN,
+        payload: { email, password: PASSWORD },
+      })
+      const otherCookie = cookieHeader(other.headers['set-cookie'])
+      const otherIdToken = await idToken(app, otherCookie)
+      const { secret } = await createToken(app, user, { scope: 'write' })
+      expect((await as(app, secret)('GET', '/api/goals')).statusCode).toBe(200)
+
+      const everywhere = await app.inject({
+        method: 'POST',
+        url: '/api/auth/revoke-sessions',
+        headers: { ...ORIGIN, cookie: user.cookie },
+        payload: {},
+      })
+      expect(everywhere.statusCode, everywhere.body).toBe(200)
+      expect((await as(app, secret)('GET', '/api/goals')).statusCode).toBe(401)
+      for (const token of [user.token, otherIdToken]) {
+        expect((await as(app, token)('GET', '/api/goals')).statusCode).toBe(401)
+      }
+      for (const cookie of [user.cookie, otherCookie]) {
+        const session = await app.inject({
+          method: 'GET',
+          url: '/api/auth/get-session',
+          headers: { cookie },
+        })
+        expect(session.json()).toBeNull()
+      }
+    })
+
     it('never writes a token to the log, whatever the answer', async () => {
       const user = await signUp(app, smtp, `logged-${kind}-${crypto.randomUUID()}@example.com`)
       const { secret, token } = await createToken(app, user, { scope: 'read' })

@@ -238,7 +238,6 @@ describe('OpenAPI document', () => {
     const undocumented = [
       'list-sessions',
       'revoke-session',
-      'revoke-sessions',
       'revoke-other-sessions',
       'verify-password',
       'update-session',

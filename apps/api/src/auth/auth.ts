@@ -43,8 +43,9 @@ export function createAuth(options: {
   /** A session was ended (sign-out, password reset, revoked): its id tokens must stop at once. */
   onSessionEnded?: (sessionId: string) => void
   /**
-   * Every other session of the user ended at once: a password reset, or a password change that
-   * signs out every other device. Their personal API tokens go too (decision 140).
+   * Every session of the user ended at once: a password reset, a sign-out everywhere, or a
+   * password change that signs out every other device. Their personal API tokens go too
+   * (decision 140).
    */
   onSignedOutEverywhere?: (uid: string) => Promise<void>
 }) {
@@ -84,11 +85,14 @@ export function createAuth(options: {
     },
     hooks: {
       before: accountRules,
-      // A password change with `revokeOtherSessions` is the sign-out everywhere: tokens end too.
+      // Signing out everywhere, or a password change that signs out every other device, ends the
+      // personal API tokens too.
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/change-password') return
-        if ((ctx.body as { revokeOtherSessions?: unknown })?.revokeOtherSessions !== true) return
-        if (isAPIError(ctx.context.returned)) return
+        const everywhere =
+          ctx.path === '/revoke-sessions' ||
+          (ctx.path === '/change-password' &&
+            (ctx.body as { revokeOtherSessions?: unknown })?.revokeOtherSessions === true)
+        if (!everywhere || isAPIError(ctx.context.returned)) return
         const uid = ctx.context.session?.user.id
         if (uid) await options.onSignedOutEverywhere?.(uid)
       }),
