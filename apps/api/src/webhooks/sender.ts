@@ -248,10 +248,11 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     const signature = signWebhookBody(secret, Math.floor(clock().getTime() / 1000), body)
     return new Promise((resolve) => {
       let done = false
+      let deadline: NodeJS.Timeout | undefined
       const finish = (result: { status: number | null; error: string | null }) => {
         if (done) return
         done = true
-        clearTimeout(timer)
+        clearTimeout(deadline)
         resolve(result)
       }
       const request = send(
@@ -276,7 +277,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           request.destroy()
         },
       )
-      const timer = setTimeout(() => {
+      deadline = setTimeout(() => {
         finish({ status: null, error: `No answer within ${timeoutMs / 1000} s.` })
         request.destroy()
       }, timeoutMs)

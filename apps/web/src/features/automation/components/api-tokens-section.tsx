@@ -5,7 +5,7 @@ import {
   formatRelativeTime,
   toCalendarDay,
 } from '@kindling/core'
-import { Alert, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { SegmentedChoice } from '../../../components/segmented-choice'
 import { TitledSection } from '../../../components/titled-section'
@@ -13,8 +13,8 @@ import { ApiError } from '../../../lib/api-client'
 import { confirm } from '../../../lib/platform'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/tokens'
-import { CopyValueButton } from './copy-value-button'
 import { ServerList } from './server-list'
+import { ShownOnce } from './shown-once'
 
 const SCOPES: { value: ApiTokenScope; label: string }[] = [
   { value: 'read', label: 'Read' },
@@ -44,7 +44,16 @@ export function ApiTokensSection() {
         as <Code>Authorization: Bearer &lt;token&gt;</Code>. Resetting your password or signing out
         everywhere revokes every token.
       </Text>
-      {secret ? <NewSecret secret={secret} onDone={() => setSecret(undefined)} /> : null}
+      {secret ? (
+        <ShownOnce
+          title="Copy your token now"
+          text="It will not be shown again: only a fingerprint of it is kept."
+          label="New token"
+          copyLabel="Copy token"
+          value={secret}
+          onDone={() => setSecret(undefined)}
+        />
+      ) : null}
       {creating ? (
         <CreateTokenForm
           onCreated={(created) => {
@@ -67,30 +76,6 @@ export function ApiTokensSection() {
         {(token) => <TokenRow token={token} />}
       </ServerList>
     </TitledSection>
-  )
-}
-
-/** The secret of the token just made: shown this once, with a copy button. */
-function NewSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
-  return (
-    <Alert color="orange" variant="light" title="Copy your token now" role="status">
-      <Stack gap="xs">
-        <Text size="sm">It will not be shown again: only a fingerprint of it is kept.</Text>
-        <Code
-          block
-          aria-label="New token"
-          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-        >
-          {secret}
-        </Code>
-        <Group gap="xs">
-          <CopyValueButton value={secret} label="Copy token" />
-          <Button size="compact-sm" variant="subtle" onClick={onDone}>
-            Done
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
   )
 }
 

@@ -6,7 +6,7 @@ import {
   type WebhookDelivery,
   type WebhookEventType,
 } from '@kindling/core'
-import { Alert, Badge, Button, Checkbox, Code, Group, Stack, Text, TextInput } from '@mantine/core'
+import { Badge, Button, Checkbox, Code, Group, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useId, useState } from 'react'
 import { TitledSection } from '../../../components/titled-section'
 import { ApiError } from '../../../lib/api-client'
@@ -17,8 +17,8 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from '../api/webhooks'
-import { CopyValueButton } from './copy-value-button'
 import { ServerList } from './server-list'
+import { ShownOnce } from './shown-once'
 
 /**
  * /me 'Webhooks' (issue 52): another service gets a signed POST of each change of the chosen
@@ -37,7 +37,16 @@ export function WebhooksSection() {
         Failed deliveries are retried for a day; a webhook failing that long is turned off and you
         are told by e-mail.
       </Text>
-      {secret ? <NewSecret secret={secret} onDone={() => setSecret(undefined)} /> : null}
+      {secret ? (
+        <ShownOnce
+          title="Copy the signing secret now"
+          text="The receiving service checks each delivery's signature with it. It will not be shown again."
+          label="Signing secret"
+          copyLabel="Copy secret"
+          value={secret}
+          onDone={() => setSecret(undefined)}
+        />
+      ) : null}
       {adding ? (
         <AddWebhookForm
           onAdded={(created) => {
@@ -60,32 +69,6 @@ export function WebhooksSection() {
         {(hook) => <WebhookRow hook={hook} />}
       </ServerList>
     </TitledSection>
-  )
-}
-
-function NewSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
-  return (
-    <Alert color="orange" variant="light" title="Copy the signing secret now" role="status">
-      <Stack gap="xs">
-        <Text size="sm">
-          The receiving service checks each delivery's signature with it. It will not be shown
-          again.
-        </Text>
-        <Code
-          block
-          aria-label="Signing secret"
-          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-        >
-          {secret}
-        </Code>
-        <Group gap="xs">
-          <CopyValueButton value={secret} label="Copy secret" />
-          <Button size="compact-sm" variant="subtle" onClick={onDone}>
-            Done
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
   )
 }
 
