@@ -58,6 +58,8 @@ export default defineConfig({
       DATA_DIR: e2eEnv.dataDir,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // The webhook tests' receiver runs on this machine (decision 142).
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       ...(e2eEnv.webDistDir ? { WEB_DIST_DIR: e2eEnv.webDistDir } : {}),
     },
   },

@@ -41,6 +41,19 @@ export default defineConfig({
             purpose: 'maskable',
           },
         ],
+        // The installed app's long-press menu (issue 52).
+        shortcuts: [
+          {
+            name: 'Add Event',
+            url: '/add-event',
+            icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'Schedule',
+            url: '/schedule',
+            icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
       },
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,txt,woff2}'] },
     }),

@@ -11,6 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
 import { z } from 'zod'
+import { createApiTokenVerifier, revokeAllApiTokens } from './auth/api-tokens'
 import { createAuth, trustedOrigins } from './auth/auth'
 import { createIdTokenVerifier } from './auth/id-token'
 import { registerAuthRoutes } from './auth/routes'
@@ -43,6 +44,7 @@ import { DEFAULT_WEB_DIST_DIR } from './paths'
 import { createPushSender } from './reminders/push-sender'
 import { createReminderScheduler, type ReminderScheduler } from './reminders/scheduler'
 import { registerActivityRoutes } from './routes/activities'
+import { registerApiTokenRoutes } from './routes/api-tokens'
 import { registerAttributeRoutes } from './routes/attributes'
 import { registerBreakRoutes } from './routes/breaks'
 import { registerEventRoutes } from './routes/events'
@@ -53,6 +55,17 @@ import { registerReminderRoutes } from './routes/reminders'
 import { registerSettingsRoutes } from './routes/settings'
 import { registerSyncRoutes } from './routes/sync'
 import { type LiveStreams, registerSyncStreamRoutes } from './routes/sync-stream'
+import { registerWebhookRoutes } from './routes/webhooks'
+import {
+  type DataChange,
+  recordImportedDeliveries,
+  recordWebhookDeliveries,
+} from './webhooks/outbox'
+import {
+  createWebhookSender,
+  type WebhookSender,
+  type WebhookSenderOptions,
+} from './webhooks/sender'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -74,6 +87,8 @@ export interface BuildOptions {
    * and its private address and port are allowed (real push services are public hosts).
    */
   testPushService?: { agent: Agent }
+  /** The webhook sender's retry schedule and attempt timeout (tests shorten them). */
+  webhooks?: Pick<WebhookSenderOptions, 'backoff' | 'timeoutMs'>
 }
 
 export type App = FastifyInstance & {
@@ -85,6 +100,8 @@ export type App = FastifyInstance & {
   changeSignals: ChangeSignals
   /** The live change streams open on this node. */
   liveStreams: LiveStreams
+  /** Sends the webhook outbox (decision 141). */
+  webhooks: WebhookSender
 }
 
 /**
@@ -140,6 +157,15 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
     logger,
     clock,
   })
+  const webhooks = createWebhookSender({
+    db: database.db,
+    mailer,
+    logger,
+    clock,
+    publicUrl: config.publicUrl,
+    allowedHosts: config.webhookAllowedHosts,
+    ...options.webhooks,
+  })
 
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -189,6 +215,7 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
   app.addHook('onClose', async () => {
     await reminders.stop()
     await backups.stop()
+    await webhooks.stop()
     await changeSignals.close()
     mailer.close()
     app.log.info('connections closed; closing the database')
@@ -201,6 +228,7 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
       clock,
       anyPushEndpoint: options.testPushService !== undefined,
       changeSignals,
+      webhooks,
     })
   } catch (error) {
     await app.close()
@@ -217,12 +245,16 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
       backups.start()
     })
   }
+  if (config.webhookCheckInterval > 0) {
+    app.addHook('onReady', async () => webhooks.start(config.webhookCheckInterval))
+  }
   return Object.assign(app, {
     database,
     backups,
     reminders,
     changeSignals,
     liveStreams: live.streams as LiveStreams,
+    webhooks,
   })
 }
 
@@ -236,7 +268,13 @@ async function registerEverything(
     clock,
     anyPushEndpoint,
     changeSignals,
-  }: { clock: () => Date; anyPushEndpoint: boolean; changeSignals: ChangeSignals },
+    webhooks,
+  }: {
+    clock: () => Date
+    anyPushEndpoint: boolean
+    changeSignals: ChangeSignals
+    webhooks: WebhookSender
+  },
 ): Promise<LiveStreams> {
   const { db } = database
   // Bodies are validated in the handlers (PUT merges the stored record first); the route
@@ -344,19 +382,35 @@ async function registerEverything(
   })
 
   const verifier = createIdTokenVerifier(db, config.publicUrl)
+  const apiTokens = createApiTokenVerifier(db, {
+    limits: { max: config.apiTokenRateLimit, windowMs: 60_000 },
+    clock,
+  })
   const auth = createAuth({
     config,
     db,
     mailer,
     logger,
     onSessionEnded: (sessionId) => verifier.forgetSession(sessionId),
+    onSignedOutEverywhere: (uid) => revokeAllApiTokens(db, uid),
   })
   registerAuthRoutes(app, { auth, db, config, clock })
 
   registerPushKeyRoute(app, config.vapid.publicKey)
   let liveStreams: LiveStreams | undefined
   await app.register(async (scope) => {
-    scope.addHook('onRequest', createCallerHook(verifier))
+    scope.addHook('onRequest', createCallerHook(verifier, apiTokens))
+    // Every data write records its webhook deliveries in its own transaction (decision 141),
+    // and this node sends them once the write is answered.
+    scope.decorate('onDataWrite', (tx, uid, change) =>
+      recordWebhookDeliveries(tx, uid, [change as DataChange], clock()),
+    )
+    scope.decorate('onDataImport', (tx, uid, stored) =>
+      recordImportedDeliveries(tx, uid, stored, clock()),
+    )
+    scope.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') webhooks.kick()
+    })
     // Also an onSend hook: every write answered in this scope tells its caller's devices.
     liveStreams = registerSyncStreamRoutes(scope, { db, signals: changeSignals, log: logger })
     registerActivityRoutes(scope, db)
@@ -370,6 +424,8 @@ async function registerEverything(
     registerPushRoutes(scope, db, { anyEndpoint: anyPushEndpoint })
     registerSyncRoutes(scope, db)
     await registerDataTransferRoutes(scope, database)
+    registerApiTokenRoutes(scope, db, clock)
+    registerWebhookRoutes(scope, db, { clock, allowedHosts: config.webhookAllowedHosts })
   })
 
   await registerWebApp(app, webDistDir)

@@ -68,6 +68,28 @@ export const Env = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   /** How many backups this node keeps in BACKUP_DIR: the newest ones. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  /** Requests one personal API token may make per minute (decision 140). */
+  API_TOKEN_RATE_LIMIT: positiveInt(120),
+  /** Seconds between two passes of the webhook sender; 0 turns it off on this node. */
+  WEBHOOK_CHECK_INTERVAL: z.coerce.number().int().min(0).max(3600).default(5),
+  /**
+   * Hosts webhooks may reach although they are not public (comma-separated names or addresses):
+   * a service of the operator's own network (decision 142).
+   */
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^[\w.:[\]-]+$/, 'must be host names or addresses, comma-separated'),
+      ),
+    )
+    .default([]),
 })
 
 export interface Config {
@@ -97,6 +119,12 @@ export interface Config {
   maxConnections: number
   /** Automatic backups (decision 132): off when `intervalSeconds` is 0. */
   backup: { intervalSeconds: number; dir: string; keep: number }
+  /** Requests one personal API token may make per minute. */
+  apiTokenRateLimit: number
+  /** Seconds between two passes of the webhook sender (0: off on this node). */
+  webhookCheckInterval: number
+  /** Hosts webhooks may reach although they are not public. */
+  webhookAllowedHosts: string[]
 }
 
 export class ConfigError extends Error {}
@@ -168,6 +196,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: e.BACKUP_DIR ? resolve(e.BACKUP_DIR) : join(dataDir, 'backups'),
       keep: e.BACKUP_KEEP,
     },
+    apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
+    webhookCheckInterval: e.WEBHOOK_CHECK_INTERVAL,
+    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
   }
 }
 

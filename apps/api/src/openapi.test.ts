@@ -86,6 +86,37 @@ describe('OpenAPI document', () => {
     }
   })
 
+  it('names personal API tokens as a scheme of the data API and sync, not of account routes', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> }
+    }
+    expect(document.components.securitySchemes.apiToken).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    })
+    const takesTokens = (path: string, method: string) =>
+      document.paths[path]?.[method]?.security?.some((item) => 'apiToken' in item) ?? false
+    for (const [path, method] of <[string, string][]>[
+      ['/api/activities', 'get'],
+      ['/api/events', 'post'],
+      ['/api/events/{id}', 'delete'],
+      ['/api/sync/changes', 'get'],
+      ['/api/export', 'get'],
+    ]) {
+      expect(takesTokens(path, method), `${method} ${path}`).toBe(true)
+    }
+    for (const [path, method] of <[string, string][]>[
+      ['/api/tokens', 'get'],
+      ['/api/tokens', 'post'],
+      ['/api/settings', 'put'],
+      ['/api/push/subscriptions', 'post'],
+      ['/api/auth/change-password', 'post'],
+    ]) {
+      expect(takesTokens(path, method), `${method} ${path}`).toBe(false)
+    }
+  })
+
   it('documents an update body as the merge it is: no field required, as PUT {} is answered 200', async () => {
     type Schema = { required?: string[]; anyOf?: Schema[]; $ref?: string }
     const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
@@ -217,7 +248,6 @@ describe('OpenAPI document', () => {
     const undocumented = [
       'list-sessions',
       'revoke-session',
-      'revoke-sessions',
       'revoke-other-sessions',
       'verify-password',
       'update-session',

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@kindling/core'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { isAPIError } from 'better-auth/api'
+import { createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { bearer } from 'better-auth/plugins/bearer'
 import { jwt } from 'better-auth/plugins/jwt'
 import type { Logger } from 'pino'
@@ -42,6 +42,12 @@ export function createAuth(options: {
   logger: Logger
   /** A session was ended (sign-out, password reset, revoked): its id tokens must stop at once. */
   onSessionEnded?: (sessionId: string) => void
+  /**
+   * Every session of the user ended at once: a password reset, a sign-out everywhere, or a
+   * password change that signs out every other device. Their personal API tokens go too
+   * (decision 140).
+   */
+  onSignedOutEverywhere?: (uid: string) => Promise<void>
 }) {
   const { config, db, mailer, logger } = options
   const limits = config.authRateLimit
@@ -73,10 +79,24 @@ export function createAuth(options: {
         }
       },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_LIFETIME,
-      // Whoever knew the old password is signed out everywhere.
+      // Whoever knew the old password is signed out everywhere, and loses the tokens made then.
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => options.onSignedOutEverywhere?.(user.id),
     },
-    hooks: { before: accountRules },
+    hooks: {
+      before: accountRules,
+      // Signing out everywhere, or a password change that signs out every other device, ends the
+      // personal API tokens too.
+      after: createAuthMiddleware(async (ctx) => {
+        const everywhere =
+          ctx.path === '/revoke-sessions' ||
+          (ctx.path === '/change-password' &&
+            (ctx.body as { revokeOtherSessions?: unknown })?.revokeOtherSessions === true)
+        if (!everywhere || isAPIError(ctx.context.returned)) return
+        const uid = ctx.context.session?.user.id
+        if (uid) await options.onSignedOutEverywhere?.(uid)
+      }),
+    },
     // Every way a session ends (sign-out, a password reset, a revoke) passes here, one call per
     // session: its id tokens stop on this server at once (auth/id-token.ts).
     databaseHooks: {

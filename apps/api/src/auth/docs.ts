@@ -130,6 +130,24 @@ export const authRouteDocs = {
       },
     },
   },
+  revokeSessions: {
+    method: 'POST' as const,
+    url: '/api/auth/revoke-sessions',
+    schema: {
+      operationId: 'signOutEverywhere',
+      tags: ['auth'],
+      summary: 'Sign out everywhere',
+      description:
+        'Ends every session of the signed-in user, this one included (their id tokens stop working), and revokes every personal API token of the account. Needs a session and, with the cookie, an Origin header from a trusted origin.',
+      body: z.object({}).optional(),
+      security: sessionSecurity,
+      response: {
+        200: jsonResponse('Every session ended.', z.object({ status: z.boolean() })),
+        ...postErrors,
+        401: error('No session (`UNAUTHORIZED`).'),
+      },
+    },
+  },
   getSession: {
     method: 'GET' as const,
     url: '/api/auth/get-session',

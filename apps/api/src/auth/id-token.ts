@@ -8,6 +8,12 @@ export interface Caller {
   uid: string
   email: string
   emailVerified: boolean
+  /** An id token of a signed-in session, or a personal API token (decision 140). */
+  kind: 'session' | 'token'
+  /** What the caller may do: a session everything, a token what its owner chose. */
+  scope: 'read' | 'write'
+  /** The personal API token's id (tokens only). */
+  tokenId?: string
 }
 
 export class InvalidTokenError extends Error {}
@@ -97,6 +103,8 @@ export function createIdTokenVerifier(db: Database, issuer: string) {
           uid: payload.sub,
           email: typeof payload.email === 'string' ? payload.email : '',
           emailVerified: payload.emailVerified === true,
+          kind: 'session',
+          scope: 'write',
         },
         expiresAt: payload.exp * 1000,
         sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from '../config'
 import type { Database } from '../db/client'
 import { authErrorBody } from '../http/errors'
+import { isApiToken } from './api-tokens'
 import type { Auth } from './auth'
 import { authRouteDocs } from './docs'
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge'
@@ -34,6 +35,18 @@ export function registerAuthRoutes(
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? ''
+    // No account change with a personal API token, even beside a session cookie (decision 140).
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1]
+    if (bearer && isApiToken(bearer)) {
+      return reply
+        .status(403)
+        .send(
+          authErrorBody(
+            'token-not-allowed',
+            'Personal API tokens cannot be used on account routes: sign in instead.',
+          ),
+        )
+    }
     let body = request.body as Record<string, unknown> | undefined
     const limits = config.authRateLimit
     let reserved: Attempt | null = null

@@ -89,6 +89,11 @@ export interface ApplyOptions {
   sliced?: boolean
   /** Called as events are written, with how many of the plan's were dealt with so far. */
   onProgress?: (stored: number) => void
+  /**
+   * Runs in each of the import's transactions with the ids it stored there: the habits it
+   * created, the events it wrote (the webhook outbox, decision 141).
+   */
+  onStored?: (tx: Tx, stored: { activities?: string[]; events?: string[] }) => Promise<void>
 }
 
 /**
@@ -104,18 +109,28 @@ export async function applyPlan(
   db: Database,
   uid: string,
   plan: ImportPlan,
-  { now = new Date(), sliced = false, onProgress }: ApplyOptions = {},
+  { now = new Date(), sliced = false, onProgress, onStored }: ApplyOptions = {},
 ): Promise<ImportSummary> {
   let dealtWith = 0
   const progress = (rows: readonly unknown[]) => {
     dealtWith += rows.length
     onProgress?.(dealtWith)
   }
+  const storeHabits = async (tx: Tx) => {
+    const records = await storeRecords(tx, uid, plan, now)
+    await onStored?.(tx, { activities: records.created.activities })
+    return records
+  }
+  const storeSlice = async (tx: Tx, records: StoredRecords, rows: EventRow[]) => {
+    const ids = await storeEvents(tx, uid, plan, records, rows)
+    await onStored?.(tx, { events: ids })
+    return ids
+  }
   if (!sliced) {
     const stored = await db.transaction(async (tx) => {
-      const records = await storeRecords(tx, uid, plan, now)
+      const records = await storeHabits(tx)
       for (const rows of eventSlices(uid, plan, records, now, EVENT_CHUNK)) {
-        records.counts.events += (await storeEvents(tx, uid, plan, records, rows)).length
+        records.counts.events += (await storeSlice(tx, records, rows)).length
         progress(rows)
       }
       records.counts.settings = await storeSettings(tx, uid, plan.settings, now)
@@ -124,7 +139,7 @@ export async function applyPlan(
     return summarise(plan, stored.counts)
   }
   return oneImportAtATime(uid, async () => {
-    const records = await db.transaction((tx) => storeRecords(tx, uid, plan, now))
+    const records = await db.transaction(storeHabits)
     const written: string[] = []
     try {
       // Each slice's rows are built before its transaction opens: the session is held only for
@@ -136,7 +151,7 @@ export async function applyPlan(
         await setImmediate()
         const ids = await db.transaction(async (tx) => {
           await lockAuthorsWrites(tx, uid)
-          return storeEvents(tx, uid, plan, records, rows)
+          return storeSlice(tx, records, rows)
         })
         for (const id of ids) written.push(id)
         progress(rows)

@@ -6,8 +6,8 @@ import type { DatabaseHandle } from '../db/client'
 import { uidOf } from '../http/caller'
 import { HttpError } from '../http/errors'
 import { errorResponse, jsonResponse } from '../http/openapi'
-import { E401, E403, E404, E503, queryErrors, security } from '../routes/common'
-import { applyPlan } from './apply'
+import { E401, E403, E404, E429, E503, queryErrors, security } from '../routes/common'
+import { type ApplyOptions, applyPlan } from './apply'
 import { buildBackup, buildEventsCsv } from './export'
 import { readImportProgress, reportImportProgress } from './progress'
 import { SUPPORTED } from './read-import'
@@ -60,6 +60,17 @@ const today = (now: Date) => now.toISOString().slice(0, 10)
  * POST /api/import and GET /api/export (issue 16). The import reads the raw body, whatever the
  * declared type among the four, because the format is told from the content.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs in each of an import's transactions with what it stored there (decision 141). */
+    onDataImport?: (
+      tx: Parameters<NonNullable<ApplyOptions['onStored']>>[0],
+      uid: string,
+      stored: { activities?: string[]; events?: string[] },
+    ) => Promise<void>
+  }
+}
+
 export async function registerDataTransferRoutes(
   app: FastifyInstance,
   { db, driver }: Pick<DatabaseHandle, 'db' | 'driver'>,
@@ -102,6 +113,7 @@ export async function registerDataTransferRoutes(
           ),
           401: E401,
           403: E403,
+          429: E429,
           413: errorResponse('The file is larger than 50 MB.'),
           415: errorResponse(
             'The body is not sent as application/octet-stream, application/zip, text/csv or application/json (`unsupported-media-type`).',
@@ -124,9 +136,11 @@ export async function registerDataTransferRoutes(
           total = plan.activities.reduce((sum, activity) => sum + activity.events.length, 0)
           report({ stage: 'storing', stored: 0, total })
           // PGlite is one session for everyone: its imports commit in slices (decision 117).
+          const onStored = scope.onDataImport
           const summary = await applyPlan(db, uid, plan, {
             sliced: driver === 'pglite',
             onProgress: (stored) => report({ stage: 'storing', stored, total }),
+            onStored: onStored && ((tx, stored) => onStored(tx, uid, stored)),
           })
           report({ stage: 'done', stored: total, total })
           request.log.info(
@@ -195,6 +209,7 @@ export async function registerDataTransferRoutes(
           ...queryErrors,
           401: E401,
           403: E403,
+          429: E429,
           503: E503,
         },
       },

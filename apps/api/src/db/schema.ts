@@ -428,3 +428,85 @@ export const backupRuns = pgTable(
   },
   (t) => [index('backup_runs_started_idx').on(t.startedAt)],
 )
+
+// ---- Automation (issue 52, decisions 140-142) ----
+
+/**
+ * A personal API token: only its SHA-256 hash is stored. Revoking deletes the row; each
+ * accepted request stamps `lastUsedAt` and counts in the token's fixed rate-limit window, in the
+ * one statement that looks it up (decision 140).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** read or write. */
+    scope: text('scope').$type<'read' | 'write'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at'),
+    lastUsedAt: instant('last_used_at'),
+    windowStart: instant('window_start'),
+    windowCount: integer('window_count').notNull().default(0),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId)],
+)
+
+/** A webhook: where to POST which changes of its owner, signed with its secret (decision 141). */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    /** The HMAC key of its signatures: the server must read it back to sign, so it is kept. */
+    secret: text('secret').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    /** Since when its deliveries fail without a success since; null when the last went through. */
+    failingSince: instant('failing_since'),
+    /** Turned off after failing for a day; nothing more is recorded or sent for it. */
+    disabledAt: instant('disabled_at'),
+  },
+  (t) => [index('webhooks_user_idx').on(t.userId)],
+)
+
+/**
+ * One change to send to one webhook: recorded in the write's transaction (an outbox), claimed
+ * by one node at a time, retried until it is delivered or a day has passed (decision 141).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    author: text('author')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** The JSON body as it is sent, every time (its `id` is this row's). */
+    body: text('body').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    /** pending, delivered or failed. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at'),
+    /** A node sending it holds it until then; a node that died lets it go again. */
+    claimedUntil: instant('claimed_until'),
+    lastAttemptAt: instant('last_attempt_at'),
+    responseStatus: integer('response_status'),
+    error: text('error'),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+  ],
+)

@@ -38,8 +38,15 @@ export const retryAfterHeader = {
   'retry-after': { type: 'integer' as const, description: 'Seconds to wait before retrying.' },
 }
 
+/** The security scheme of personal API tokens; the caller hook reads it (http/caller.ts). */
+export const API_TOKEN_SCHEME = 'apiToken'
 /** Security requirements: the data API's id token, or none (public operations). */
 export const bearerSecurity = [{ bearerAuth: [] }]
+/** The data API and sync: an id token or a personal API token (decision 140). */
+export const bearerOrTokenSecurity: Record<string, string[]>[] = [
+  { bearerAuth: [] },
+  { [API_TOKEN_SCHEME]: [] },
+]
 export const publicSecurity: never[] = []
 /** better-auth's session: the cookie (web) or the session token as a bearer (native). */
 export const sessionSecurity = [{ sessionCookie: [] }, { sessionToken: [] }]
@@ -170,7 +177,7 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
         title: `${PRODUCT_NAME} API`,
         version: '1.0.0',
         description:
-          "The REST API of Kindling, the habit tracker: accounts (better-auth under /api/auth) and the data API (activities, groups, events, attributes, goals, import and export). Data calls need `Authorization: Bearer <id token>` from GET /api/auth/token of a user with a verified e-mail. Data API errors are `{ error: { code, message, fields? } }` (the ApiError schema); the auth routes answer better-auth's `{ code, message }` (the AuthError schema).",
+          "The REST API of Kindling, the habit tracker: accounts (better-auth under /api/auth) and the data API (activities, groups, events, attributes, goals, import and export). Data calls need `Authorization: Bearer <id token>` from GET /api/auth/token of a user with a verified e-mail, or a personal API token (`kdl_…`, the `apiToken` scheme) made on the account page. Data API errors are `{ error: { code, message, fields? } }` (the ApiError schema); the auth routes answer better-auth's `{ code, message }` (the AuthError schema).",
         contact: { name: 'Kindling maintainers', url: 'https://github.com/kindling' },
         license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
       },
@@ -206,6 +213,16 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
           name: 'data',
           description: 'Import from other trackers and backups; export everything.',
         },
+        {
+          name: 'tokens',
+          description:
+            'Personal API tokens for scripts and other services (made with a session only).',
+        },
+        {
+          name: 'webhooks',
+          description:
+            'Signed POSTs of your changes to another service, and their recent deliveries.',
+        },
         { name: 'system', description: 'Health of the server.' },
       ],
       components: {
@@ -215,6 +232,12 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
             scheme: 'bearer',
             bearerFormat: 'JWT',
             description: 'The id token of GET /api/auth/token (data API).',
+          },
+          [API_TOKEN_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal API token (`kdl_…`) made on the account page: for scripts and other services. Taken by the data API, sync, import and export, never by account routes; a `read` token gets 403 `insufficient-scope` on writes; each token is rate limited (429 with `Retry-After`). Revoked tokens, expired ones, and every token after a password reset or a sign-out everywhere answer 401.',
           },
           sessionCookie: {
             type: 'apiKey',

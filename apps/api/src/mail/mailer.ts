@@ -139,3 +139,29 @@ export function buildReminderMail(
 </body></html>`,
   }
 }
+
+/** A webhook turned off after failing for a day (issue 52): which one, and where to look. */
+export function buildWebhookDisabledMail(
+  to: string,
+  webhookUrl: string,
+  accountUrl: string,
+): MailMessage {
+  const target = escapeHtml(webhookUrl)
+  const link = escapeHtml(accountUrl)
+  return {
+    to,
+    subject: `${PRODUCT_NAME} stopped sending to a webhook`,
+    text: [
+      `Your ${PRODUCT_NAME} webhook to ${webhookUrl} has failed for a day, so it was turned off.`,
+      'Nothing more is sent to it. Once the receiving service works again, add the webhook anew:',
+      '',
+      accountUrl,
+    ].join('\n'),
+    html: `<!doctype html><html><body style="font-family:sans-serif">
+<h1 style="color:#fd7e14">${PRODUCT_NAME}</h1>
+<p>Your webhook to <code>${target}</code> has failed for a day, so it was turned off.</p>
+<p>Nothing more is sent to it. Once the receiving service works again, add the webhook anew on your account page.</p>
+<p><a href="${link}" style="background:#fd7e14;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Open your account</a></p>
+</body></html>`,
+  }
+}

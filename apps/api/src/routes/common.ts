@@ -8,6 +8,7 @@ import { activities } from '../db/schema'
 import { HttpError, validationError, zodFields } from '../http/errors'
 import {
   ApiErrorBody,
+  bearerOrTokenSecurity,
   bearerSecurity,
   errorResponse,
   jsonResponse,
@@ -95,7 +96,7 @@ export const E400Query = errorResponse(
 )
 export const E400Body = errorResponse('A body was sent and is not valid JSON (`invalid-json`).')
 export const E401 = jsonResponse(
-  'No or invalid id token (expired, or its session has ended).',
+  'No or invalid id token (expired, or its session has ended), or an unknown, revoked or expired personal API token.',
   ApiErrorBody,
   {
     'www-authenticate': {
@@ -105,7 +106,14 @@ export const E401 = jsonResponse(
     },
   },
 )
-export const E403 = errorResponse('The e-mail address is not verified yet.')
+export const E403 = errorResponse(
+  'The e-mail address is not verified yet (`email-not-verified`), a read-only personal API token tried to write (`insufficient-scope`), or a personal API token was sent to a route that needs a session (`token-not-allowed`).',
+)
+export const E429 = jsonResponse(
+  'Too many requests with this personal API token (`rate-limited`): retry after the `Retry-After` seconds.',
+  ApiErrorBody,
+  retryAfterHeader,
+)
 export const E404 = errorResponse(
   "No such record of yours (deleted, someone else's, or never existed).",
 )
@@ -120,10 +128,13 @@ export const E503 = jsonResponse(
   retryAfterHeader,
 )
 
-export const security = bearerSecurity
+/** Data routes: an id token or a personal API token. */
+export const security = bearerOrTokenSecurity
+/** The account's own settings: a signed-in session's id token only, never a personal token. */
+export const sessionOnlySecurity = bearerSecurity
 
 /** The errors each kind of data operation can answer (every one needs a verified id token). */
-const always = { 401: E401, 403: E403, 503: E503 }
+const always = { 401: E401, 403: E403, 429: E429, 503: E503 }
 /** What a request body can fail with. */
 const bodyErrors = { 413: E413, 415: E415 }
 export const listErrors = always

@@ -42,6 +42,27 @@ import { storeWriteEffects } from './write-effects'
  * author's writes run one at a time, from their checks to their commit, on every node.
  */
 
+/** What one write did to one record, for the hook below. */
+export interface WriteChange {
+  /** The path segment of the resource, e.g. `events`. */
+  table: string
+  action: 'created' | 'updated' | 'deleted'
+  /** The record as the API answers it, after the write. */
+  record: unknown
+  /** Before an update. */
+  previous?: unknown
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Runs in every write's transaction, after it changed its record (the webhook outbox,
+     * decision 141): what it records commits or rolls back with the write.
+     */
+    onDataWrite?: (tx: Tx, uid: string, change: WriteChange) => Promise<void>
+  }
+}
+
 /** A table of ours: records with an id, an author and soft-delete stamps. */
 export type OwnedTable = PgTable & {
   id: PgColumn
@@ -147,6 +168,7 @@ export function registerCrud<
   const live = options.live ?? ((uid: string) => liveRowsOf(table, uid))
   const owned = (uid: string, id: string) => and(eq(table.id, id), live(uid))
   const synced = (SYNC_TABLES as readonly string[]).includes(plural)
+  const onWrite = app.onDataWrite
 
   /** Core's write rules for a write just stored in `tx` (synced records only). */
   async function storeEffects(
@@ -262,6 +284,7 @@ export function registerCrud<
           .returning()) as Row<T>[]
         if (!row) return (await storedCreate<Row<T>>(tx, table, uid, id)) as Row<T>
         await storeEffects(tx, uid, putOf(row, now), undefined)
+        await onWrite?.(tx, uid, { table: plural, action: 'created', record: toRecord(row) })
         return row
       })
       return reply.status(201).send(toRecord(row))
@@ -296,7 +319,11 @@ export function registerCrud<
           .set(values)
           .where(owned(uid, stored.id))
           .returning()) as Row<T>[]
-        if (row) await storeEffects(tx, uid, putOf(row, now), stored)
+        if (row) {
+          await storeEffects(tx, uid, putOf(row, now), stored)
+          const change = { record: toRecord(row), previous: toRecord(stored) }
+          await onWrite?.(tx, uid, { table: plural, action: 'updated', ...change })
+        }
         return row
       })
       if (!row) throw notFound(noun)
@@ -324,15 +351,13 @@ export function registerCrud<
           .update(table)
           .set({ ...remove.values, deletedAt: now } as PgUpdateSetSource<T>)
           .where(owned(uid, stored.id))
-          .returning({ id: table.id })) as { id: string }[]
-        const at = now.toISOString()
-        if (row)
-          await storeEffects(
-            tx,
-            uid,
-            { op: 'delete', table: plural as SyncTable, id: stored.id, at },
-            stored,
-          )
+          .returning()) as Row<T>[]
+        if (row) {
+          const at = now.toISOString()
+          const write: RecordWrite = { op: 'delete', table: plural as SyncTable, id: stored.id, at }
+          await storeEffects(tx, uid, write, stored)
+          await onWrite?.(tx, uid, { table: plural, action: 'deleted', record: toRecord(row) })
+        }
         return row !== undefined
       })
       if (!deleted) throw notFound(noun)

@@ -9,7 +9,13 @@ import { uidOf } from '../http/caller'
 import { notFound, validationError } from '../http/errors'
 import { errorResponse, jsonResponse, publicSecurity } from '../http/openapi'
 import { pushEndpointProblem } from '../reminders/push-endpoints'
-import { deleteErrors, NoContent, parseBody, security, writeErrors } from './common'
+import {
+  deleteErrors,
+  NoContent,
+  parseBody,
+  sessionOnlySecurity as security,
+  writeErrors,
+} from './common'
 
 const tags = ['push']
 

@@ -6,7 +6,13 @@ import { userSettings } from '../db/schema'
 import { uidOf } from '../http/caller'
 import { jsonResponse } from '../http/openapi'
 import { readSettings, replanReminders } from '../reminders/settings'
-import { bodyObject, listErrors, parseBody, security, writeErrors } from './common'
+import {
+  bodyObject,
+  listErrors,
+  parseBody,
+  sessionOnlySecurity as security,
+  writeErrors,
+} from './common'
 
 const tags = ['settings']
 

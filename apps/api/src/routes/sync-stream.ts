@@ -6,7 +6,7 @@ import type { ChangeSignals } from '../db/change-signals'
 import type { Database } from '../db/client'
 import { uidOf } from '../http/caller'
 import { errorBody } from '../http/errors'
-import { E401, E403, E503, security } from './common'
+import { E401, E403, E429, E503, security } from './common'
 import { latestSeq } from './sync'
 
 /** Streams one user may hold open on one node; the oldest is ended for the next (decision 119). */
@@ -137,6 +137,7 @@ export function registerSyncStreamRoutes(
           },
           401: E401,
           403: E403,
+          429: E429,
           503: E503,
         },
       },

@@ -105,7 +105,7 @@ export async function startApp(
   backend: { dataDir: string; databaseUrl: string | undefined },
   smtpUrl: string,
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'clock' | 'testPushService'> = {},
+  options: Pick<BuildOptions, 'clock' | 'testPushService' | 'logger' | 'webhooks'> = {},
 ): Promise<App> {
   const config = loadConfig({
     DATA_DIR: backend.dataDir,
@@ -120,6 +120,8 @@ export async function startApp(
     REMINDER_CHECK_INTERVAL: '0',
     // Tests that back up turn it on (backup/backups.test.ts).
     BACKUP_INTERVAL: '0',
+    // And the webhook sender (app.webhooks.tick).
+    WEBHOOK_CHECK_INTERVAL: '0',
     ...env,
   })
   return buildApp(config, { logger: pino({ level: 'silent' }), checkResponses: true, ...options })

@@ -231,6 +231,10 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: '/log/:activityId',
+            ...screen('Log', () => import('../features/events/routes/log-event')),
+          },
+          {
             path: '/events/:eventId',
             ...screen('Event', () => import('../features/events/routes/event-detail')),
           },

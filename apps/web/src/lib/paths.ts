@@ -22,6 +22,8 @@ export const paths = {
   activity: (activityId: string) => `/activities/${activityId}`,
   attribute: (attributeId: string) => `/attributes/${attributeId}`,
   event: (eventId: string) => `/events/${eventId}`,
+  /** The one-tap log link of a habit (issue 52). */
+  logEvent: (activityId: string) => `/log/${activityId}`,
 
   addEvent: (query: { activityId?: string; defaultDate?: string } = {}) =>
     withQuery('/add-event', query),

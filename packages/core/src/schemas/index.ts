@@ -1,5 +1,6 @@
 export * from './activity'
 export * from './attribute'
+export * from './automation'
 export * from './break'
 export * from './common'
 export * from './data-transfer'

@@ -1,13 +1,14 @@
 import { Divider, Stack } from '@mantine/core'
 import { Component as Account } from '../../features/auth/routes/me'
+import { AutomationSections } from '../../features/automation/components/automation-sections'
 import { VacationSection } from '../../features/breaks/components/vacation-section'
 import { DataTransferSections } from '../../features/data-transfer/components/data-transfer-sections'
 import { ReminderSettings } from '../../features/reminders/components/reminder-settings'
 import { useCurrentUser } from '../../lib/auth-state'
 
 /**
- * /me: the account, then a vacation (issue 49), reminder settings and importing and exporting data (only once the
- * e-mail is verified).
+ * /me: the account, then a vacation (issue 49), reminder settings, importing and exporting data,
+ * and API tokens and webhooks (only once the e-mail is verified).
  */
 export function Component() {
   const user = useCurrentUser()
@@ -20,6 +21,7 @@ export function Component() {
           <VacationSection />
           <ReminderSettings email={user.email} />
           <DataTransferSections />
+          <AutomationSections />
         </>
       ) : null}
     </Stack>

@@ -9,6 +9,7 @@ import {
   earlySessionAnswered,
   fetchIdToken,
   getSession,
+  revokeAllSessions,
   type Session,
   type SessionUser,
   sendVerificationEmail,
@@ -259,7 +260,13 @@ export async function reloadUser(): Promise<boolean> {
 /** Signs out and clears user, token, developer flag and the checked flag (SPEC §4). */
 export async function signOut({
   clearDevice,
+  everywhere = false,
 }: {
+  /**
+   * Ends every session of the user (every device) and their personal API tokens first; a
+   * failure to reach the server fails the sign-out before anything is cleared.
+   */
+  everywhere?: boolean
   /**
    * Deletes what the device keeps of the user, once the server has ended the session. Given, a
    * server that cannot be reached (offline) fails the sign-out with AuthError
@@ -268,6 +275,7 @@ export async function signOut({
    */
   clearDevice?: () => Promise<void>
 } = {}): Promise<void> {
+  if (everywhere) await revokeAllSessions()
   try {
     await signOutSession()
   } catch (error) {

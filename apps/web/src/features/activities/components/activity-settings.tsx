@@ -1,11 +1,19 @@
 import type { Activity, Schedule } from '@kindling/core'
 import { ACTIVITY_NAME_INPUT_MAX_LENGTH, ActivityInput, isDeleted } from '@kindling/core'
 import { Button, ColorInput, Group, Stack, Textarea, TextInput } from '@mantine/core'
-import { IconArchive, IconArchiveOff, IconArrowsExchange, IconTrash } from '@tabler/icons-react'
+import { notifications } from '@mantine/notifications'
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconArrowsExchange,
+  IconLink,
+  IconTrash,
+} from '@tabler/icons-react'
 import { Suspense } from 'react'
 import { useNavigate } from 'react-router'
 import { useDeleteActivity, useUpdateActivity } from '../../../api/activities'
 import { useGroups } from '../../../api/groups'
+import { getApiBaseUrl } from '../../../lib/api-client'
 import { getAuthState } from '../../../lib/auth-state'
 import { confirmDelete as confirmDeleteRecord } from '../../../lib/confirm-delete'
 import { useOpenForm } from '../../../lib/form-opener'
@@ -62,6 +70,20 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
     }
     if (!ActivityInput.safeParse(next).success) return
     updateActivity.mutate({ id: activity.id, ...next })
+  }
+
+  /**
+   * The habit's one-tap log link (issue 52), for a home screen, an NFC tag or a Shortcut: at the
+   * server's own address (the native shells' pages are not reachable from outside the app).
+   */
+  async function copyLogLink() {
+    const link = new URL(paths.logEvent(activity.id), getApiBaseUrl() || window.location.origin)
+    try {
+      await navigator.clipboard.writeText(link.href)
+      notifications.show({ message: 'Copied log link', color: 'orange' })
+    } catch {
+      notifications.show({ title: 'Copy this link', message: link.href, autoClose: false })
+    }
   }
 
   function confirmDelete() {
@@ -152,6 +174,14 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
           }
         >
           {activity.archived ? 'Unarchive' : 'Archive'}
+        </Button>
+        <Button
+          variant="light"
+          color="gray"
+          leftSection={<IconLink size={16} aria-hidden />}
+          onClick={copyLogLink}
+        >
+          Copy log link
         </Button>
         <Button
           variant="light"

@@ -208,6 +208,11 @@ export async function signOutSession(): Promise<void> {
   await callAuth('sign-out', { method: 'POST', body: {} })
 }
 
+/** Ends every session of the user, this one included, and their personal API tokens. */
+export async function revokeAllSessions(): Promise<void> {
+  await callAuth('revoke-sessions', { method: 'POST', body: {} })
+}
+
 /** A fresh id token for the data API; 401 means the session is gone. */
 export async function fetchIdToken(): Promise<string> {
   try {

@@ -12,19 +12,34 @@ import { resendVerificationEmail, signOut } from '../auth-session'
 export function Component() {
   const user = useCurrentUser()
   const navigate = useNavigate()
-  const [signingOut, setSigningOut] = useState(false)
+  const [signingOut, setSigningOut] = useState<'here' | 'everywhere'>()
   const [logOutError, setLogOutError] = useState<string>()
   if (!user) return null
 
-  async function handleLogOut() {
-    if (!(await confirmOnNative('Are you sure you want to sign out?'))) return
+  /**
+   * Log Out, or 'Sign out everywhere' (issue 52): every device's session and every personal API
+   * token end too, which the user confirms first.
+   */
+  async function handleLogOut(where: 'here' | 'everywhere' = 'here') {
+    const sure =
+      where === 'everywhere'
+        ? await confirm(
+            'Every device is signed out, this one too, and every API token stops working.',
+            {
+              title: 'Sign out everywhere?',
+              confirmLabel: 'Sign out everywhere',
+              destructive: true,
+            },
+          )
+        : await confirmOnNative('Are you sure you want to sign out?')
+    if (!sure) return
     setLogOutError(undefined)
-    setSigningOut(true)
+    setSigningOut(where)
     // What can be sent is sent first; what cannot is only dropped if the user says so, and not
     // asked about while the server is out of reach: signing out needs it too (signOut below).
     const { unsent, reachable } = await flushOutbox()
     if (unsent > 0 && !reachable) {
-      setSigningOut(false)
+      setSigningOut(undefined)
       setLogOutError(describeAuthError('network-request-failed'))
       return
     }
@@ -39,15 +54,15 @@ export function Component() {
         },
       )
       if (!discard) {
-        setSigningOut(false)
+        setSigningOut(undefined)
         return
       }
     }
     try {
-      await signOut({ clearDevice: destroyLocalCopy })
+      await signOut({ clearDevice: destroyLocalCopy, everywhere: where === 'everywhere' })
     } catch (caught) {
       // Offline: nothing was cleared; the user stays, and is told why.
-      setSigningOut(false)
+      setSigningOut(undefined)
       setLogOutError(getAuthErrorMessage(caught))
       return
     }
@@ -65,9 +80,25 @@ export function Component() {
         </Badge>
       </Group>
       {user.emailVerified ? null : <ResendEmail email={user.email} />}
-      <Button variant="default" onClick={handleLogOut} loading={signingOut}>
+      <Button
+        variant="default"
+        onClick={() => handleLogOut()}
+        loading={signingOut === 'here'}
+        disabled={signingOut === 'everywhere'}
+      >
         Log Out
       </Button>
+      {user.emailVerified ? (
+        <Button
+          variant="subtle"
+          color="red"
+          onClick={() => handleLogOut('everywhere')}
+          loading={signingOut === 'everywhere'}
+          disabled={signingOut === 'here'}
+        >
+          Sign out everywhere
+        </Button>
+      ) : null}
       {logOutError ? (
         <Text size="sm" c="red.5" role="alert">
           {logOutError}
