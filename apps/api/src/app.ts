@@ -11,9 +11,18 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import pino, { type Logger } from 'pino'
 import { z } from 'zod'
+import { registerAdminRoutes } from './admin/routes'
+import { createActivityTracker } from './admin/users'
+import { createAccountGate } from './auth/account-gate'
 import { createAuth, trustedOrigins } from './auth/auth'
 import { createIdTokenVerifier } from './auth/id-token'
 import { registerAuthRoutes } from './auth/routes'
+import {
+  createLocalSessionsEnded,
+  createPostgresSessionsEnded,
+  SESSIONS_ENDED_CHANNEL,
+  type SessionsEnded,
+} from './auth/sessions-ended'
 import type { Config } from './config'
 import { registerDataTransferRoutes } from './data-transfer/routes'
 import {
@@ -30,6 +39,7 @@ import { registerInputGuard } from './http/input-guard'
 import { errorResponse, jsonResponse, publicSecurity, swaggerOptions } from './http/openapi'
 import { responseSerializer } from './http/serializer'
 import { builtInlineScriptSources, registerWebApp } from './http/web-app'
+import { registerInstanceRoutes } from './instance/routes'
 import { createMailer } from './mail/mailer'
 import { DEFAULT_WEB_DIST_DIR } from './paths'
 import { createPushSender } from './reminders/push-sender'
@@ -321,13 +331,42 @@ async function registerEverything(
     mailer,
     logger,
     onSessionEnded: (sessionId) => verifier.forgetSession(sessionId),
+    gate: createAccountGate({ db, config, clock }),
   })
   registerAuthRoutes(app, { auth, db, config, clock })
+
+  // Issue 53: what the server says of itself, and its administration.
+  const sessionsEnded: SessionsEnded =
+    database.driver === 'postgres' && config.databaseUrl
+      ? await createPostgresSessionsEnded({
+          databaseUrl: config.databaseUrl,
+          notify: (uid) => db.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${uid})`),
+          onEnded: (uid) => verifier.forgetUser(uid),
+          log: logger,
+        })
+      : createLocalSessionsEnded((uid) => verifier.forgetUser(uid))
+  app.addHook('onClose', async () => sessionsEnded.close())
+  const noteActive = createActivityTracker(db, logger)
+  registerInstanceRoutes(app, { db, config, clock })
+  await registerAdminRoutes(app, {
+    db,
+    config,
+    auth,
+    mailer,
+    verifier,
+    sessionsEnded,
+    database: database.driver,
+    clock,
+    onCaller: noteActive,
+  })
 
   registerPushKeyRoute(app, config.vapid.publicKey)
   let liveStreams: LiveStreams | undefined
   await app.register(async (scope) => {
     scope.addHook('onRequest', createCallerHook(verifier))
+    scope.addHook('onRequest', async (request) => {
+      if (request.caller) noteActive(request.caller.uid)
+    })
     // Also an onSend hook: every write answered in this scope tells its caller's devices.
     liveStreams = registerSyncStreamRoutes(scope, { db, signals: changeSignals, log: logger })
     registerActivityRoutes(scope, db)

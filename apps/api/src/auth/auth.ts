@@ -9,6 +9,7 @@ import type { Config } from '../config'
 import type { Database } from '../db/client'
 import { authSchema } from '../db/schema'
 import { buildPasswordResetMail, buildVerificationMail, type Mailer } from '../mail/mailer'
+import type { AccountGate } from './account-gate'
 import { accountRules } from './account-rules'
 import { CLIENT_IP_HEADER } from './fetch-bridge'
 
@@ -42,7 +43,10 @@ export function createAuth(options: {
   logger: Logger
   /** A session was ended (sign-out, password reset, revoked): its id tokens must stop at once. */
   onSessionEnded?: (sessionId: string) => void
+  /** Who may have an account and a session: sign-up policy, invitations, disabled accounts. */
+  gate?: AccountGate
 }) {
+  const gate = options.gate
   const { config, db, mailer, logger } = options
   const limits = config.authRateLimit
   const sensitive = { window: limits.window, max: limits.max }
@@ -81,7 +85,14 @@ export function createAuth(options: {
     // session: its id tokens stop on this server at once (auth/id-token.ts).
     databaseHooks: {
       session: {
+        create: { before: async (session) => gate?.beforeSessionCreate(session) },
         delete: { after: async (session) => options.onSessionEnded?.(session.id) },
+      },
+      user: {
+        create: {
+          before: async (user, ctx) => gate?.beforeUserCreate(user, ctx),
+          after: async (user, ctx) => gate?.afterUserCreate(user, ctx),
+        },
       },
     },
     emailVerification: {
@@ -89,6 +100,8 @@ export function createAuth(options: {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
+        // An invitation for this very address vouched for it already (issue 53).
+        if (user.emailVerified) return
         try {
           await mailer.send(buildVerificationMail(user.email, url))
         } catch (error) {

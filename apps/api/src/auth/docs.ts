@@ -73,11 +73,21 @@ export const authRouteDocs = {
           .string()
           .optional()
           .describe('Where the verification link lands; default /.'),
+        invitation: z
+          .string()
+          .max(200)
+          .optional()
+          .describe(
+            "The `invitation` of an invitation link: needed while sign-up is 'Invite only'. One naming this e-mail makes it verified.",
+          ),
       }),
       security: publicSecurity,
       response: {
         200: jsonResponse('Created and signed in.', SignedIn),
         ...postErrors,
+        403: error(
+          'The Origin header is not a trusted origin (`INVALID_ORIGIN`), or the server takes no such account: sign-up is closed (`SIGN_UP_CLOSED`), needs an invitation (`INVITATION_REQUIRED`), or the invitation is invalid, used, expired or for another address (`INVITATION_INVALID`, `INVITATION_USED`, `INVITATION_EXPIRED`, `INVITATION_FOR_ANOTHER_EMAIL`).',
+        ),
         422: error('An account with this e-mail exists (`USER_ALREADY_EXISTS`).'),
       },
     },
@@ -108,6 +118,9 @@ export const authRouteDocs = {
         ),
         ...postErrors,
         401: error('Wrong e-mail or password (`INVALID_EMAIL_OR_PASSWORD`).'),
+        403: error(
+          'The Origin header is not a trusted origin (`INVALID_ORIGIN`), or the administrator disabled the account (`ACCOUNT_DISABLED`).',
+        ),
       },
     },
   },
