@@ -17,12 +17,25 @@ import { emailRateLimit, eventCounts, session, user, userStatus, verification } 
 export async function isAdmin(db: Database, config: Config, caller: Caller): Promise<boolean> {
   if (!caller.emailVerified) return false
   if (config.adminEmails.length > 0) return config.adminEmails.includes(caller.email.toLowerCase())
+  return (await firstAccountId(db)) === caller.uid
+}
+
+/**
+ * The first account's id, remembered once there is one: an admin cannot delete their own
+ * account, so it stays the first (asked on every id token and admin request).
+ */
+const firstAccounts = new WeakMap<Database, string>()
+
+async function firstAccountId(db: Database): Promise<string | undefined> {
+  const known = firstAccounts.get(db)
+  if (known) return known
   const [first] = await db
     .select({ id: user.id })
     .from(user)
     .orderBy(asc(user.createdAt), asc(user.id))
     .limit(1)
-  return first?.id === caller.uid
+  if (first) firstAccounts.set(db, first.id)
+  return first?.id
 }
 
 const isoFromMs = (ms: unknown) => (ms == null ? null : new Date(Number(ms)).toISOString())
@@ -64,13 +77,7 @@ export async function listUsers(
   const rows = rowsOf<UserRow>(result)
   const firstId = rows[0]?.id
   const admins = new Set(config.adminEmails)
-  const [first] = filter
-    ? await db
-        .select({ id: user.id })
-        .from(user)
-        .orderBy(asc(user.createdAt), asc(user.id))
-        .limit(1)
-    : [{ id: firstId }]
+  const first = { id: filter ? await firstAccountId(db) : firstId }
   return rows.map((row) => ({
     id: row.id,
     email: row.email,

@@ -5,6 +5,7 @@ import { isAPIError } from 'better-auth/api'
 import { bearer } from 'better-auth/plugins/bearer'
 import { jwt } from 'better-auth/plugins/jwt'
 import type { Logger } from 'pino'
+import { isAdmin } from '../admin/users'
 import type { Config } from '../config'
 import type { Database } from '../db/client'
 import { authSchema } from '../db/schema'
@@ -116,10 +117,16 @@ export function createAuth(options: {
           audience: ID_TOKEN_AUDIENCE,
           expirationTime: ID_TOKEN_LIFETIME,
           // `sid`: the API refuses the token once its session has ended (auth/id-token.ts).
-          definePayload: ({ user, session }) => ({
+          definePayload: async ({ user, session }) => ({
             email: user.email,
             emailVerified: user.emailVerified,
             sid: session.id,
+            // Only for the app's menu (issue 53): every admin request is checked anew.
+            admin: await isAdmin(db, config, {
+              uid: user.id,
+              email: user.email,
+              emailVerified: user.emailVerified,
+            }),
           }),
         },
       }),

@@ -36,6 +36,11 @@ describe('parseServerAddress', () => {
       problem: 'not-a-url',
     })
     expect(parseServerAddress('https://exa mple.com')).toEqual({ ok: false, problem: 'not-a-url' })
+    expect(parseServerAddress('https://exa%20mple.com')).toEqual({
+      ok: false,
+      problem: 'not-a-url',
+    })
+    expect(parseServerAddress('https://[::1]:8443')).toMatchObject({ ok: true })
     expect(parseServerAddress('   ')).toEqual({ ok: false, problem: 'empty' })
   })
 })

@@ -25,6 +25,8 @@ export type ParsedServerAddress =
 export function parseServerAddress(input: string): ParsedServerAddress {
   const typed = input.trim()
   if (!typed) return { ok: false, problem: 'empty' }
+  // Browsers' URL parsers take "exa mple" as a host (percent-encoded); no server has one.
+  if (/\s/.test(typed)) return { ok: false, problem: 'not-a-url' }
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(typed) ? typed : `https://${typed}`
   let url: URL
   try {
@@ -33,7 +35,8 @@ export function parseServerAddress(input: string): ParsedServerAddress {
     return { ok: false, problem: 'not-a-url' }
   }
   if (url.protocol === 'http:') return { ok: false, problem: 'not-https' }
-  if (url.protocol !== 'https:' || !url.hostname || url.username || url.password) {
+  const validHost = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i.test(url.hostname)
+  if (url.protocol !== 'https:' || !validHost || url.username || url.password) {
     return { ok: false, problem: 'not-a-url' }
   }
   const path = url.pathname.replace(/\/+$/, '')

@@ -15,6 +15,7 @@ import {
   signInWithEmail,
   signOutSession,
 } from './api/auth-requests'
+import { getJwtAdminClaim } from './api/jwt'
 import { createTokenRefresher } from './api/token-refresher'
 
 /** E-mail domain of the company: its users get the developer flag (SPEC §3). */
@@ -74,7 +75,7 @@ function rememberedUser(): User | null {
 
 const refresher = createTokenRefresher({
   fetchToken: fetchIdToken,
-  onToken: (idToken) => setAuthState({ idToken }),
+  onToken: (idToken) => setAuthState({ idToken, isAdmin: getJwtAdminClaim(idToken) }),
   onSessionLost: () => applySessionUser(null),
 })
 
@@ -112,7 +113,7 @@ function applyUser(
   if (!sessionUser) {
     refresher.stop()
     rememberUser(null)
-    setAuthState({ user: null, idToken: null, isDeveloper: false })
+    setAuthState({ user: null, idToken: null, isDeveloper: false, isAdmin: false })
     return
   }
   const user = toUser(sessionUser)
@@ -285,6 +286,7 @@ export async function signOut({
     user: null,
     idToken: null,
     isDeveloper: false,
+    isAdmin: false,
     hasCheckedAuth: false,
     isConfirmingEmail: false,
     pendingEmail: null,

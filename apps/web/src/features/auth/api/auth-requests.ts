@@ -205,7 +205,13 @@ export async function getSession(): Promise<Session | null> {
 }
 
 export async function signOutSession(): Promise<void> {
-  await callAuth('sign-out', { method: 'POST', body: {} })
+  try {
+    await callAuth('sign-out', { method: 'POST', body: {} })
+  } finally {
+    // Forgotten even when the server could not be told: it must never reach another server
+    // (issue 53, 'Change server').
+    if (isNativePlatform()) await removeSecureItem(SESSION_TOKEN_KEY).catch(() => undefined)
+  }
 }
 
 /** A fresh id token for the data API; 401 means the session is gone. */

@@ -14,3 +14,19 @@ export function getJwtExpiry(token: string): number | null {
     return null
   }
 }
+
+/**
+ * Whether the id token says its user administers the server (issue 53): only to show the
+ * admin's menu entry; the server checks every admin request itself.
+ */
+export function getJwtAdminClaim(token: string | null): boolean {
+  const payload = token?.split('.')[1]
+  if (!payload) return false
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/')
+    const padded = base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=')
+    return (JSON.parse(atob(padded)) as { admin?: unknown }).admin === true
+  } catch {
+    return false
+  }
+}
