@@ -159,6 +159,11 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // Issue 53's name for the page: the same page, its query (an invitation) kept.
+            path: '/signup',
+            element: <SignUpAlias />,
+          },
+          {
             path: '/create-account',
             ...screen('Create Account', () => import('../features/auth/routes/create-account'), {
               topLevel: true,
@@ -247,6 +252,10 @@ export const routes: RouteObject[] = [
             ...screen('Goals', () => import('../features/goals/routes/goals'), { topLevel: true }),
           },
           {
+            path: '/admin',
+            ...screen('Admin', () => import('../features/admin/routes/admin'), { topLevel: true }),
+          },
+          {
             path: '/stats',
             ...screen('Statistics', () => import('../features/stats/routes/stats'), {
               topLevel: true,
@@ -267,6 +276,11 @@ export const routes: RouteObject[] = [
     ],
   },
 ]
+
+function SignUpAlias() {
+  const { search } = useLocation()
+  return <Navigate to={`${paths.createAccount()}${search}`} replace />
+}
 
 let lastMatch: { pathname: string; matches: RouteMatch[] } | undefined
 

@@ -235,8 +235,12 @@ export async function signIn(email: string, password: string): Promise<User | nu
 }
 
 /** Creates the account; the server mails the verification link and opens a session. */
-export async function createAccount(email: string, password: string): Promise<User> {
-  const sessionUser = await createUserWithEmail(email, password)
+export async function createAccount(
+  email: string,
+  password: string,
+  invitation?: string,
+): Promise<User> {
+  const sessionUser = await createUserWithEmail(email, password, invitation)
   // Some server settings open no session until the e-mail is verified: remember it anyway.
   writePendingEmail(sessionUser.email)
   setAuthState({ isConfirmingEmail: true, pendingEmail: sessionUser.email })

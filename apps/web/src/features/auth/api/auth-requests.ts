@@ -125,10 +125,21 @@ export async function signInWithEmail(email: string, password: string): Promise<
   return body.user
 }
 
-export async function createUserWithEmail(email: string, password: string): Promise<SessionUser> {
+/** Creates the account, with the token of an invitation link when there is one (issue 53). */
+export async function createUserWithEmail(
+  email: string,
+  password: string,
+  invitation?: string,
+): Promise<SessionUser> {
   const body = await callAuth<{ user: SessionUser }>('sign-up/email', {
     method: 'POST',
-    body: { email, password, name: '', callbackURL: VERIFIED_CALLBACK_URL },
+    body: {
+      email,
+      password,
+      name: '',
+      callbackURL: VERIFIED_CALLBACK_URL,
+      ...(invitation ? { invitation } : {}),
+    },
   })
   return body.user
 }
