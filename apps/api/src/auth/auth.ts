@@ -3,10 +3,11 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { isAPIError } from 'better-auth/api'
 import { bearer } from 'better-auth/plugins/bearer'
+import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { jwt } from 'better-auth/plugins/jwt'
 import type { Logger } from 'pino'
 import { isAdmin } from '../admin/users'
-import type { Config } from '../config'
+import { type Config, OIDC_PROVIDER_ID } from '../config'
 import type { Database } from '../db/client'
 import { authSchema } from '../db/schema'
 import { buildPasswordResetMail, buildVerificationMail, type Mailer } from '../mail/mailer'
@@ -131,6 +132,29 @@ export function createAuth(options: {
         },
       }),
       bearer(),
+      // Single sign-on (issue 53): better-auth's generic OAuth provider, speaking OpenID Connect
+      // from the issuer's discovery document, with PKCE, state and nonce. An e-mail counts as
+      // verified only when the provider says so, and an existing account is linked only when
+      // both the provider and the account say its e-mail is verified (better-auth's defaults,
+      // kept: the provider is not "trusted"). The sign-up policy applies through the user hook.
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: config.oidc.button,
+                  discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                },
+              ],
+            }),
+          ]
+        : []),
     ],
     rateLimit: {
       // Off by default outside production in better-auth; we always want it (DESIGN §2).
@@ -163,6 +187,9 @@ export function createAuth(options: {
     // A refused request (wrong password, weak new one, bad token) is the client's doing: logged
     // at debug level, not as a server error; anything else stays an error.
     onAPIError: {
+      // A single sign-on that fails before its own error page is known (a wrong state) lands
+      // on the app's sign-in page, which says why; better-auth's own error page is not served.
+      errorURL: new URL('/signin', config.publicUrl).toString(),
       onError: (error) => {
         if (isAPIError(error) && error.statusCode < 500) {
           logger.debug({ status: error.statusCode, code: error.body?.code }, error.message)
