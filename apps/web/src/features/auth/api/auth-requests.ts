@@ -144,6 +144,25 @@ export async function createUserWithEmail(
   return body.user
 }
 
+/**
+ * Starts single sign-on with the server's OpenID Connect provider (issue 53): resolves to the
+ * provider's page to open. The server keeps the state (and sets its cookie); the provider sends
+ * the browser back to the server, which lands it on `/` (signed in) or on /signin with `error`.
+ */
+export async function startSingleSignOn(providerId: string, invitation?: string): Promise<string> {
+  const body = await callAuth<{ url: string }>('sign-in/social', {
+    method: 'POST',
+    body: {
+      provider: providerId,
+      callbackURL: VERIFIED_CALLBACK_URL,
+      errorCallbackURL: '/signin',
+      disableRedirect: true,
+      ...(invitation ? { additionalData: { invitation } } : {}),
+    },
+  })
+  return body.url
+}
+
 export async function sendVerificationEmail(email: string): Promise<void> {
   await callAuth('send-verification-email', {
     method: 'POST',

@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths'
 import { checkInvitation } from '../api/instance-requests'
 import { createAccount } from '../auth-session'
 import { CredentialsForm } from '../components/credentials-form'
+import { SingleSignOnButton } from '../components/single-sign-on'
 import { useInstanceInfo } from '../hooks/use-instance-info'
 
 /** What an invitation link that does not work says (issue 53). */
@@ -89,6 +90,7 @@ export function Component() {
       alternative={{ label: 'Sign In', to: paths.signIn() }}
       notice={notice}
       fixedEmail={invited ? (check?.email ?? undefined) : undefined}
+      alsoOffer={<SingleSignOnButton invitation={invited ? invitation : undefined} />}
       onSubmit={async (email, password) => {
         const user = await createAccount(email, password, invited ? invitation : undefined)
         navigate(user.emailVerified ? paths.home() : paths.confirmEmail(), { replace: true })
