@@ -89,7 +89,7 @@ describe.skipIf(!hasPostgres)('the admin with two nodes on one PostgreSQL databa
     ;[first, second] = started as [App, App]
     admin = await signUp(first, smtp, 'admin@example.com')
     member = await signUp(first, smtp, 'member@example.com')
-  })
+  }, 180_000)
   afterAll(async () => {
     await first?.close()
     await second?.close()

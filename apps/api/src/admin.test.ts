@@ -56,7 +56,7 @@ describe('a server for a household', () => {
     backend = await createBackend('pglite')
     // The clock of invitations: moved forward to expire one.
     app = await startApp(backend, smtp.url, {}, { clock: () => now })
-  })
+  }, 180_000)
   afterAll(async () => {
     await app?.close()
     await smtp?.close()
@@ -273,7 +273,7 @@ describe('SIGNUP_POLICY and ADMIN_EMAILS', () => {
       SIGNUP_POLICY: 'closed',
       ADMIN_EMAILS: 'Owner@example.com, other-owner@example.com',
     })
-  })
+  }, 180_000)
   afterAll(async () => {
     await app?.close()
     await smtp?.close()
