@@ -20,7 +20,21 @@ export interface NativeCall {
 export interface NativeFakeOptions {
   platform: NativePlatform
   appInfo?: { name: string; id: string; version: string; build: string }
+  /**
+   * The server the app has chosen (issue 53) when the fake device starts: by default the page's
+   * own origin (a device set up for this test's server); null: none yet, the app asks for one.
+   */
+  server?: string | null
 }
+
+/**
+ * The device's own HTTP client (CapacitorHttp), answered by the test's Node process through
+ * `window.__deviceHttp` (see native-http.ts) when the test exposes it: its failures carry the
+ * platform's error code and message.
+ */
+export type DeviceHttpAnswer =
+  | { ok: true; status: number; data: unknown; headers: Record<string, string> }
+  | { ok: false; code: string; message: string }
 
 declare global {
   interface Window {
@@ -50,6 +64,7 @@ export interface PendingNotification {
 function installNativeFake({
   platform,
   appInfo,
+  server,
   preferencesKey,
   notificationsKey,
 }: NativeFakeOptions & { preferencesKey: string; notificationsKey: string }) {
@@ -65,6 +80,18 @@ function installNativeFake({
     JSON.parse(sessionStorage.getItem(preferencesKey) ?? '{}')
   const writePreferences = (values: Record<string, string>) =>
     sessionStorage.setItem(preferencesKey, JSON.stringify(values))
+
+  // The device as set up once, at its first start: later starts find what the app stored.
+  const setUpKey = `${preferencesKey}:setUp`
+  try {
+    if (!sessionStorage.getItem(setUpKey)) {
+      sessionStorage.setItem(setUpKey, '1')
+      const chosen = server === undefined ? location.origin : server
+      if (chosen !== null) writePreferences({ ...readPreferences(), kindlingServer: chosen })
+    }
+  } catch {
+    // A document without storage (about:blank): no app runs there.
+  }
 
   // Pending local notifications outlive a reload too, as they outlive the app on a device.
   const readPending = (): Array<{ id: number }> =>
@@ -97,6 +124,7 @@ function installNativeFake({
       methods: [...methods(['addListener'], 'callback'), ...methods(['removeListener', 'hide'])],
     },
     { name: 'Preferences', methods: methods(['get', 'set', 'remove', 'keys', 'clear']) },
+    { name: 'CapacitorHttp', methods: methods(['request', 'get', 'post', 'put', 'delete']) },
     {
       name: 'LocalNotifications',
       methods: [
@@ -145,6 +173,15 @@ function installNativeFake({
         // Kept unbounded (iOS would drop beyond 64): the test sees whether the app caps.
         writePending([...readPending().filter((item) => !ids.has(item.id)), ...added])
         return { notifications: added.map(({ id }) => ({ id })) }
+      }
+      case 'CapacitorHttp.get':
+      case 'CapacitorHttp.request': {
+        const deviceHttp = (win as { __deviceHttp?: (...args: unknown[]) => Promise<unknown> })
+          .__deviceHttp
+        if (!deviceHttp) throw new Error('CapacitorHttp is not faked: expose __deviceHttp')
+        const answer = (await deviceHttp(platform, options)) as DeviceHttpAnswer
+        if (answer.ok) return { status: answer.status, data: answer.data, headers: answer.headers }
+        throw Object.assign(new Error(answer.message), { code: answer.code })
       }
       case 'LocalNotifications.getPending':
         return { notifications: readPending() }

@@ -11,10 +11,19 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
 import { z } from 'zod'
+import { registerAdminRoutes } from './admin/routes'
+import { createActivityTracker } from './admin/users'
+import { createAccountGate } from './auth/account-gate'
 import { createApiTokenVerifier, revokeAllApiTokens } from './auth/api-tokens'
 import { createAuth, trustedOrigins } from './auth/auth'
 import { createIdTokenVerifier } from './auth/id-token'
 import { registerAuthRoutes } from './auth/routes'
+import {
+  createLocalSessionsEnded,
+  createPostgresSessionsEnded,
+  SESSIONS_ENDED_CHANNEL,
+  type SessionsEnded,
+} from './auth/sessions-ended'
 import {
   type BackupService,
   backupBeforeMigrations,
@@ -22,6 +31,7 @@ import {
   type WrittenBackup,
 } from './backup/backups'
 import { warnWithoutPgDump } from './backup/dump'
+
 import type { Config } from './config'
 import { registerDataTransferRoutes } from './data-transfer/routes'
 import {
@@ -38,6 +48,7 @@ import { registerInputGuard } from './http/input-guard'
 import { errorResponse, jsonResponse, publicSecurity, swaggerOptions } from './http/openapi'
 import { responseSerializer } from './http/serializer'
 import { builtInlineScriptSources, registerWebApp } from './http/web-app'
+import { registerInstanceRoutes } from './instance/routes'
 import { createLogger } from './log-output'
 import { createMailer } from './mail/mailer'
 import { DEFAULT_WEB_DIST_DIR } from './paths'
@@ -229,6 +240,7 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
       anyPushEndpoint: options.testPushService !== undefined,
       changeSignals,
       webhooks,
+      backups,
     })
   } catch (error) {
     await app.close()
@@ -269,11 +281,13 @@ async function registerEverything(
     anyPushEndpoint,
     changeSignals,
     webhooks,
+    backups,
   }: {
     clock: () => Date
     anyPushEndpoint: boolean
     changeSignals: ChangeSignals
     webhooks: WebhookSender
+    backups: BackupService
   },
 ): Promise<LiveStreams> {
   const { db } = database
@@ -393,8 +407,36 @@ async function registerEverything(
     logger,
     onSessionEnded: (sessionId) => verifier.forgetSession(sessionId),
     onSignedOutEverywhere: (uid) => revokeAllApiTokens(db, uid),
+    gate: createAccountGate({ db, config, clock }),
   })
   registerAuthRoutes(app, { auth, db, config, clock })
+
+  // Issue 53: what the server says of itself, and its administration.
+  const sessionsEnded: SessionsEnded =
+    database.driver === 'postgres' && config.databaseUrl
+      ? await createPostgresSessionsEnded({
+          databaseUrl: config.databaseUrl,
+          notify: (uid) => db.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${uid})`),
+          onEnded: (uid) => verifier.forgetUser(uid),
+          log: logger,
+        })
+      : createLocalSessionsEnded((uid) => verifier.forgetUser(uid))
+  app.addHook('onClose', async () => sessionsEnded.close())
+  const noteActive = createActivityTracker(db, logger)
+  registerInstanceRoutes(app, { db, config, clock })
+  await registerAdminRoutes(app, {
+    db,
+    config,
+    auth,
+    mailer,
+    verifier,
+    apiTokens,
+    sessionsEnded,
+    database: database.driver,
+    clock,
+    onCaller: noteActive,
+    backups,
+  })
 
   registerPushKeyRoute(app, config.vapid.publicKey)
   let liveStreams: LiveStreams | undefined
@@ -410,6 +452,9 @@ async function registerEverything(
     )
     scope.addHook('onResponse', async (request) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') webhooks.kick()
+    })
+    scope.addHook('onRequest', async (request) => {
+      if (request.caller) noteActive(request.caller.uid)
     })
     // Also an onSend hook: every write answered in this scope tells its caller's devices.
     liveStreams = registerSyncStreamRoutes(scope, { db, signals: changeSignals, log: logger })

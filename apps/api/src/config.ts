@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { SignUpPolicy } from '@kindling/core'
 import webpush from 'web-push'
 import { z } from 'zod'
 
@@ -90,6 +91,25 @@ export const Env = z.object({
       ),
     )
     .default([]),
+  /** Who may create an account (issue 53); set, it cannot be changed on /admin. */
+  SIGNUP_POLICY: SignUpPolicy.optional(),
+  /** Comma-separated e-mail addresses of the admins; unset, the first account is the admin. */
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be e-mail addresses separated by commas')))
+    .optional(),
+  /** Single sign-on with an OpenID Connect provider: its issuer URL (discovery is read there). */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The label of the sign-in button, e.g. 'Sign in with Authentik'. */
+  OIDC_BUTTON: z.string().trim().min(1).max(60).optional(),
 })
 
 export interface Config {
@@ -125,7 +145,23 @@ export interface Config {
   webhookCheckInterval: number
   /** Hosts webhooks may reach although they are not public. */
   webhookAllowedHosts: string[]
+  /** The sign-up policy SIGNUP_POLICY locks, or undefined: the admin chooses it. */
+  signUpPolicy: SignUpPolicy | undefined
+  /** Admins by e-mail (lower case); empty: the first account is the admin. */
+  adminEmails: string[]
+  /** Single sign-on with OpenID Connect, when OIDC_ISSUER and OIDC_CLIENT_ID are set. */
+  oidc: OidcConfig | undefined
 }
+
+export interface OidcConfig {
+  issuer: string
+  clientId: string
+  clientSecret: string | undefined
+  button: string
+}
+
+/** The OIDC provider's id in better-auth's routes (`/api/auth/callback/oidc`). */
+export const OIDC_PROVIDER_ID = 'oidc'
 
 export class ConfigError extends Error {}
 
@@ -154,6 +190,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'
     throw new ConfigError(
       `Invalid environment variable ${missing}: set both VAPID keys, or neither to generate them`,
+    )
+  }
+  if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
+    const missing = e.OIDC_ISSUER ? 'OIDC_CLIENT_ID' : 'OIDC_ISSUER'
+    throw new ConfigError(
+      `Invalid environment variable ${missing}: single sign-on needs both OIDC_ISSUER and OIDC_CLIENT_ID`,
     )
   }
   const dataDir = resolve(e.DATA_DIR)
@@ -199,6 +241,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
     webhookCheckInterval: e.WEBHOOK_CHECK_INTERVAL,
     webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
+    signUpPolicy: e.SIGNUP_POLICY,
+    adminEmails: e.ADMIN_EMAILS ?? [],
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER.replace(/\/$/, ''),
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            button: e.OIDC_BUTTON ?? 'Sign in with single sign-on',
+          }
+        : undefined,
   }
 }
 

@@ -12,26 +12,31 @@ import { AppProviders } from './app/providers'
 import { AppRoutes, preloadScreen } from './app/router'
 import { ErrorBoundary } from './components/error-boundary'
 import { startAuth } from './features/auth/auth-session'
-import { setApiBaseUrl, setRetryOnAuthFailure } from './lib/api-client'
+import { setRetryOnAuthFailure } from './lib/api-client'
 import { applyAppStyles } from './lib/app-styles'
-import { getBuildApiBaseUrl } from './lib/build-config'
+import { setAuthState } from './lib/auth-state'
 import { whenFirstScreenShown } from './lib/first-screen'
 import { registerServiceWorker } from './lib/offline-files'
 import { isNativePlatform } from './lib/platform'
+import { loadServerChoice } from './lib/server-choice'
 import { getDeviceLanguage } from './lib/time-zone'
 
-// The native shells reach the API at the address fixed at build time (see the README).
-setApiBaseUrl(getBuildApiBaseUrl())
-if (isNativePlatform() && !getBuildApiBaseUrl()) {
-  console.error('VITE_API_BASE_URL was not set at build time: the app cannot reach the API')
-}
 // SPEC §7: native force-refreshes the token and retries once on 401/403.
 setRetryOnAuthFailure(isNativePlatform())
 // SPEC §8: a missing device language is warned about once, at start.
 document.documentElement.lang = getDeviceLanguage()
-connectSync()
-// A repeat visit's first screen is drawn from the device's copy before the server is asked.
-startAuth(whenFirstScreenShown)
+// The web talks to its own origin, a shell to the server fixed at build time or chosen on this
+// device (issue 53), read from the app's storage first. A shell without one asks nobody who is
+// signed in: it shows 'Your Kindling server'.
+void loadServerChoice().then(({ url }) => {
+  if (url === null) {
+    setAuthState({ hasCheckedAuth: true })
+    return
+  }
+  connectSync()
+  // A repeat visit's first screen is drawn from the device's copy before the server is asked.
+  startAuth(whenFirstScreenShown)
+})
 preloadScreen(window.location.pathname)
 
 // The offline shell (issue 13); the native shells carry their files already.

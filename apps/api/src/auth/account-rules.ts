@@ -21,6 +21,14 @@ const PROFILE_ROUTES = new Set(['/sign-up/email', '/update-user'])
 export const accountRules = createAuthMiddleware(async (ctx) => {
   const body = ctx.body as Record<string, unknown> | undefined
   if (!body || typeof body !== 'object') return
+  // Single sign-on goes through the provider's own page (authorization code, PKCE, state):
+  // an id token handed in by a client is not taken (issue 53).
+  if (ctx.path === '/sign-in/social' && body.idToken !== undefined) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'ID_TOKEN_NOT_SUPPORTED',
+      message: 'Sign in through the provider: an id token is not taken here.',
+    })
+  }
   const field = NEW_PASSWORD_FIELD[ctx.path]
   const password = field ? body[field] : undefined
   if (typeof password === 'string') {

@@ -3,12 +3,15 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { bearer } from 'better-auth/plugins/bearer'
+import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { jwt } from 'better-auth/plugins/jwt'
 import type { Logger } from 'pino'
-import type { Config } from '../config'
+import { isAdmin } from '../admin/users'
+import { type Config, OIDC_PROVIDER_ID } from '../config'
 import type { Database } from '../db/client'
 import { authSchema } from '../db/schema'
 import { buildPasswordResetMail, buildVerificationMail, type Mailer } from '../mail/mailer'
+import type { AccountGate } from './account-gate'
 import { accountRules } from './account-rules'
 import { CLIENT_IP_HEADER } from './fetch-bridge'
 
@@ -48,7 +51,10 @@ export function createAuth(options: {
    * (decision 140).
    */
   onSignedOutEverywhere?: (uid: string) => Promise<void>
+  /** Who may have an account and a session: sign-up policy, invitations, disabled accounts. */
+  gate?: AccountGate
 }) {
+  const gate = options.gate
   const { config, db, mailer, logger } = options
   const limits = config.authRateLimit
   const sensitive = { window: limits.window, max: limits.max }
@@ -101,7 +107,14 @@ export function createAuth(options: {
     // session: its id tokens stop on this server at once (auth/id-token.ts).
     databaseHooks: {
       session: {
+        create: { before: async (session) => gate?.beforeSessionCreate(session) },
         delete: { after: async (session) => options.onSessionEnded?.(session.id) },
+      },
+      user: {
+        create: {
+          before: async (user, ctx) => gate?.beforeUserCreate(user, ctx),
+          after: async (user, ctx) => gate?.afterUserCreate(user, ctx),
+        },
       },
     },
     emailVerification: {
@@ -109,6 +122,8 @@ export function createAuth(options: {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
+        // An invitation for this very address vouched for it already (issue 53).
+        if (user.emailVerified) return
         try {
           await mailer.send(buildVerificationMail(user.email, url))
         } catch (error) {
@@ -123,14 +138,43 @@ export function createAuth(options: {
           audience: ID_TOKEN_AUDIENCE,
           expirationTime: ID_TOKEN_LIFETIME,
           // `sid`: the API refuses the token once its session has ended (auth/id-token.ts).
-          definePayload: ({ user, session }) => ({
+          definePayload: async ({ user, session }) => ({
             email: user.email,
             emailVerified: user.emailVerified,
             sid: session.id,
+            // Only for the app's menu (issue 53): every admin request is checked anew.
+            admin: await isAdmin(db, config, {
+              uid: user.id,
+              email: user.email,
+              emailVerified: user.emailVerified,
+            }),
           }),
         },
       }),
       bearer(),
+      // Single sign-on (issue 53): better-auth's generic OAuth provider, speaking OpenID Connect
+      // from the issuer's discovery document, with PKCE, state and nonce. An e-mail counts as
+      // verified only when the provider says so, and an existing account is linked only when
+      // both the provider and the account say its e-mail is verified (better-auth's defaults,
+      // kept: the provider is not "trusted"). The sign-up policy applies through the user hook.
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: config.oidc.button,
+                  discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                },
+              ],
+            }),
+          ]
+        : []),
     ],
     rateLimit: {
       // Off by default outside production in better-auth; we always want it (DESIGN §2).
@@ -163,6 +207,9 @@ export function createAuth(options: {
     // A refused request (wrong password, weak new one, bad token) is the client's doing: logged
     // at debug level, not as a server error; anything else stays an error.
     onAPIError: {
+      // A single sign-on that fails before its own error page is known (a wrong state) lands
+      // on the app's sign-in page, which says why; better-auth's own error page is not served.
+      errorURL: new URL('/signin', config.publicUrl).toString(),
       onError: (error) => {
         if (isAPIError(error) && error.statusCode < 500) {
           logger.debug({ status: error.statusCode, code: error.body?.code }, error.message)

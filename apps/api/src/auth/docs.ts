@@ -73,11 +73,21 @@ export const authRouteDocs = {
           .string()
           .optional()
           .describe('Where the verification link lands; default /.'),
+        invitation: z
+          .string()
+          .max(200)
+          .optional()
+          .describe(
+            "The `invitation` of an invitation link: needed while sign-up is 'Invite only'. One naming this e-mail makes it verified.",
+          ),
       }),
       security: publicSecurity,
       response: {
         200: jsonResponse('Created and signed in.', SignedIn),
         ...postErrors,
+        403: error(
+          'The Origin header is not a trusted origin (`INVALID_ORIGIN`), or the server takes no such account: sign-up is closed (`SIGN_UP_CLOSED`), needs an invitation (`INVITATION_REQUIRED`), or the invitation is invalid, used, expired or for another address (`INVITATION_INVALID`, `INVITATION_USED`, `INVITATION_EXPIRED`, `INVITATION_FOR_ANOTHER_EMAIL`).',
+        ),
         422: error('An account with this e-mail exists (`USER_ALREADY_EXISTS`).'),
       },
     },
@@ -108,6 +118,9 @@ export const authRouteDocs = {
         ),
         ...postErrors,
         401: error('Wrong e-mail or password (`INVALID_EMAIL_OR_PASSWORD`).'),
+        403: error(
+          'The Origin header is not a trusted origin (`INVALID_ORIGIN`), or the administrator disabled the account (`ACCOUNT_DISABLED`).',
+        ),
       },
     },
   },
@@ -369,6 +382,78 @@ export const authRouteDocs = {
       response: {
         200: jsonResponse('A fresh id token.', z.object({ token: z.string() })),
         401: error('No session (`UNAUTHORIZED`).'),
+      },
+    },
+  },
+}
+
+/**
+ * Single sign-on with OpenID Connect (issue 53): served, and documented, only when the server
+ * has OIDC_ISSUER and OIDC_CLIENT_ID.
+ */
+export const oidcRouteDocs = {
+  signInSocial: {
+    method: 'POST' as const,
+    url: '/api/auth/sign-in/social',
+    schema: {
+      operationId: 'signInWithProvider',
+      tags: ['auth'],
+      summary: 'Start single sign-on',
+      description:
+        'Starts signing in with the server\'s OpenID Connect provider (`provider: "oidc"`): answers the provider\'s authorization URL (with state, PKCE and nonce) and sets the state cookie; the browser goes there, and the provider sends it back to GET /api/auth/callback/oidc. A new account follows the sign-up policy (`additionalData.invitation` carries an invitation).',
+      body: z.object({
+        provider: z.string().describe('`oidc`.'),
+        callbackURL: z.string().optional().describe('Where to land once signed in; default /.'),
+        newUserCallbackURL: z
+          .string()
+          .optional()
+          .describe('Where a new account lands; default callbackURL.'),
+        errorCallbackURL: z
+          .string()
+          .optional()
+          .describe('Where to land on a refusal, with `error` (a code) and `error_description`.'),
+        disableRedirect: z.boolean().optional().describe('Answer the URL without a Location.'),
+        additionalData: z
+          .object({ invitation: z.string().max(200).optional() })
+          .optional()
+          .describe('The invitation of an invitation link, for a new account.'),
+      }),
+      security: publicSecurity,
+      response: {
+        200: jsonResponse(
+          "The provider's authorization URL.",
+          z.object({ url: z.string(), redirect: z.boolean() }),
+        ),
+        ...postErrors,
+        400: error('An id token was sent (`ID_TOKEN_NOT_SUPPORTED`), or invalid input.'),
+        404: error('No such provider (`PROVIDER_NOT_FOUND`).'),
+      },
+    },
+  },
+  callback: {
+    method: 'GET' as const,
+    url: '/api/auth/callback/:providerId',
+    schema: {
+      operationId: 'providerCallback',
+      tags: ['auth'],
+      summary: 'Come back from single sign-on',
+      description:
+        'Where the provider sends the browser back: checks the state (and its cookie), trades the code for tokens with the PKCE verifier, verifies the id token, then signs in, links an account by a verified e-mail, or creates one if the sign-up policy allows, and redirects (302) to the callback URL given at the start; a refusal redirects to the error callback URL with `error` (e.g. `state_mismatch`, `account_not_linked`, `SIGN_UP_CLOSED`, `ACCOUNT_DISABLED`).',
+      params: z.object({ providerId: z.string().describe('`oidc`.') }),
+      querystring: z.looseObject({
+        code: z.string().optional().describe("The provider's authorization code."),
+        state: z.string().optional().describe('The state of the sign-in.'),
+        error: z.string().optional().describe("The provider's refusal."),
+      }),
+      security: publicSecurity,
+      response: {
+        302: jsonResponse('Signed in, or refused: redirects.', z.null(), {
+          location: {
+            type: 'string',
+            description: 'The callback URL, or the error callback URL with `error`.',
+          },
+        }),
+        '4xx': error('A malformed request.'),
       },
     },
   },

@@ -1,7 +1,7 @@
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import { importJWK, type JWK, type JWTVerifyGetKey, jwtVerify, type KeyObject } from 'jose'
 import type { Database } from '../db/client'
-import { jwks, session } from '../db/schema'
+import { jwks, session, userStatus } from '../db/schema'
 import { ID_TOKEN_AUDIENCE } from './auth'
 
 export interface Caller {
@@ -127,6 +127,9 @@ export function createIdTokenVerifier(db: Database, issuer: string) {
           eq(session.id, entry.sessionId),
           eq(session.userId, entry.caller.uid),
           gt(session.expiresAt, new Date()),
+          // A session made as its account was being disabled (issue 53) ends all the same
+          // (one statement: the look stays one read).
+          sql`not exists (select 1 from ${userStatus} where ${userStatus.userId} = ${session.userId} and ${userStatus.disabledAt} is not null)`,
         ),
       )
     return rows.length > 0
@@ -170,6 +173,16 @@ export function createIdTokenVerifier(db: Database, issuer: string) {
         }
       }
       return entry.caller
+    },
+
+    /**
+     * Forgets the tokens of every session of `uid` (or of everyone, for null): their next call
+     * looks at its session again (an account disabled or deleted, issue 53).
+     */
+    forgetUser(uid: string | null): void {
+      for (const [token, entry] of verified) {
+        if (uid === null || entry.caller.uid === uid) verified.delete(token)
+      }
     },
 
     /** Forgets the tokens of an ended session: their next call looks at it and is refused. */

@@ -5,7 +5,7 @@ import type { Database } from '../db/client'
 import { authErrorBody } from '../http/errors'
 import { isApiToken } from './api-tokens'
 import type { Auth } from './auth'
-import { authRouteDocs } from './docs'
+import { authRouteDocs, oidcRouteDocs } from './docs'
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge'
 import {
   type Attempt,
@@ -108,7 +108,11 @@ export function registerAuthRoutes(
   }
 
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  for (const route of Object.values(authRouteDocs)) {
+  const documented = [
+    ...Object.values(authRouteDocs),
+    ...(config.oidc ? Object.values(oidcRouteDocs) : []),
+  ]
+  for (const route of documented) {
     typed.route({ ...route, handler: handle } as Parameters<typeof typed.route>[0])
   }
   app.route({

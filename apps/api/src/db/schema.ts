@@ -510,3 +510,49 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
   ],
 )
+
+// ---- Self-hosting: the instance, its admin and its invitations (issue 53) ----
+
+/**
+ * The instance's own settings, one row each (today only `sign-up-policy`, unless the
+ * SIGNUP_POLICY variable locks it).
+ */
+export const instanceSettings = pgTable('instance_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+})
+
+/**
+ * What the admin and the server know of an account beyond better-auth's user: since when it
+ * is disabled (null: it is not), and when it last used the data API.
+ */
+export const userStatus = pgTable('user_status', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  disabledAt: instant('disabled_at'),
+  lastActiveAt: instant('last_active_at'),
+})
+
+/**
+ * A link the admin made for someone to create an account: single use, expiring, optionally for
+ * one e-mail address. Only the token's SHA-256 is stored; `author` is the admin who made it.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email'),
+    author: text('author')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    // A used invitation goes with the account it made (it names that account's e-mail).
+    usedBy: text('used_by').references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('invitations_author_idx').on(t.author, t.createdAt)],
+)

@@ -184,6 +184,15 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
       servers: [{ url: '/' }],
       tags: [
         { name: 'auth', description: 'Accounts, sessions and id tokens (better-auth).' },
+        {
+          name: 'instance',
+          description: 'What this server says of itself to anyone, and invitation links.',
+        },
+        {
+          name: 'admin',
+          description:
+            "The server's administration: accounts, sign-up policy, invitations (admins only).",
+        },
         { name: 'activities', description: 'Habits: the things a user tracks.' },
         {
           name: 'groups',

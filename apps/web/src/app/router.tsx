@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import {
   matchRoutes,
+  Navigate,
   type RouteMatch,
   type RouteObject,
   useLocation,
@@ -9,6 +10,7 @@ import {
 import { firstScreenDrawn } from '../lib/first-screen'
 import { isMobileNow } from '../lib/layout'
 import { paths } from '../lib/paths'
+import { useServerChoice } from '../lib/server-choice'
 import { whenLoaded } from '../lib/sync/store'
 import { forms } from './forms'
 import { AppLayout } from './layout/app-layout'
@@ -157,6 +159,11 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // Issue 53's name for the page: the same page, its query (an invitation) kept.
+            path: '/signup',
+            element: <SignUpAlias />,
+          },
+          {
             path: '/create-account',
             ...screen('Create Account', () => import('../features/auth/routes/create-account'), {
               topLevel: true,
@@ -165,6 +172,12 @@ export const routes: RouteObject[] = [
           {
             path: '/forgot-password',
             ...screen('Forgot Password', () => import('../features/auth/routes/forgot-password')),
+          },
+          {
+            path: '/server',
+            ...screen('Your Kindling server', () => import('../features/server/routes/server'), {
+              topLevel: true,
+            }),
           },
         ],
       },
@@ -243,6 +256,10 @@ export const routes: RouteObject[] = [
             ...screen('Goals', () => import('../features/goals/routes/goals'), { topLevel: true }),
           },
           {
+            path: '/admin',
+            ...screen('Admin', () => import('../features/admin/routes/admin'), { topLevel: true }),
+          },
+          {
             path: '/stats',
             ...screen('Statistics', () => import('../features/stats/routes/stats'), {
               topLevel: true,
@@ -263,6 +280,11 @@ export const routes: RouteObject[] = [
     ],
   },
 ]
+
+function SignUpAlias() {
+  const { search } = useLocation()
+  return <Navigate to={`${paths.createAccount()}${search}`} replace />
+}
 
 let lastMatch: { pathname: string; matches: RouteMatch[] } | undefined
 
@@ -293,6 +315,7 @@ export function preloadScreen(pathname: string): void {
 /** The routes, and the matched screen's handle for the shell (title, back or menu button). */
 export function AppRoutes() {
   const location = useLocation()
+  const server = useServerChoice()
   const handle = useMemo(() => {
     const matches = matchesOf(location.pathname)
     for (let index = matches.length - 1; index >= 0; index--) {
@@ -303,5 +326,9 @@ export function AppRoutes() {
     return null
   }, [location])
   const element = useRoutes(routes, location)
+  // A native shell without a server can only choose one (issue 53).
+  if (server.url === null && location.pathname !== paths.server()) {
+    return <Navigate to={paths.server()} replace />
+  }
   return <RouteHandleContext.Provider value={handle}>{element}</RouteHandleContext.Provider>
 }

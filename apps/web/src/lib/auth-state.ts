@@ -9,6 +9,8 @@ export interface AuthState {
   isConfirmingEmail: boolean
   pendingEmail: string | null
   isDeveloper: boolean
+  /** The id token says the user administers the server (issue 53): the menu offers /admin. */
+  isAdmin: boolean
 }
 
 const initialState: AuthState = {
@@ -18,6 +20,7 @@ const initialState: AuthState = {
   isConfirmingEmail: false,
   pendingEmail: null,
   isDeveloper: false,
+  isAdmin: false,
 }
 
 let state = initialState

@@ -45,4 +45,7 @@ export const paths = {
   confirmEmail: () => '/confirm-email',
   forgotPassword: () => '/forgot-password',
   resetPassword: () => '/reset-password',
+  /** 'Your Kindling server' (native), and the admin (issue 53). */
+  server: (query: { address?: string } = {}) => withQuery('/server', query),
+  admin: () => '/admin',
 } as const

@@ -47,6 +47,40 @@ export async function getAppInfo(): Promise<AppInfo | null> {
   }
 }
 
+export interface DeviceHttpResponse {
+  status: number
+  data: unknown
+}
+
+/**
+ * A GET made by the device itself rather than the WebView (Capacitor's built-in CapacitorHttp),
+ * on native: its failure says why (a certificate the device does not trust, no answer) where
+ * the WebView's fetch only says "Failed to fetch". Rejects with the platform's error (`code`,
+ * `message`). The web uses fetch.
+ */
+export async function deviceHttpGet(url: string, timeoutMs: number): Promise<DeviceHttpResponse> {
+  const headers = { Accept: 'application/json' }
+  if (isNativePlatform()) {
+    const { CapacitorHttp } = await import('@capacitor/core')
+    const response = await CapacitorHttp.get({
+      url,
+      headers,
+      connectTimeout: timeoutMs,
+      readTimeout: timeoutMs,
+      responseType: 'json',
+    })
+    return { status: response.status, data: response.data }
+  }
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) })
+  let data: unknown = null
+  try {
+    data = await response.json()
+  } catch {
+    // Not JSON: the caller tells from the missing body.
+  }
+  return { status: response.status, data }
+}
+
 export interface ConfirmOptions {
   /** Heading of the dialog; native dialogs show it above the message. */
   title?: string

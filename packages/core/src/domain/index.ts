@@ -133,6 +133,13 @@ export {
   isDueOn,
   shouldSwitchToUnscheduled,
 } from './schedule-view'
+export type { ApiCompatibility, ParsedServerAddress, ServerAddressProblem } from './server-address'
+export {
+  checkApiCompatibility,
+  KINDLING_API_VERSION,
+  parseServerAddress,
+  SUPPORTED_API_VERSIONS,
+} from './server-address'
 export type { HabitProgress, HeatMapDay, MonthActivity, YearHeatMap } from './stats-overview'
 export { buildPeriodProgress, buildYearHeatMap } from './stats-overview'
 export type { ActivityStreak, StreakHistory, StreakRun } from './streaks'

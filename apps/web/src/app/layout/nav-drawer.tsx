@@ -6,15 +6,18 @@ import {
   IconHistory,
   IconHome,
   IconLogin,
+  IconShieldLock,
   IconTarget,
   IconUser,
   IconUserPlus,
 } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { NavLink, useLocation } from 'react-router'
+import { useAuthState } from '../../lib/auth-state'
 import { paths } from '../../lib/paths'
-import { type AppInfo, getAppInfo } from '../../lib/platform'
+import { type AppInfo, getAppInfo, isNativePlatform } from '../../lib/platform'
 import { useMounted } from '../../lib/use-mounted'
+import { ServerSection } from './server-section'
 
 interface NavDrawerProps {
   opened: boolean
@@ -32,6 +35,9 @@ const SIGNED_IN = [
   { label: 'Me', to: paths.me(), icon: IconUser },
 ]
 
+/** Only for the server's admins (issue 53). */
+const ADMIN = { label: 'Admin', to: paths.admin(), icon: IconShieldLock }
+
 const SIGNED_OUT = [
   { label: 'Sign In', to: paths.signIn(), icon: IconLogin },
   { label: 'Create Account', to: paths.createAccount(), icon: IconUserPlus },
@@ -40,7 +46,8 @@ const SIGNED_OUT = [
 /** The side menu (SPEC §2 Layout). */
 export function NavDrawer({ opened, signedIn, onClose }: NavDrawerProps) {
   const location = useLocation()
-  const items = signedIn ? SIGNED_IN : SIGNED_OUT
+  const isAdmin = useAuthState((auth) => auth.isAdmin)
+  const items = signedIn ? (isAdmin ? [...SIGNED_IN, ADMIN] : SIGNED_IN) : SIGNED_OUT
   const appInfo = useAppInfo()
   const mounted = useMounted()
   return (
@@ -75,6 +82,7 @@ export function NavDrawer({ opened, signedIn, onClose }: NavDrawerProps) {
           />
         ))}
       </Stack>
+      {isNativePlatform() && <ServerSection signedIn={signedIn} />}
       {appInfo && (
         <Text size="sm" c="dimmed" mt="xl" px="sm" data-testid="app-version">
           Version {appInfo.version} (build {appInfo.build})

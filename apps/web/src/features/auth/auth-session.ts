@@ -16,6 +16,7 @@ import {
   signInWithEmail,
   signOutSession,
 } from './api/auth-requests'
+import { getJwtAdminClaim } from './api/jwt'
 import { createTokenRefresher } from './api/token-refresher'
 
 /** E-mail domain of the company: its users get the developer flag (SPEC §3). */
@@ -75,7 +76,7 @@ function rememberedUser(): User | null {
 
 const refresher = createTokenRefresher({
   fetchToken: fetchIdToken,
-  onToken: (idToken) => setAuthState({ idToken }),
+  onToken: (idToken) => setAuthState({ idToken, isAdmin: getJwtAdminClaim(idToken) }),
   onSessionLost: () => applySessionUser(null),
 })
 
@@ -113,7 +114,7 @@ function applyUser(
   if (!sessionUser) {
     refresher.stop()
     rememberUser(null)
-    setAuthState({ user: null, idToken: null, isDeveloper: false })
+    setAuthState({ user: null, idToken: null, isDeveloper: false, isAdmin: false })
     return
   }
   const user = toUser(sessionUser)
@@ -235,8 +236,12 @@ export async function signIn(email: string, password: string): Promise<User | nu
 }
 
 /** Creates the account; the server mails the verification link and opens a session. */
-export async function createAccount(email: string, password: string): Promise<User> {
-  const sessionUser = await createUserWithEmail(email, password)
+export async function createAccount(
+  email: string,
+  password: string,
+  invitation?: string,
+): Promise<User> {
+  const sessionUser = await createUserWithEmail(email, password, invitation)
   // Some server settings open no session until the e-mail is verified: remember it anyway.
   writePendingEmail(sessionUser.email)
   setAuthState({ isConfirmingEmail: true, pendingEmail: sessionUser.email })
@@ -293,6 +298,7 @@ export async function signOut({
     user: null,
     idToken: null,
     isDeveloper: false,
+    isAdmin: false,
     hasCheckedAuth: false,
     isConfirmingEmail: false,
     pendingEmail: null,

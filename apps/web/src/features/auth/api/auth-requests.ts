@@ -125,12 +125,42 @@ export async function signInWithEmail(email: string, password: string): Promise<
   return body.user
 }
 
-export async function createUserWithEmail(email: string, password: string): Promise<SessionUser> {
+/** Creates the account, with the token of an invitation link when there is one (issue 53). */
+export async function createUserWithEmail(
+  email: string,
+  password: string,
+  invitation?: string,
+): Promise<SessionUser> {
   const body = await callAuth<{ user: SessionUser }>('sign-up/email', {
     method: 'POST',
-    body: { email, password, name: '', callbackURL: VERIFIED_CALLBACK_URL },
+    body: {
+      email,
+      password,
+      name: '',
+      callbackURL: VERIFIED_CALLBACK_URL,
+      ...(invitation ? { invitation } : {}),
+    },
   })
   return body.user
+}
+
+/**
+ * Starts single sign-on with the server's OpenID Connect provider (issue 53): resolves to the
+ * provider's page to open. The server keeps the state (and sets its cookie); the provider sends
+ * the browser back to the server, which lands it on `/` (signed in) or on /signin with `error`.
+ */
+export async function startSingleSignOn(providerId: string, invitation?: string): Promise<string> {
+  const body = await callAuth<{ url: string }>('sign-in/social', {
+    method: 'POST',
+    body: {
+      provider: providerId,
+      callbackURL: VERIFIED_CALLBACK_URL,
+      errorCallbackURL: '/signin',
+      disableRedirect: true,
+      ...(invitation ? { additionalData: { invitation } } : {}),
+    },
+  })
+  return body.url
 }
 
 export async function sendVerificationEmail(email: string): Promise<void> {
@@ -205,7 +235,13 @@ export async function getSession(): Promise<Session | null> {
 }
 
 export async function signOutSession(): Promise<void> {
-  await callAuth('sign-out', { method: 'POST', body: {} })
+  try {
+    await callAuth('sign-out', { method: 'POST', body: {} })
+  } finally {
+    // Forgotten even when the server could not be told: it must never reach another server
+    // (issue 53, 'Change server').
+    if (isNativePlatform()) await removeSecureItem(SESSION_TOKEN_KEY).catch(() => undefined)
+  }
 }
 
 /** Ends every session of the user, this one included, and their personal API tokens. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { getJwtExpiry } from './jwt'
+import { getJwtAdminClaim, getJwtExpiry } from './jwt'
 
 function buildJwt(claims: object): string {
   const encode = (value: object) =>
@@ -16,5 +16,15 @@ describe('getJwtExpiry', () => {
     expect(getJwtExpiry(buildJwt({ sub: 'u1' }))).toBeNull()
     expect(getJwtExpiry('not-a-jwt')).toBeNull()
     expect(getJwtExpiry('a.%%%.c')).toBeNull()
+  })
+})
+
+describe('getJwtAdminClaim', () => {
+  it('is true only for a token that says admin: true', () => {
+    expect(getJwtAdminClaim(buildJwt({ sub: 'u1', admin: true }))).toBe(true)
+    expect(getJwtAdminClaim(buildJwt({ sub: 'u1', admin: 'yes' }))).toBe(false)
+    expect(getJwtAdminClaim(buildJwt({ sub: 'u1' }))).toBe(false)
+    expect(getJwtAdminClaim(null)).toBe(false)
+    expect(getJwtAdminClaim('not-a-jwt')).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
 import { RouteButton } from '../../../components/route-button'
 import { paths } from '../../../lib/paths'
@@ -18,6 +18,12 @@ interface CredentialsFormProps {
   onSubmit: (email: string, password: string) => Promise<void>
   /** Offer 'Forgot password?' under the password (sign-in). */
   forgotPassword?: boolean
+  /** The only e-mail the form takes (an invitation for one address): filled in, read-only. */
+  fixedEmail?: string
+  /** Shown above the fields (what an invitation is worth). */
+  notice?: ReactNode
+  /** Shown between the OR divider and the other screen's button (single sign-on). */
+  alsoOffer?: ReactNode
 }
 
 /** E-mail and password form shared by /signin and /create-account (SPEC §2 Public routes). */
@@ -26,16 +32,21 @@ export function CredentialsForm({
   alternative,
   onSubmit,
   forgotPassword = false,
+  fixedEmail,
+  notice,
+  alsoOffer,
 }: CredentialsFormProps) {
-  const [email, setEmail] = useState('')
+  const [typedEmail, setEmail] = useState('')
+  const email = fixedEmail ?? typedEmail
   const [password, setPassword] = useState('')
   const { handleSubmit, submitting, error } = useAuthSubmit(() => onSubmit(email.trim(), password))
 
   return (
     <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
+      {notice}
       <form onSubmit={handleSubmit} noValidate={false}>
         <Stack gap="md">
-          <EmailInput value={email} onChange={setEmail} />
+          <EmailInput value={email} onChange={setEmail} readOnly={fixedEmail !== undefined} />
           <TextInput
             label="Password"
             type="password"
@@ -74,6 +85,7 @@ export function CredentialsForm({
           </Text>
         }
       />
+      {alsoOffer}
       <RouteButton to={alternative.to} variant="default" fullWidth>
         {alternative.label}
       </RouteButton>

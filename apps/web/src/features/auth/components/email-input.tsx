@@ -5,10 +5,16 @@ interface EmailInputProps {
   onChange: (value: string) => void
   /** The screen's first field: focused when it opens. */
   autoFocus?: boolean
+  readOnly?: boolean
 }
 
 /** The account's email, as every auth form asks for it (the browser can fill it in). */
-export function EmailInput({ value, onChange, autoFocus = false }: EmailInputProps) {
+export function EmailInput({
+  value,
+  onChange,
+  autoFocus = false,
+  readOnly = false,
+}: EmailInputProps) {
   return (
     <TextInput
       label="Email"
@@ -17,6 +23,7 @@ export function EmailInput({ value, onChange, autoFocus = false }: EmailInputPro
       required
       data-autofocus={autoFocus || undefined}
       autoFocus={autoFocus}
+      readOnly={readOnly}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
     />

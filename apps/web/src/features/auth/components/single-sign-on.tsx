@@ -1,0 +1,57 @@
+import { Button, Text } from '@mantine/core'
+import { useState } from 'react'
+import { isNativePlatform } from '../../../lib/platform'
+import { getAuthErrorMessage } from '../api/auth-errors'
+import { startSingleSignOn } from '../api/auth-requests'
+import { useInstanceInfo } from '../hooks/use-instance-info'
+
+/**
+ * The server's single sign-on button ('Sign in with Authentik', OIDC_BUTTON), when it has one
+ * (issue 53): the browser goes to the provider and comes back signed in. Not in the native
+ * shells yet: their sign-in would have to leave for the system browser and come back.
+ */
+export function SingleSignOnButton({ invitation }: { invitation?: string }) {
+  const instance = useInstanceInfo()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  if (!instance?.oidc || isNativePlatform()) return null
+  const { providerId, button } = instance.oidc
+
+  async function handleClick() {
+    setError(null)
+    setBusy(true)
+    try {
+      window.location.assign(await startSingleSignOn(providerId, invitation))
+    } catch (caught) {
+      setBusy(false)
+      setError(getAuthErrorMessage(caught))
+    }
+  }
+
+  return (
+    <>
+      <Button variant="light" fullWidth onClick={handleClick} loading={busy}>
+        {button}
+      </Button>
+      {error && (
+        <Text role="alert" size="sm">
+          {error}
+        </Text>
+      )}
+    </>
+  )
+}
+
+/** What /signin?error=… (a single sign-on that came back refused) says, in words. */
+const SSO_ERRORS: Record<string, string> = {
+  account_not_linked:
+    'An account with this e-mail exists, and the provider does not confirm the address: sign in with your password.',
+  state_mismatch: 'The sign-in was started in another window or took too long. Try again.',
+  state_not_found: 'The sign-in was started in another window or took too long. Try again.',
+  access_denied: 'The sign-in was cancelled at the provider.',
+  email_not_found: 'The provider did not give an e-mail address.',
+}
+
+export function describeSingleSignOnError(code: string, description: string | null): string {
+  return SSO_ERRORS[code] ?? description ?? 'Something went wrong'
+}
