@@ -18,6 +18,14 @@ const chromium = {
   ],
 }
 
+const mobile = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+}
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }
+const ADMIN_SPEC = /admin\.spec\.ts$/
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
@@ -36,14 +44,17 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
+    { name: 'mobile', use: mobile, testIgnore: ADMIN_SPEC },
+    { name: 'desktop', use: desktop, testIgnore: ADMIN_SPEC },
+    // The administrator changes who may sign up on the suite's one server: after every other
+    // test, one width after the other (admin.spec.ts).
     {
-      name: 'mobile',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true },
+      name: 'admin-mobile',
+      use: mobile,
+      testMatch: ADMIN_SPEC,
+      dependencies: ['mobile', 'desktop'],
     },
-    {
-      name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-    },
+    { name: 'admin-desktop', use: desktop, testMatch: ADMIN_SPEC, dependencies: ['admin-mobile'] },
   ],
   webServer: {
     command: 'node ../apps/api/dist/server.js',
@@ -60,6 +71,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The webhook tests' receiver runs on this machine (decision 142).
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      // The administrators of admin.spec.ts, one per width.
+      ADMIN_EMAILS: 'admin-390@example.com,admin-1280@example.com',
       ...(e2eEnv.webDistDir ? { WEB_DIST_DIR: e2eEnv.webDistDir } : {}),
     },
   },

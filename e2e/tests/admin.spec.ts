@@ -1,86 +1,35 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
+import { e2eEnv } from '../env'
 import { expect, PASSWORD, test } from '../fixtures'
 
 /*
- * A household's server (issue 53): its first account administers it on /admin: the facts,
- * 'Send test e-mail', who may sign up, invitations, and the other accounts (disable, enable,
- * delete). It runs on a server of its own: changing the sign-up policy of the suite's shared
- * server would refuse the other tests' sign-ups.
+ * A household's server (issue 53): its administrator (ADMIN_EMAILS, set for the suite's server
+ * in playwright.config.ts) manages it on /admin: the facts, 'Send test e-mail', who may sign up,
+ * invitations, and the other accounts (disable, enable, delete). It runs on the suite's one
+ * server after every other test (the 'admin' projects depend on the others), one width after the
+ * other: the sign-up policy it changes would refuse the other tests' sign-ups.
  */
 
 // Each step waits for what the user sees; a step that cannot happen fails in a while, not at the end.
 test.use({ actionTimeout: 30_000 })
 
-let server: ChildProcess | undefined
-let origin = ''
-let dataDir = ''
+/** The suite's server (playwright.config.ts). */
+const origin = `http://localhost:${e2eEnv.port}`
 
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  const port = await new Promise<number>((resolve) =>
-    probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)),
-  )
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
-test.beforeAll(async () => {
-  // Start-up migrates a fresh database: on a loaded 2-core machine that can take minutes.
-  test.setTimeout(300_000)
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  dataDir = mkdtempSync(join(tmpdir(), 'kindling-e2e-admin-'))
-  server = spawn(process.execPath, ['../apps/api/dist/server.js'], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: origin,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let output = ''
-  server.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-  })
-  const healthy = () =>
-    fetch(`${origin}/api/health`).then(
-      (response) => response.status === 200,
-      () => false,
-    )
-  const deadline = Date.now() + 280_000
-  while (!(await healthy())) {
-    if (server.exitCode !== null) throw new Error(`the server exited: ${output}`)
-    if (Date.now() > deadline) throw new Error(`the server did not start: ${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-})
-
-test.afterAll(async () => {
-  server?.kill('SIGTERM')
-  if (server && server.exitCode === null)
-    await new Promise((resolve) => server?.once('exit', resolve))
-  rmSync(dataDir, { recursive: true, force: true })
-})
-
-/** The newest link matching `pattern` mailed to `email` (this server's outbox). */
+/** The newest link matching `pattern` mailed to `email` (the server's outbox). */
 async function mailedLink(email: string, pattern: RegExp): Promise<string> {
+  const outbox = join(e2eEnv.dataDir as string, 'outbox')
   const read = () => {
     let files: string[] = []
     try {
-      files = readdirSync(join(dataDir, 'outbox'))
+      files = readdirSync(outbox)
     } catch {
       return null
     }
     for (const file of files.sort().reverse()) {
-      const text = readFileSync(join(dataDir, 'outbox', file), 'utf8')
+      const text = readFileSync(join(outbox, file), 'utf8')
       if (!text.includes(email)) continue
       const match = text
         .replace(/=\r?\n/g, '')
@@ -107,16 +56,17 @@ async function anotherDevice(browser: Browser, page: Page) {
   return context.newPage()
 }
 
-test('the first account administers the server: facts, sign-up policy, invitations, accounts', async ({
+test('the administrator runs the server: facts, sign-up policy, invitations, accounts', async ({
   page,
   browser,
 }, testInfo) => {
   test.setTimeout(300_000)
   const project = testInfo.project.name
-  const admin = `admin-${project}@example.com`
-  const guest = `guest-${project}@example.com`
+  // One of ADMIN_EMAILS (playwright.config.ts): the administrator at this width.
+  const admin = `admin-${page.viewportSize()?.width}@example.com`
+  const guest = `guest-${project}-${Date.now()}@example.com`
 
-  // The first account of the server, verified.
+  // The administrator's account, verified.
   const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
@@ -249,4 +199,10 @@ test('the first account administers the server: facts, sign-up policy, invitatio
   await expect(stranger.getByRole('alert')).toHaveText('This server does not take new accounts.')
   await stranger.context().close()
   await invitee.context().close()
+
+  // Open again, as the suite's server was.
+  await signUpSection.getByText('Open', { exact: true }).click()
+  await expect
+    .poll(async () => (await (await fetch(`${origin}/api/instance`)).json()).signUpPolicy)
+    .toBe('open')
 })
