@@ -14,6 +14,7 @@ describe('readImportOffThread', () => {
         repetitions: [
           { day: '2021-06-01', value: 20_000, notes: 'calm' },
           { day: '2021-06-02', value: 3 },
+          { day: '2021-06-03', value: 0, notes: 'tired' },
         ],
       },
     ])

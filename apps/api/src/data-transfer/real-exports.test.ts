@@ -1,4 +1,4 @@
-import type { Activity, Event, Group, ImportSummary } from '@kindling/core'
+import type { Activity, Event, Goal, Group, ImportSummary } from '@kindling/core'
 import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../app'
@@ -128,7 +128,8 @@ describe.each(await testBackends())('real export files on $kind', ({ kind, skip 
         activities: 3,
         events: 3,
         attributes: 3,
-        goals: 1,
+        // Café's target and Wake up early's frequency (issue 48).
+        goals: 2,
         groups: 0,
         // Its two skipped days are breaks (issue 49).
         breaks: 2,
@@ -141,15 +142,24 @@ describe.each(await testBackends())('real export files on $kind', ({ kind, skip 
           { reason: 'Days with an amount of 0 (kept only on at-most habits)', count: 1 },
           { reason: 'Days marked unknown', count: 1 },
         ]),
+        notes: ['Wake up early: twice in 3 days became 5 times a week.'],
       })
       const byName = await stored(user)
       expect(Object.keys(byName).sort()).toEqual(['Café: 5 min?', 'Meditate', 'Wake up early'])
+      const goals = await get<Goal[]>(user, '/api/goals')
+      expect(goals).toContainEqual(
+        expect.objectContaining({
+          activityId: byName['Wake up early']?.activity.id,
+          cadence: 'Weekly',
+          target: { kind: 'count', count: 5 },
+        }),
+      )
       expect(byName['Wake up early']?.events).toEqual([
         ['2015-01-22', ['"Vacation"']],
         ['2015-01-25', []],
       ])
       expect(byName['Wake up early']?.activity.description).toBe(
-        'Did you wake up before 6am?\n\nAlarm at 5:45,\nno snooze\n\nFrequency: twice every 3 days.',
+        'Did you wake up before 6am?\n\nAlarm at 5:45,\nno snooze',
       )
       expect(byName['Café: 5 min?']?.events).toEqual([['2015-01-25', [5.2, 'Park run']]])
       expect(byName.Meditate?.events).toEqual([])
@@ -217,8 +227,15 @@ describe.each(await testBackends())('real export files on $kind', ({ kind, skip 
       expect(response.json()).toMatchObject({ format: 'loop-db', activities: 1, events: 1 })
       const byName = await stored(user)
       expect(byName.Read?.events).toEqual([['2015-03-12', []]])
+      expect(await get<Goal[]>(user, '/api/goals')).toEqual([
+        expect.objectContaining({
+          activityId: byName.Read?.activity.id,
+          cadence: 'Weekly',
+          target: { kind: 'count', count: 3 },
+        }),
+      ])
       expect(byName.Read?.activity).toMatchObject({
-        description: 'Did you read?\n\nFrequency: 3 times a week.',
+        description: 'Did you read?',
         color: '#d32f2f',
         schedule: { type: 'Weekly', days: [] },
       })
@@ -333,7 +350,14 @@ describe.each(await testBackends())('real export files on $kind', ({ kind, skip 
         'Drink enough\n\nDid you drink?\n\nReminder: 08:30 on Mon, Wed, Fri.',
       )
       expect(byName.Stretch?.activity.description).toBe(
-        'Frequency: twice a month.\n\nReminder: 21:05 on days 1 and 15 of the month.',
+        'Reminder: 21:05 on days 1 and 15 of the month.',
+      )
+      expect(await get<Goal[]>(user, '/api/goals')).toContainEqual(
+        expect.objectContaining({
+          activityId: byName.Stretch?.activity.id,
+          cadence: 'Monthly',
+          target: { kind: 'count', count: 2 },
+        }),
       )
       const groups = await get<Group[]>(user, '/api/groups')
       expect(groups).toEqual([

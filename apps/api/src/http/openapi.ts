@@ -202,6 +202,11 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
         { name: 'attributes', description: "Custom fields an activity's events carry." },
         { name: 'goals', description: 'Daily, weekly or monthly goals on activities.' },
         {
+          name: 'breaks',
+          description:
+            'Skipped days and breaks: days a habit is not due and its streak stays whole.',
+        },
+        {
           name: 'reminders',
           description: 'Reminders of a habit at a local time on chosen weekdays, and snoozing one.',
         },
