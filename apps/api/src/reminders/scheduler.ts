@@ -13,7 +13,7 @@ import {
   type Schedule,
   toCalendarDay,
 } from '@kindling/core'
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
@@ -28,11 +28,12 @@ import {
   reminderSnoozes,
   reminders,
   user,
+  userSettings,
 } from '../db/schema'
 import { buildReminderMail, type Mailer } from '../mail/mailer'
 import { toAttribute, toGoal } from '../routes/records'
 import type { PushSender } from './push-sender'
-import { readSettings } from './settings'
+import { DEFAULT_SETTINGS, readSettings } from './settings'
 
 /** A reminder more than this late (the server was down) is skipped, not sent. */
 export const LATE_LIMIT_MS = 60 * 60 * 1000
@@ -110,7 +111,6 @@ export function createReminderScheduler(options: {
     // Each batch moves every row it takes to a later occurrence, so the loop ends.
     for (let round = 0; round < 1000; round += 1) {
       const batch: Claimed[] = []
-      const zones = new Map<string, string>()
       const taken = await db.transaction(async (tx) => {
         const rows = await tx
           .select({
@@ -122,49 +122,62 @@ export function createReminderScheduler(options: {
             nextDueAt: reminders.nextDueAt,
             nextDueDay: reminders.nextDueDay,
             activityDeletedAt: activities.deletedAt,
+            timeZone: userSettings.timeZone,
           })
           .from(reminders)
           .innerJoin(activities, eq(activities.id, reminders.activityId))
+          .leftJoin(userSettings, eq(userSettings.userId, reminders.author))
           .where(and(isNull(reminders.deletedAt), lte(reminders.nextDueAt, now)))
           .orderBy(asc(reminders.nextDueAt))
           .limit(BATCH)
           .for('update', { of: reminders, skipLocked: true })
-        for (const row of rows) {
-          const dueAt = row.nextDueAt as Date
-          const day = row.nextDueDay as string
-          if (row.activityDeletedAt) {
-            await tx
-              .update(reminders)
-              .set({ nextDueAt: null, nextDueDay: null })
-              .where(eq(reminders.id, row.id))
-            continue
-          }
-          const timeZone = zones.get(row.author) ?? (await readSettings(tx, row.author)).timeZone
-          zones.set(row.author, timeZone)
-          const late = now.getTime() - dueAt.getTime() > LATE_LIMIT_MS
-          const inserted = await tx
-            .insert(reminderDeliveries)
-            .values({
-              reminderId: row.id,
-              day,
-              dueAt,
-              status: late ? 'missed' : 'claimed',
-              claimedAt: now,
-            })
-            .onConflictDoNothing()
-            .returning({ reminderId: reminderDeliveries.reminderId })
-          if (inserted.length > 0 && !late) batch.push({ reminderId: row.id, day, kind: 'regular' })
-          // A missed one moves on to the first occurrence within the last hour, if any.
-          const after = late ? new Date(now.getTime() - LATE_LIMIT_MS) : dueAt
-          const next = getNextReminderOccurrence(row, after, timeZone || DEFAULT_TIME_ZONE)
+        // Three statements a batch: reminders of deleted habits stop, the claims, the moves.
+        const stopped = rows.filter((row) => row.activityDeletedAt).map((row) => row.id)
+        if (stopped.length > 0) {
           await tx
             .update(reminders)
-            .set({
-              nextDueAt: next ? new Date(next.at) : null,
-              nextDueDay: next?.day ?? null,
-            })
-            .where(eq(reminders.id, row.id))
+            .set({ nextDueAt: null, nextDueDay: null })
+            .where(inArray(reminders.id, stopped))
         }
+        const live = rows.filter((row) => !row.activityDeletedAt)
+        if (live.length === 0) return rows.length
+        const claims = live.map((row) => ({
+          reminderId: row.id,
+          day: row.nextDueDay as string,
+          dueAt: row.nextDueAt as Date,
+          status:
+            now.getTime() - (row.nextDueAt as Date).getTime() > LATE_LIMIT_MS
+              ? 'missed'
+              : 'claimed',
+          claimedAt: now,
+        }))
+        const inserted = new Set(
+          (
+            await tx
+              .insert(reminderDeliveries)
+              .values(claims)
+              .onConflictDoNothing()
+              .returning({ reminderId: reminderDeliveries.reminderId })
+          ).map((row) => row.reminderId),
+        )
+        for (const claim of claims) {
+          if (inserted.has(claim.reminderId) && claim.status === 'claimed') {
+            batch.push({ reminderId: claim.reminderId, day: claim.day, kind: 'regular' })
+          }
+        }
+        // A missed one moves on to the first occurrence within the last hour, if any.
+        const moves = live.map((row) => {
+          const dueAt = row.nextDueAt as Date
+          const late = now.getTime() - dueAt.getTime() > LATE_LIMIT_MS
+          const after = late ? new Date(now.getTime() - LATE_LIMIT_MS) : dueAt
+          const next = getNextReminderOccurrence(row, after, row.timeZone || DEFAULT_TIME_ZONE)
+          return { id: row.id, at: next?.at ?? null, day: next?.day ?? null }
+        })
+        await tx.execute(sql`
+          update ${reminders} set next_due_at = moved.at, next_due_day = moved.day
+          from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb)
+            as moved(id uuid, at timestamptz, day date)
+          where ${reminders.id} = moved.id`)
         return rows.length
       })
       if (taken === 0) break
@@ -207,15 +220,28 @@ export function createReminderScheduler(options: {
 
   async function deliver(item: Claimed): Promise<Delivery> {
     const [row] = await db
-      .select({ reminder: reminders, activity: activities, email: user.email })
+      .select({
+        reminder: reminders,
+        activity: activities,
+        email: user.email,
+        settings: userSettings,
+      })
       .from(reminders)
       .innerJoin(activities, eq(activities.id, reminders.activityId))
       .innerJoin(user, eq(user.id, reminders.author))
+      .leftJoin(userSettings, eq(userSettings.userId, reminders.author))
       .where(eq(reminders.id, item.reminderId))
     const result = (status: DeliveryStatus, sent = 0): Delivery => ({ ...item, status, sent })
     if (!row || row.reminder.deletedAt) return result('skipped-inactive')
     const { reminder, activity } = row
-    const settings = await readSettings(db, reminder.author)
+    // The user's settings, or the defaults when they never saved any (readSettings).
+    const settings = row.settings
+      ? {
+          timeZone: row.settings.timeZone,
+          emailReminders: row.settings.emailReminders,
+          remindersPausedUntil: row.settings.remindersPausedUntil,
+        }
+      : DEFAULT_SETTINGS
     const schedule = activity.schedule as Schedule
     const period = getPeriod(
       getPeriodUnit(getScheduleCadence(schedule) ?? 'Daily'),
