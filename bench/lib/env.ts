@@ -12,6 +12,8 @@ export const benchEnv = {
   apiSeconds: number('BENCH_API_SECONDS', 5),
   growthRounds: number('BENCH_GROWTH_ROUNDS', 3),
   writers: number('BENCH_WRITERS', 100),
+  /** Reminders due at one instant in the reminders section (issue 55). */
+  reminders: number('BENCH_REMINDERS', 10_000),
   writeSeconds: number('BENCH_WRITE_SECONDS', 60),
   importBaselineSeconds: number('BENCH_IMPORT_BASELINE_SECONDS', 8),
   fuzzRuns: number('BENCH_FUZZ_RUNS', 2500),

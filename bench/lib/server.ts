@@ -161,3 +161,41 @@ export class CeilingServer {
     await exited
   }
 }
+
+/**
+ * The raw side of the API section's side-by-side (bench/raw-sql.mjs): the same SQL served by a
+ * bare Fastify and `pg`, without authentication or Drizzle, in its own process. PostgreSQL only.
+ */
+export class RawSqlServer {
+  private child: ChildProcess | undefined
+  url = ''
+
+  constructor(private readonly databaseUrl: string) {}
+
+  async start(): Promise<void> {
+    const port = await freePort()
+    this.url = `http://127.0.0.1:${port}`
+    const script = fileURLToPath(new URL('../raw-sql.mjs', import.meta.url))
+    this.child = spawn(process.execPath, [script, String(port), this.databaseUrl], {
+      stdio: 'ignore',
+    })
+    const deadline = Date.now() + 20_000
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${this.url}/raw/counts?author=none`)).ok) return
+      } catch {
+        // not yet
+      }
+      await sleep(100)
+    }
+    throw new Error('raw SQL server did not start')
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child
+    if (!child || child.exitCode !== null) return
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    child.kill('SIGTERM')
+    await exited
+  }
+}

@@ -2,7 +2,7 @@ import type { Context } from '../lib/context'
 import { benchEnv } from '../lib/env'
 import { type LoadResult, load } from '../lib/load'
 import { record } from '../lib/report'
-import { type BackendKind, CeilingServer } from '../lib/server'
+import { type BackendKind, CeilingServer, RawSqlServer } from '../lib/server'
 import { fmt, log, prng } from '../lib/util'
 
 export const API_SECONDS = benchEnv.apiSeconds
@@ -42,16 +42,46 @@ export async function runApi(ctx: Context, kind: BackendKind): Promise<void> {
       attributes: {},
     })
 
+  // The raw side of the side-by-side (issue 55), on PostgreSQL: the same SQL without the API.
+  const databaseUrl = env.backend.databaseUrl
+  const raw = kind === 'postgres' && databaseUrl ? new RawSqlServer(databaseUrl) : undefined
+  const author = (
+    (await (await fetch(`${base}/api/activities`, { headers })).json()) as {
+      author: string
+    }[]
+  )[0]?.author as string
+  const rawRun = (path: string) => (seconds: number) =>
+    load({ url: `${raw?.url}${path}`, connections: CONNECTIONS, seconds })
+  // A device's warm open: the delta from the latest cursor, with the window the web app sends.
+  const eventsFrom = new Date(ctx.endDay.getTime() - 90 * 86_400_000).toISOString()
+  const latestCursor = async () => {
+    let cursor = ''
+    for (;;) {
+      const after = cursor ? `&after=${cursor}` : ''
+      const page = (await (
+        await fetch(`${base}/api/sync/changes?limit=1000&eventsFrom=${eventsFrom}${after}`, {
+          headers,
+        })
+      ).json()) as { cursor: string; more: boolean }
+      cursor = page.cursor
+      if (!page.more) return cursor
+    }
+  }
+  let cursor = '0'
+
   const endpoints: {
     name: string
     read: boolean
     run: (seconds: number) => Promise<LoadResult>
+    /** The same SQL served raw, and the share of its throughput the endpoint must reach. */
+    raw?: { run: (seconds: number) => Promise<LoadResult>; target: number }
   }[] = [
     {
       name: 'GET /api/activities',
       read: true,
       run: (seconds) =>
         load({ url: `${base}/api/activities`, connections: CONNECTIONS, seconds, headers }),
+      raw: { run: rawRun(`/raw/activities?author=${author}`), target: 0.67 },
     },
     {
       name: 'GET /api/events (1 month)',
@@ -63,6 +93,7 @@ export async function runApi(ctx: Context, kind: BackendKind): Promise<void> {
           seconds,
           headers,
         }),
+      raw: { run: rawRun(`/raw/events?author=${author}&from=${from}&to=${to}`), target: 0.67 },
     },
     {
       name: 'GET /api/events/counts/activity',
@@ -74,6 +105,25 @@ export async function runApi(ctx: Context, kind: BackendKind): Promise<void> {
           seconds,
           headers,
         }),
+      raw: { run: rawRun(`/raw/counts?author=${author}`), target: 0.67 },
+    },
+    {
+      name: 'GET /api/sync/changes (warm delta)',
+      read: true,
+      run: async (seconds) => {
+        // Writes of the earlier runs moved the cursor: start from the latest, as a device would.
+        cursor = await latestCursor()
+        return load({
+          url: `${base}/api/sync/changes?after=${cursor}&eventsFrom=${eventsFrom}`,
+          connections: CONNECTIONS,
+          seconds,
+          headers,
+        })
+      },
+      raw: {
+        run: (seconds) => rawRun(`/raw/delta?author=${author}&since=${cursor}`)(seconds),
+        target: 1,
+      },
     },
     {
       name: 'POST /api/events',
@@ -96,6 +146,7 @@ export async function runApi(ctx: Context, kind: BackendKind): Promise<void> {
   const ceiling = new CeilingServer()
   await ceiling.start()
   try {
+    await raw?.start()
     const runCeiling = (seconds: number) =>
       load({ url: `${ceiling.url}/ceiling`, connections: CONNECTIONS, seconds })
     // Warm-up (JIT, caches, connection pools), not recorded.
@@ -105,12 +156,16 @@ export async function runApi(ctx: Context, kind: BackendKind): Promise<void> {
       await drain()
     }
 
+    if (raw) for (const endpoint of endpoints) await endpoint.raw?.run(1)
+
     const ceilings: LoadResult[] = [await runCeiling(API_SECONDS)]
     const results: LoadResult[] = []
+    const raws: (LoadResult | undefined)[] = []
     for (const endpoint of endpoints) {
       log(`${kind}: ${endpoint.name} for ${API_SECONDS} s`)
       results.push(await endpoint.run(API_SECONDS))
       await drain()
+      raws.push(raw && endpoint.raw ? await endpoint.raw.run(API_SECONDS) : undefined)
       ceilings.push(await runCeiling(API_SECONDS))
     }
     const allCeilingRps = ceilings.map((c) => c.rps)
@@ -149,6 +204,18 @@ export async function runApi(ctx: Context, kind: BackendKind): Promise<void> {
         target: endpoint.read ? '≤ 3× ceiling p99 (PostgreSQL)' : '',
         pass: endpoint.read ? r.requests > 0 && p99Ratio <= 3 : null,
       })
+      const rawResult = raws[i]
+      if (rawResult && endpoint.raw) {
+        const share = r.rps / Math.max(1, rawResult.rps)
+        record({
+          section: 'api',
+          backend: kind,
+          metric: `${endpoint.name} beside the same SQL served raw`,
+          value: `${fmt(r.rps, 0)} vs ${fmt(rawResult.rps, 0)} req/s = ${fmt(share, 2)}× raw; p99 ${r.p99} vs ${rawResult.p99} ms (raw errors ${rawResult.errors})`,
+          target: `≥ ${fmt(endpoint.raw.target, 2)}× raw (issue 55)`,
+          pass: share >= endpoint.raw.target && rawResult.errors === 0,
+        })
+      }
       record({
         section: 'api',
         backend: kind,
@@ -160,5 +227,6 @@ export async function runApi(ctx: Context, kind: BackendKind): Promise<void> {
     })
   } finally {
     await ceiling.stop()
+    await raw?.stop()
   }
 }

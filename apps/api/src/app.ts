@@ -167,6 +167,7 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
     publicUrl: config.publicUrl,
     logger,
     clock,
+    concurrency: config.reminderConcurrency,
   })
   const webhooks = createWebhookSender({
     db: database.db,

@@ -52,6 +52,8 @@ export const Env = z.object({
     .optional(),
   /** Seconds between two runs of the reminder scheduler; 0 turns it off on this node. */
   REMINDER_CHECK_INTERVAL: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Reminder deliveries (Web Push and e-mail) in flight at once on this node. */
+  REMINDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /** Seconds a stop (SIGTERM, SIGINT) waits for requests in flight before closing connections. */
   SHUTDOWN_GRACE: z.coerce.number().min(0).max(3600).default(10),
   /** Seconds a client has to send a whole request (headers and body); then it is closed. */
@@ -132,6 +134,7 @@ export interface Config {
   webDistDir: string | undefined
   vapid: { publicKey: string; privateKey: string; subject: string }
   reminderCheckInterval: number
+  reminderConcurrency: number
   /** Milliseconds a stop waits for requests in flight. */
   shutdownGraceMs: number
   /** Milliseconds a client has to send a whole request. */
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl, e.MAIL_FROM),
     },
     reminderCheckInterval: e.REMINDER_CHECK_INTERVAL,
+    reminderConcurrency: e.REMINDER_CONCURRENCY,
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE * 1000),
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT * 1000),
     maxConnections: e.MAX_CONNECTIONS,

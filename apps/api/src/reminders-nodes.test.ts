@@ -33,7 +33,7 @@ describe.skipIf(!hasPostgres)('reminders across nodes on PostgreSQL', () => {
   let user: TestUser
   let endpoint: string
 
-  async function startNode(): Promise<App> {
+  async function startNode(env: Record<string, string> = {}): Promise<App> {
     const dataDir = mkdtempSync(join(tmpdir(), 'kindling-node-'))
     dataDirs.push(dataDir)
     const node = await startApp(
@@ -43,6 +43,7 @@ describe.skipIf(!hasPostgres)('reminders across nodes on PostgreSQL', () => {
         AUTH_SECRET: 'a shared secret of all the nodes, 32+ chars',
         VAPID_PUBLIC_KEY: keys.publicKey,
         VAPID_PRIVATE_KEY: keys.privateKey,
+        ...env,
       },
       { clock: () => clock.now, testPushService: push },
     )
@@ -134,6 +135,41 @@ describe.skipIf(!hasPostgres)('reminders across nodes on PostgreSQL', () => {
     expect(delivered).toHaveLength(40)
     expect(new Set(delivered.map((delivery) => delivery.reminderId)).size).toBe(40)
     for (const id of ids) expect(pushesFor(id), id).toHaveLength(1)
+  })
+
+  it('delivers many due reminders several at a time, never more than the bound, each once', async () => {
+    // Two more nodes that send at most three at once.
+    const [c, d] = [
+      await startNode({ REMINDER_CONCURRENCY: '3' }),
+      await startNode({ REMINDER_CONCURRENCY: '3' }),
+    ]
+    clock.now = new Date('2026-03-14T12:00:00.000Z')
+    const habits: string[] = []
+    for (const name of ['Pool A', 'Pool B']) {
+      habits.push((await call(c, 'POST', '/api/activities', { name })).json().id)
+    }
+    const ids: string[] = []
+    for (let index = 0; index < 30; index += 1) {
+      const response = await call(c, 'POST', '/api/reminders', {
+        activityId: habits[index % 2],
+        time: '08:30', // 12:30 UTC (EDT)
+      })
+      expect(response.statusCode).toBe(201)
+      ids.push(response.json().id)
+    }
+    const due = new Date('2026-03-14T12:30:10.000Z')
+    // The push service answers nothing until three pushes wait at once: they went out together.
+    push.hold()
+    const passes = Promise.all([c.reminders.tick(due), d.reminders.tick(due)])
+    await push.whenInFlight(3)
+    push.release()
+    const delivered = (await passes).flat().filter((item) => ids.includes(item.reminderId))
+    expect(delivered.map((item) => item.status)).toEqual(ids.map(() => 'sent'))
+    expect(new Set(delivered.map((item) => item.reminderId)).size).toBe(30)
+    for (const id of ids) expect(pushesFor(id), id).toHaveLength(1)
+    // Three at most per node, whichever of them claimed what.
+    expect(push.maxInFlight).toBeGreaterThanOrEqual(3)
+    expect(push.maxInFlight).toBeLessThanOrEqual(6)
   })
 
   it('a node holding a reminder mid-claim is skipped; when it dies the other sends it once', async () => {

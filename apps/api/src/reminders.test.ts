@@ -372,4 +372,37 @@ describe('reminders on PGlite', () => {
       expect((await at('2026-10-04T15:15:01.000Z')).map((d) => d.day)).toEqual(['2026-10-05'])
     })
   })
+
+  it('sends the reminders due together at most 16 at a time, each once', async () => {
+    clock.now = new Date('2026-05-01T06:00:00.000Z')
+    const carol = await signUp(app, smtp, 'carol-reminders@example.com')
+    await call(carol, 'PUT', '/api/settings', { timeZone: 'UTC' })
+    const subscriber = push.subscribe()
+    await call(carol, 'POST', '/api/push/subscriptions', subscriber.subscription)
+    const habitId = (await createActivity(carol, 'Stretch')).id
+    const ids: string[] = []
+    for (let index = 0; index < 20; index += 1) {
+      const created = await call(carol, 'POST', '/api/reminders', {
+        activityId: habitId,
+        time: '07:00',
+      })
+      expect(created.statusCode).toBe(201)
+      ids.push(created.json().id)
+      watched.add(created.json().id)
+    }
+    // Nothing is answered until 16 pushes wait at once; none past the bound comes meanwhile.
+    push.hold()
+    const pass = at('2026-05-01T07:00:05.000Z')
+    await push.whenInFlight(16)
+    push.release()
+    const deliveries = await pass
+    expect(deliveries.filter((d) => ids.includes(d.reminderId)).map((d) => d.status)).toEqual(
+      ids.map(() => 'sent'),
+    )
+    expect(push.maxInFlight).toBe(16)
+    for (const id of ids) {
+      const mine = push.received.filter((message) => message.payload.reminderId === id)
+      expect(mine, id).toHaveLength(1)
+    }
+  })
 })

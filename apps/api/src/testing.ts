@@ -3,6 +3,10 @@
  * the database client and schema to seed one, and real export files of other trackers to import.
  * Imported as `@kindling/api/testing`; nothing of the server's own code depends on it.
  */
+
+export { sql } from 'drizzle-orm'
+export { buildApp } from './app'
+export { loadConfig } from './config'
 export { openDatabase } from './db/client'
 export { events } from './db/schema'
 export type { Backend, BackendKind } from './test/databases'

@@ -88,7 +88,11 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
   })
 }
 
-/** The agent of Web Push requests: it connects only to public addresses. */
+/**
+ * The agent of Web Push requests: it connects only to public addresses, and keeps its
+ * connections open between requests, so that a pass sending many reminders to one push service
+ * opens a TLS connection per slot of the delivery pool rather than one per push (decision 156).
+ */
 export function publicOnlyAgent(): Agent {
-  return new Agent({ lookup: publicOnlyLookup })
+  return new Agent({ lookup: publicOnlyLookup, keepAlive: true })
 }

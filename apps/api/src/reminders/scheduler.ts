@@ -13,7 +13,7 @@ import {
   type Schedule,
   toCalendarDay,
 } from '@kindling/core'
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
@@ -28,16 +28,19 @@ import {
   reminderSnoozes,
   reminders,
   user,
+  userSettings,
 } from '../db/schema'
 import { buildReminderMail, type Mailer } from '../mail/mailer'
 import { toAttribute, toGoal } from '../routes/records'
 import type { PushSender } from './push-sender'
-import { readSettings } from './settings'
+import { DEFAULT_SETTINGS, readSettings } from './settings'
 
 /** A reminder more than this late (the server was down) is skipped, not sent. */
 export const LATE_LIMIT_MS = 60 * 60 * 1000
 /** Rows claimed per transaction. */
 const BATCH = 100
+/** Deliveries in flight at once on a node, by default (`REMINDER_CONCURRENCY`). */
+export const DEFAULT_CONCURRENCY = 16
 /** Delivery records are kept this long (the claims only matter for a day). */
 const KEEP_DELIVERIES_MS = 35 * 24 * 60 * 60 * 1000
 
@@ -91,16 +94,23 @@ export function createReminderScheduler(options: {
   publicUrl: string
   logger: Logger
   clock: () => Date
+  /** Deliveries in flight at most (each its pushes and e-mail, one after the other). */
+  concurrency?: number
 }): ReminderScheduler {
   const { db, logger } = options
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY
   let timer: NodeJS.Timeout | undefined
   let running: Promise<Delivery[]> | undefined
   let lastPrune = 0
 
-  async function claimRegular(now: Date): Promise<Claimed[]> {
-    const claimed: Claimed[] = []
+  /** Claims due reminders a batch at a time; `claimed` gets each batch once it is committed. */
+  async function claimRegular(
+    now: Date,
+    claimed: (items: Claimed[]) => Promise<void>,
+  ): Promise<void> {
     // Each batch moves every row it takes to a later occurrence, so the loop ends.
     for (let round = 0; round < 1000; round += 1) {
+      const batch: Claimed[] = []
       const taken = await db.transaction(async (tx) => {
         const rows = await tx
           .select({
@@ -112,57 +122,74 @@ export function createReminderScheduler(options: {
             nextDueAt: reminders.nextDueAt,
             nextDueDay: reminders.nextDueDay,
             activityDeletedAt: activities.deletedAt,
+            timeZone: userSettings.timeZone,
           })
           .from(reminders)
           .innerJoin(activities, eq(activities.id, reminders.activityId))
+          .leftJoin(userSettings, eq(userSettings.userId, reminders.author))
           .where(and(isNull(reminders.deletedAt), lte(reminders.nextDueAt, now)))
           .orderBy(asc(reminders.nextDueAt))
           .limit(BATCH)
           .for('update', { of: reminders, skipLocked: true })
-        for (const row of rows) {
-          const dueAt = row.nextDueAt as Date
-          const day = row.nextDueDay as string
-          if (row.activityDeletedAt) {
-            await tx
-              .update(reminders)
-              .set({ nextDueAt: null, nextDueDay: null })
-              .where(eq(reminders.id, row.id))
-            continue
-          }
-          const { timeZone } = await readSettings(tx, row.author)
-          const late = now.getTime() - dueAt.getTime() > LATE_LIMIT_MS
-          const inserted = await tx
-            .insert(reminderDeliveries)
-            .values({
-              reminderId: row.id,
-              day,
-              dueAt,
-              status: late ? 'missed' : 'claimed',
-              claimedAt: now,
-            })
-            .onConflictDoNothing()
-            .returning({ reminderId: reminderDeliveries.reminderId })
-          if (inserted.length > 0 && !late)
-            claimed.push({ reminderId: row.id, day, kind: 'regular' })
-          // A missed one moves on to the first occurrence within the last hour, if any.
-          const after = late ? new Date(now.getTime() - LATE_LIMIT_MS) : dueAt
-          const next = getNextReminderOccurrence(row, after, timeZone || DEFAULT_TIME_ZONE)
+        // Three statements a batch: reminders of deleted habits stop, the claims, the moves.
+        const stopped = rows.filter((row) => row.activityDeletedAt).map((row) => row.id)
+        if (stopped.length > 0) {
           await tx
             .update(reminders)
-            .set({
-              nextDueAt: next ? new Date(next.at) : null,
-              nextDueDay: next?.day ?? null,
-            })
-            .where(eq(reminders.id, row.id))
+            .set({ nextDueAt: null, nextDueDay: null })
+            .where(inArray(reminders.id, stopped))
         }
+        const live = rows.filter((row) => !row.activityDeletedAt)
+        if (live.length === 0) return rows.length
+        const claims = live.map((row) => ({
+          reminderId: row.id,
+          day: row.nextDueDay as string,
+          dueAt: row.nextDueAt as Date,
+          status:
+            now.getTime() - (row.nextDueAt as Date).getTime() > LATE_LIMIT_MS
+              ? 'missed'
+              : 'claimed',
+          claimedAt: now,
+        }))
+        const inserted = new Set(
+          (
+            await tx
+              .insert(reminderDeliveries)
+              .values(claims)
+              .onConflictDoNothing()
+              .returning({ reminderId: reminderDeliveries.reminderId })
+          ).map((row) => row.reminderId),
+        )
+        for (const claim of claims) {
+          if (inserted.has(claim.reminderId) && claim.status === 'claimed') {
+            batch.push({ reminderId: claim.reminderId, day: claim.day, kind: 'regular' })
+          }
+        }
+        // A missed one moves on to the first occurrence within the last hour, if any.
+        const moves = live.map((row) => {
+          const dueAt = row.nextDueAt as Date
+          const late = now.getTime() - dueAt.getTime() > LATE_LIMIT_MS
+          const after = late ? new Date(now.getTime() - LATE_LIMIT_MS) : dueAt
+          const next = getNextReminderOccurrence(row, after, row.timeZone || DEFAULT_TIME_ZONE)
+          return { id: row.id, at: next?.at ?? null, day: next?.day ?? null }
+        })
+        await tx.execute(sql`
+          update ${reminders} set next_due_at = moved.at, next_due_day = moved.day
+          from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb)
+            as moved(id uuid, at timestamptz, day date)
+          where ${reminders.id} = moved.id`)
         return rows.length
       })
       if (taken === 0) break
+      // Delivered only now, after the claim's commit (at most once).
+      await claimed(batch)
     }
-    return claimed
   }
 
-  async function claimSnoozes(now: Date): Promise<Claimed[]> {
+  async function claimSnoozes(
+    now: Date,
+    claimed: (items: Claimed[]) => Promise<void>,
+  ): Promise<void> {
     const due = db
       .select({ id: reminderSnoozes.id })
       .from(reminderSnoozes)
@@ -170,8 +197,8 @@ export function createReminderScheduler(options: {
       .orderBy(asc(reminderSnoozes.dueAt))
       .limit(BATCH)
       .for('update', { skipLocked: true })
-    const claimed: Claimed[] = []
     for (let round = 0; round < 1000; round += 1) {
+      const batch: Claimed[] = []
       const rows = await db
         .update(reminderSnoozes)
         .set({ claimedAt: now })
@@ -181,27 +208,40 @@ export function createReminderScheduler(options: {
       for (const row of rows) {
         if (now.getTime() - row.dueAt.getTime() > LATE_LIMIT_MS) continue
         const { timeZone } = await readSettings(db, row.author)
-        claimed.push({
+        batch.push({
           reminderId: row.reminderId,
           day: toCalendarDay(row.dueAt, timeZone),
           kind: 'snooze',
         })
       }
+      await claimed(batch)
     }
-    return claimed
   }
 
   async function deliver(item: Claimed): Promise<Delivery> {
     const [row] = await db
-      .select({ reminder: reminders, activity: activities, email: user.email })
+      .select({
+        reminder: reminders,
+        activity: activities,
+        email: user.email,
+        settings: userSettings,
+      })
       .from(reminders)
       .innerJoin(activities, eq(activities.id, reminders.activityId))
       .innerJoin(user, eq(user.id, reminders.author))
+      .leftJoin(userSettings, eq(userSettings.userId, reminders.author))
       .where(eq(reminders.id, item.reminderId))
     const result = (status: DeliveryStatus, sent = 0): Delivery => ({ ...item, status, sent })
     if (!row || row.reminder.deletedAt) return result('skipped-inactive')
     const { reminder, activity } = row
-    const settings = await readSettings(db, reminder.author)
+    // The user's settings, or the defaults when they never saved any (readSettings).
+    const settings = row.settings
+      ? {
+          timeZone: row.settings.timeZone,
+          emailReminders: row.settings.emailReminders,
+          remindersPausedUntil: row.settings.remindersPausedUntil,
+        }
+      : DEFAULT_SETTINGS
     const schedule = activity.schedule as Schedule
     const period = getPeriod(
       getPeriodUnit(getScheduleCadence(schedule) ?? 'Daily'),
@@ -327,30 +367,55 @@ export function createReminderScheduler(options: {
     await db.delete(reminderSnoozes).where(lt(reminderSnoozes.dueAt, before))
   }
 
+  /** Delivers one claim and records how it went. */
+  async function deliverAndRecord(item: Claimed): Promise<Delivery> {
+    let delivery: Delivery
+    try {
+      delivery = await deliver(item)
+    } catch (error) {
+      logger.error({ err: error, reminderId: item.reminderId }, 'a reminder delivery failed')
+      delivery = { ...item, status: 'failed', sent: 0 }
+    }
+    if (item.kind === 'regular') {
+      await db
+        .update(reminderDeliveries)
+        .set({ status: delivery.status })
+        .where(
+          and(
+            eq(reminderDeliveries.reminderId, item.reminderId),
+            eq(reminderDeliveries.day, item.day),
+          ),
+        )
+        .catch((error: unknown) => logger.warn({ err: error }, 'a delivery status was not kept'))
+    }
+    return delivery
+  }
+
+  /**
+   * Claims and delivers what is due at `now`. Deliveries run `concurrency` at a time (decision
+   * 156) while later batches are claimed; a batch is claimed only when fewer than `concurrency`
+   * claims wait for a slot, so a node never holds more than it can soon send (another node takes
+   * the rest, and a node that dies loses little).
+   */
   async function pass(now: Date): Promise<Delivery[]> {
-    const claimed = [...(await claimRegular(now)), ...(await claimSnoozes(now))]
     const deliveries: Delivery[] = []
-    for (const item of claimed) {
-      let delivery: Delivery
-      try {
-        delivery = await deliver(item)
-      } catch (error) {
-        logger.error({ err: error, reminderId: item.reminderId }, 'a reminder delivery failed')
-        delivery = { ...item, status: 'failed', sent: 0 }
+    const pool = boundedPool(concurrency)
+    const claimed = async (items: Claimed[]) => {
+      for (const item of items) {
+        const index = deliveries.length
+        deliveries.length += 1
+        pool.add(async () => {
+          deliveries[index] = await deliverAndRecord(item)
+        })
       }
-      deliveries.push(delivery)
-      if (item.kind === 'regular') {
-        await db
-          .update(reminderDeliveries)
-          .set({ status: delivery.status })
-          .where(
-            and(
-              eq(reminderDeliveries.reminderId, item.reminderId),
-              eq(reminderDeliveries.day, item.day),
-            ),
-          )
-          .catch((error: unknown) => logger.warn({ err: error }, 'a delivery status was not kept'))
-      }
+      await pool.room()
+    }
+    try {
+      await claimRegular(now, claimed)
+      await claimSnoozes(now, claimed)
+    } finally {
+      // What was claimed is delivered even when a later claim fails.
+      await pool.idle()
     }
     await prune(now)
     return deliveries
@@ -380,5 +445,39 @@ export function createReminderScheduler(options: {
       timer = undefined
       await running?.catch(() => undefined)
     },
+  }
+}
+
+/**
+ * Runs tasks at most `limit` at a time, in the order added. Tasks must not reject (a delivery
+ * records its own failure).
+ */
+function boundedPool(limit: number) {
+  let active = 0
+  const queue: (() => Promise<void>)[] = []
+  const waiters: (() => void)[] = []
+  const pump = () => {
+    while (active < limit && queue.length > 0) {
+      const task = queue.shift() as () => Promise<void>
+      active += 1
+      void task().finally(() => {
+        active -= 1
+        pump()
+        for (const wake of waiters.splice(0)) wake()
+      })
+    }
+  }
+  const until = async (ready: () => boolean) => {
+    while (!ready()) await new Promise<void>((resolve) => waiters.push(resolve))
+  }
+  return {
+    add(task: () => Promise<void>) {
+      queue.push(task)
+      pump()
+    },
+    /** Until fewer than `limit` tasks wait for a slot. */
+    room: () => until(() => queue.length < limit),
+    /** Until every task added has ended. */
+    idle: () => until(() => active === 0 && queue.length === 0),
   }
 }

@@ -1,6 +1,5 @@
 import {
   type ActivityDayCounts,
-  type Attribute,
   DayTotalsBuilder,
   SyncChanges,
   SyncChangesQuery,
@@ -9,19 +8,19 @@ import {
 } from '@kindling/core'
 import {
   and,
-  asc,
   eq,
+  getTableColumns,
   gt,
   gte,
   isNotNull,
   isNull,
   lt,
-  lte,
   not,
   or,
   type SQL,
   sql,
 } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Database, rowsOf } from '../db/client'
@@ -34,12 +33,6 @@ import { queryErrors, security } from './common'
 import { toActivity, toAttribute, toBreak, toEvent, toGoal, toGroup } from './records'
 
 const tags = ['sync']
-
-/** One table's changes after a cursor, as API records with their sequence numbers. */
-interface Changed<T> {
-  seq: number
-  record: T
-}
 
 export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -59,107 +52,11 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
       const uid = uidOf(request)
       const { after, limit, eventsFrom } = request.query
       const since = after === undefined ? 0 : Number(after)
-      return db.transaction(
-        async (tx) => {
-          // Each table's first `limit + 1` changes hold every change up to the page's last one.
-          const pick = async <Row extends { seq: number | null }, T>(
-            table:
-              | typeof activities
-              | typeof attributes
-              | typeof groups
-              | typeof goals
-              | typeof events
-              | typeof breaks,
-            map: (row: Row) => T,
-            extra?: SQL,
-          ): Promise<Changed<T>[]> => {
-            const rows = (await tx
-              .select()
-              .from(table)
-              .where(
-                and(
-                  eq(table.author, uid),
-                  gt(table.seq, since),
-                  after === undefined ? isNull(table.deletedAt) : undefined,
-                  extra,
-                ),
-              )
-              .orderBy(asc(table.seq))
-              .limit(limit + 1)) as Row[]
-            return rows.map((row) => ({ seq: Number(row.seq), record: map(row) }))
-          }
-          const changed = {
-            activities: await pick(activities, toActivity),
-            attributes: await pick<typeof attributes.$inferSelect, Attribute>(
-              attributes,
-              toAttribute,
-            ),
-            groups: await pick(groups, toGroup),
-            goals: await pick(goals, toGoal),
-            events: await pick(
-              events,
-              toEvent,
-              eventsFrom === undefined ? undefined : sentEvents(eventsFrom, after),
-            ),
-            breaks: await pick(breaks, toBreak),
-          }
-          const seqs = Object.values(changed)
-            .flatMap((list) => list.map((item) => item.seq))
-            .sort((a, b) => a - b)
-          const more = seqs.length > limit
-          let last = more ? (seqs[limit - 1] as number) : (seqs.at(-1) ?? since)
-          // The last page of a first sync ends past what it left out (deletions, events before
-          // `eventsFrom`), or the next pull would bring those again as changes.
-          if (!more && (after === undefined || eventsFrom !== undefined)) {
-            last = Math.max(last, await latestSeq(tx, uid))
-          }
-          // Whether the device needs a history at all (a new account does not: one round trip
-          // fewer before its first screen).
-          const olderEvents =
-            !more && eventsFrom !== undefined
-              ? (
-                  await tx
-                    .select({ id: events.id })
-                    .from(events)
-                    .where(liveEventsBefore(uid, eventsFrom))
-                    .limit(1)
-                ).length > 0
-              : undefined
-          // Old events added since the cursor, left out of the page: their days are counted anew.
-          const olderEventsChanged =
-            after !== undefined && eventsFrom !== undefined
-              ? (
-                  await tx
-                    .select({ id: events.id })
-                    .from(events)
-                    .where(
-                      and(
-                        eq(events.author, uid),
-                        gt(events.seq, since),
-                        lte(events.seq, last),
-                        not(sentEvents(eventsFrom, after)),
-                      ),
-                    )
-                    .limit(1)
-                ).length > 0
-              : undefined
-          const upTo = <T>(list: Changed<T>[]) =>
-            list.filter((item) => item.seq <= last).map((item) => item.record)
-          return {
-            activities: upTo(changed.activities),
-            attributes: upTo(changed.attributes),
-            groups: upTo(changed.groups),
-            goals: upTo(changed.goals),
-            events: upTo(changed.events),
-            breaks: upTo(changed.breaks),
-            cursor: String(last),
-            more,
-            ...(olderEvents === undefined ? {} : { olderEvents }),
-            ...(olderEventsChanged === undefined ? {} : { olderEventsChanged }),
-          }
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      )
+      // A device's open almost always finds nothing new: the author's latest number (one
+      // indexed read, decision 155) says so without reading the tables.
+      const quiet = await nothingNewSince(db, uid, { after, since, eventsFrom })
+      if (quiet) return quiet
+      return changesPage(db, uid, { after, since, limit, eventsFrom })
     },
   })
 
@@ -207,14 +104,160 @@ function liveEventsBefore(uid: string, instant: string): SQL | undefined {
   return and(liveRowsOf(events, uid), lt(events.eventDate, new Date(instant)))
 }
 
-/** The author's latest change number in any table (0 without changes). */
-export async function latestSeq(tx: Pick<Database, 'execute'>, uid: string): Promise<number> {
-  const latest = [activities, attributes, groups, goals, events, breaks].map(
-    (table) => sql`(select max(${table.seq}) from ${table} where ${table.author} = ${uid})`,
-  )
-  const result = await tx.execute(sql`select greatest(${sql.join(latest, sql`, `)}) as seq`)
-  const [row] = rowsOf<{ seq: string | number | null }>(result)
+/**
+ * The author's latest change number in any table of the feed (0 without changes): the row of
+ * `change_heads` that the writes' statement triggers keep (migration 0013).
+ */
+export async function latestSeq(db: Pick<Database, 'execute'>, uid: string): Promise<number> {
+  const [row] = rowsOf<{ seq: string | number }>(await db.execute(sql`select ${HEAD(uid)} as seq`))
   return Number(row?.seq ?? 0)
+}
+
+const HEAD = (uid: string) =>
+  sql`coalesce((select "seq" from "change_heads" where "author" = ${uid}), 0)`
+
+const FEED = { activities, attributes, groups, goals, events, breaks }
+type FeedName = keyof typeof FEED
+const FEED_NAMES = Object.keys(FEED) as FeedName[]
+
+/**
+ * The answer to a read whose cursor is already the author's latest number, from one statement
+ * that reads the author's head (and, with `eventsFrom`, probes for one live event before it);
+ * undefined when something changed since.
+ */
+async function nothingNewSince(
+  db: Database,
+  uid: string,
+  query: { after: string | undefined; since: number; eventsFrom: string | undefined },
+): Promise<SyncChanges | undefined> {
+  const { after, since, eventsFrom } = query
+  const older =
+    eventsFrom === undefined
+      ? sql``
+      : sql`, exists(select 1 from ${events} where ${liveEventsBefore(uid, eventsFrom)}) as "olderEvents"`
+  const [row] = rowsOf<{ head: string | number; olderEvents?: boolean }>(
+    await db.execute(sql`select ${HEAD(uid)} as head${older}`),
+  )
+  if (Number(row?.head ?? 0) > since) return undefined
+  return {
+    activities: [],
+    attributes: [],
+    groups: [],
+    goals: [],
+    events: [],
+    breaks: [],
+    cursor: String(since),
+    more: false,
+    ...(eventsFrom === undefined ? {} : { olderEvents: row?.olderEvents === true }),
+    ...(eventsFrom === undefined || after === undefined ? {} : { olderEventsChanged: false }),
+  }
+}
+
+/**
+ * One page of the feed in one statement (one snapshot, so no transaction): each table's first
+ * `limit + 1` changes after the cursor (enough to cut the merged page at its `limit`-th change),
+ * the cut, the cursor, and whether older events exist or changed.
+ */
+async function changesPage(
+  db: Database,
+  uid: string,
+  query: {
+    after: string | undefined
+    since: number
+    limit: number
+    eventsFrom: string | undefined
+  },
+): Promise<SyncChanges> {
+  const { after, since, limit, eventsFrom } = query
+  const pick = (name: FeedName) => {
+    const table = FEED[name]
+    const extra =
+      name === 'events' && eventsFrom !== undefined ? sentEvents(eventsFrom, after) : undefined
+    const where = and(
+      eq(table.author, uid),
+      gt(table.seq, since),
+      after === undefined ? isNull(table.deletedAt) : undefined,
+      extra,
+    )
+    return sql`${sql.identifier(`${name}_page`)} as (
+      select ${table.seq} as seq, to_jsonb(${table}) as row from ${table}
+      where ${where} order by ${table.seq} limit ${limit + 1})`
+  }
+  const pages = FEED_NAMES.map((name) => sql`select seq from ${sql.identifier(`${name}_page`)}`)
+  // The last page of a first sync ends past what it left out (deletions, events before
+  // `eventsFrom`), or the next pull would bring those again as changes.
+  const headed = after === undefined || eventsFrom !== undefined
+  const cursor = headed
+    ? sql`case when more then last else greatest(last, ${HEAD(uid)}) end`
+    : sql`last`
+  const lists = FEED_NAMES.map(
+    (name) =>
+      sql`(select coalesce(jsonb_agg(row order by seq), '[]'::jsonb)
+        from ${sql.identifier(`${name}_page`)} where seq <= answer.cursor) as ${sql.identifier(name)}`,
+  )
+  // Whether the device needs a history at all (a new account does not: one round trip fewer
+  // before its first screen).
+  const olderEvents =
+    eventsFrom === undefined
+      ? sql`null`
+      : sql`case when answer.more then null
+          else exists(select 1 from ${events} where ${liveEventsBefore(uid, eventsFrom)}) end`
+  // Old events added since the cursor, left out of the page: their days are counted anew.
+  const olderEventsChanged =
+    after === undefined || eventsFrom === undefined
+      ? sql`null`
+      : sql`exists(select 1 from ${events} where ${and(
+          eq(events.author, uid),
+          gt(events.seq, since),
+          not(sentEvents(eventsFrom, after)),
+        )} and ${events.seq} <= answer.cursor)`
+  const result = await db.execute(sql`
+    with ${sql.join(FEED_NAMES.map(pick), sql`, `)},
+    page as (${sql.join(pages, sql` union all `)} order by seq limit ${limit + 1}),
+    cut as (
+      select count(*) > ${limit} as more,
+        case when count(*) > ${limit}
+          then (select seq from page order by seq offset ${limit - 1} limit 1)
+          else coalesce(max(seq), ${since}) end as last
+      from page),
+    answer as (select more, ${cursor} as cursor from cut)
+    select answer.more, answer.cursor, ${sql.join(lists, sql`, `)},
+      ${olderEvents} as "olderEvents", ${olderEventsChanged} as "olderEventsChanged"
+    from answer`)
+  const [row] = rowsOf<
+    Record<FeedName, Record<string, unknown>[]> & {
+      more: boolean
+      cursor: string | number
+      olderEvents: boolean | null
+      olderEventsChanged: boolean | null
+    }
+  >(result)
+  if (!row) throw new Error('the change feed answered no row')
+  const records = <Name extends FeedName>(name: Name) =>
+    row[name].map((json) => fromJson(FEED[name], json) as (typeof FEED)[Name]['$inferSelect'])
+  return {
+    activities: records('activities').map(toActivity),
+    attributes: records('attributes').map(toAttribute),
+    groups: records('groups').map(toGroup),
+    goals: records('goals').map(toGoal),
+    events: records('events').map(toEvent),
+    breaks: records('breaks').map(toBreak),
+    cursor: String(Number(row.cursor)),
+    more: row.more,
+    ...(row.olderEvents === null ? {} : { olderEvents: row.olderEvents }),
+    ...(row.olderEventsChanged === null ? {} : { olderEventsChanged: row.olderEventsChanged }),
+  }
+}
+
+/** A row as `to_jsonb` gives it (columns by their database names), as Drizzle would map it. */
+function fromJson(table: (typeof FEED)[FeedName], json: Record<string, unknown>) {
+  const row: Record<string, unknown> = {}
+  const columns: Record<string, PgColumn> = getTableColumns(table)
+  for (const [key, column] of Object.entries(columns)) {
+    const value = json[column.name]
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
+  }
+  return row
 }
 
 /** One activity's days with live events, as day numbers (days since 1970-01-01) in order. */

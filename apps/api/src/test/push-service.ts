@@ -141,7 +141,22 @@ export async function startPushService() {
   const subscribers = new Map<string, TestSubscriber>()
   const received: ReceivedPush[] = []
   const errors: string[] = []
+  // Requests not yet answered, the most seen at once, and answers held back (`hold()`).
+  let inFlight = 0
+  let maxInFlight = 0
+  let holding = false
+  const held: (() => void)[] = []
+  const watchers: { count: number; resolve: () => void }[] = []
   const server = createServer({ cert, key }, (request, response) => {
+    inFlight += 1
+    maxInFlight = Math.max(maxInFlight, inFlight)
+    for (const watcher of watchers.filter((item) => inFlight >= item.count)) {
+      watchers.splice(watchers.indexOf(watcher), 1)
+      watcher.resolve()
+    }
+    response.on('close', () => {
+      inFlight -= 1
+    })
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
@@ -164,7 +179,8 @@ export async function startPushService() {
           claims: verifyVapidJwt(auth[1], auth[2]),
           ttl: request.headers.ttl as string | undefined,
         })
-        response.writeHead(201).end()
+        if (holding) held.push(() => response.writeHead(201).end())
+        else response.writeHead(201).end()
       } catch (error) {
         errors.push(String(error))
         response.writeHead(400).end()
@@ -181,6 +197,25 @@ export async function startPushService() {
     agent: new Agent({ ca: cert }),
     received,
     errors,
+    /** The most requests this service held unanswered at once since the last `hold()`. */
+    get maxInFlight() {
+      return maxInFlight
+    },
+    /** Holds every answer back from now until `release()`. */
+    hold() {
+      holding = true
+      maxInFlight = inFlight
+    },
+    /** Resolves once `count` requests are unanswered at the same time. */
+    whenInFlight(count: number): Promise<void> {
+      if (inFlight >= count) return Promise.resolve()
+      return new Promise((resolve) => watchers.push({ count, resolve }))
+    },
+    /** Answers what was held, and every request from now on at once. */
+    release() {
+      holding = false
+      for (const answer of held.splice(0)) answer()
+    },
     /** A new browser subscription whose messages this service decrypts. */
     subscribe(): TestSubscriber {
       next += 1
