@@ -106,7 +106,7 @@ function liveEventsBefore(uid: string, instant: string): SQL | undefined {
 
 /**
  * The author's latest change number in any table of the feed (0 without changes): the row of
- * `change_heads` that the writes' statement triggers keep (migration 0013).
+ * `change_heads` that the writes' statement triggers keep (migration 0012).
  */
 export async function latestSeq(db: Pick<Database, 'execute'>, uid: string): Promise<number> {
   const [row] = rowsOf<{ seq: string | number }>(await db.execute(sql`select ${HEAD(uid)} as seq`))
