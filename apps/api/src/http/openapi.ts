@@ -202,6 +202,10 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
         { name: 'attributes', description: "Custom fields an activity's events carry." },
         { name: 'goals', description: 'Daily, weekly or monthly goals on activities.' },
         {
+          name: 'breaks',
+          description: 'Days off: a habit skipped on some days, or a vacation of every habit.',
+        },
+        {
           name: 'reminders',
           description: 'Reminders of a habit at a local time on chosen weekdays, and snoozing one.',
         },
