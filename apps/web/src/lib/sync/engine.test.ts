@@ -1399,4 +1399,38 @@ describe('SyncEngine edits that merge', () => {
       description: 'Ten minutes',
     })
   })
+
+  it('merges edits queued offline for a day: older fields lose, the others are kept', async () => {
+    const server = fakeServer()
+    storeActivity(server, 'a-test', 'Test')
+    // Yesterday: the device pulls, goes offline, and the user renames and recolours.
+    const now = Date.now()
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now - 24 * 3_600_000)
+    const { engine, refused } = await startEngine(server)
+    server.setOffline(true)
+    await engine.write({
+      op: 'update',
+      table: 'activities',
+      id: 'a-test',
+      body: { name: 'Meditate', color: '#40c057' },
+    })
+    clock.mockRestore()
+    // Today another device renamed it; the colour it never touched.
+    server.setOffline(false)
+    const laptop = formatHlc({ wall: now - 3_600_000, counter: 0, node: 'laptop' })
+    await server.request('activities/a-test', {
+      method: 'PUT',
+      body: { name: 'Stretch', fieldTimes: { name: laptop } },
+    })
+    engine.kick()
+    await engine.settled()
+
+    expect(server.records.get('activities/a-test')).toMatchObject({
+      name: 'Stretch',
+      color: '#40c057',
+    })
+    expect(refused).toEqual([
+      'Your change to the name of Test was replaced by a newer change from another device.',
+    ])
+  })
 })
