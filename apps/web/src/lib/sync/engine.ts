@@ -493,18 +493,21 @@ export class SyncEngine {
         const sent = await this.sendTrimming(entry)
         stored = sent.stored
         if (sent.leftOut.length > 0) {
-          this.options.onRejected(explainTrim(entry, sent.leftOut, this.nameOf), 'trimmed')
+          this.options.onRejected(
+            explainTrim(this.told(entry), sent.leftOut, this.nameOf),
+            'trimmed',
+          )
         }
         // Saved without what another device deleted: the rest of it is what was sent.
         const replaced = stored && sent.leftOut.length === 0 ? replacedFields(entry, stored) : []
         if (replaced.length > 0) {
-          const message = explainReplaced(entry, replaced, before, this.nameOf)
+          const message = explainReplaced(this.told(entry), replaced, before, this.nameOf)
           this.options.onRejected(message, 'replaced')
         }
         if (stored) this.seeRecords([stored])
       } catch (error) {
         if (!isRefusal(error)) throw error
-        const message = explainRefusal(entry, error, this.nameOf)
+        const message = explainRefusal(this.told(entry), error, this.nameOf)
         this.options.onRejected(message, 'dropped')
       }
       const oldDated = entry.table === 'events' && this.touchesOldEvents(entry, stored)
@@ -598,6 +601,18 @@ export class SyncEngine {
     if (event.eventDate < eventsFrom) return true
     const changed = Boolean(event.updatedAt) || Boolean(event.deletedAt)
     return changed && !this.base.events.has(event.id)
+  }
+
+  /**
+   * `entry` as its messages read it: an edit of an event sends only what changed, and the
+   * message names the event's habit, from the copy when the edit did not change it.
+   */
+  private told(entry: OutboxEntry): OutboxEntry {
+    if (entry.table !== 'events' || entry.op !== 'update' || 'activityId' in entry.body) {
+      return entry
+    }
+    const activityId = this.base.events.get(entry.id)?.activityId
+    return activityId ? { ...entry, body: { activityId, ...entry.body } } : entry
   }
 
   /** Moves this tab's clock past `time` (a change made elsewhere, or the server's stamp). */
