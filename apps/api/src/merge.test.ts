@@ -182,4 +182,23 @@ describe.each(await testBackends())('edits that merge on $kind', ({ kind, skip }
     expect(older.headers[REPLACED_HEADER]).toBe('eventDate')
     expect((older.json() as Event).eventDate).toBe('2026-11-21T10:00:00.000Z')
   })
+
+  it.skipIf(skip)('keeps a habit out of a group an older edit listed it in', async () => {
+    const read = await habit('Read')
+    const walk = await habit('Walk')
+    const created = await call(alice, 'POST', '/api/groups', {
+      name: 'Mornings',
+      activities: [read.id, walk.id],
+    })
+    const mornings = created.json() as { id: string; createdAt: string }
+    // Made offline first: Mornings reordered. Then, online, Walk goes into Evenings.
+    const offline = madeAfter(mornings, 1, 'phone')
+    await call(alice, 'POST', '/api/groups', { name: 'Evenings', activities: [walk.id] })
+    const late = await call(alice, 'PUT', `/api/groups/${mornings.id}`, {
+      activities: [walk.id, read.id],
+      fieldTimes: { activities: offline },
+    })
+    expect(late.headers[REPLACED_HEADER]).toBe('activities')
+    expect(late.json()).toMatchObject({ activities: [read.id] })
+  })
 })
