@@ -114,6 +114,12 @@ const stamps = {
   updatedAt: instant('updated_at'),
   deletedAt: instant('deleted_at'),
   /**
+   * When each field was last changed (core's FieldTimes: hybrid logical times by field name,
+   * `*` for the fields not listed), so that an update changes only fields it is newer for
+   * (decision 151). Empty: no field changed by a timed update yet.
+   */
+  fieldTimes: jsonb('field_times').$type<Record<string, string>>().notNull().default({}),
+  /**
    * Where this version of the record stands in its author's change feed (issue 13): stamped
    * from the `change_seq` sequence by a trigger on every insert and update (migration 0003),
    * under a per-author lock, so a reader never sees a later number before an earlier one.

@@ -203,8 +203,7 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
         { name: 'goals', description: 'Daily, weekly or monthly goals on activities.' },
         {
           name: 'breaks',
-          description:
-            'Skipped days and breaks: days a habit is not due and its streak stays whole.',
+          description: 'Days off: a habit skipped on some days, or a vacation of every habit.',
         },
         {
           name: 'reminders',

@@ -1,4 +1,15 @@
-import { pickEditable, type RecordWrite, SYNC_TABLES, type SyncTable } from '@kindling/core'
+import {
+  EVERY_OTHER_FIELD,
+  FieldTimesInput,
+  formatHlc,
+  listEditableKeys,
+  mergeFieldChanges,
+  pickEditable,
+  type RecordWrite,
+  SERVER_NODE,
+  SYNC_TABLES,
+  type SyncTable,
+} from '@kindling/core'
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
@@ -9,7 +20,7 @@ export type { Tx }
 
 import { liveRowsOf, lockAuthorsWrites } from '../db/owned'
 import { uidOf } from '../http/caller'
-import { notFound } from '../http/errors'
+import { notFound, validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
 import {
   bodyObject,
@@ -67,17 +78,25 @@ declare module 'fastify' {
 export type OwnedTable = PgTable & {
   id: PgColumn
   author: PgColumn
+  createdAt: PgColumn
   updatedAt: PgColumn
   deletedAt: PgColumn
+  fieldTimes: PgColumn
 }
 /** What a check reads through: the write's transaction, so it sees what the write will change. */
 export type Reader = Database | Tx
 
-type Row<T extends OwnedTable> = T['$inferSelect'] & { id: string; author: string }
+type Row<T extends OwnedTable> = T['$inferSelect'] & {
+  id: string
+  author: string
+  createdAt: Date
+  updatedAt: Date | null
+  fieldTimes: Record<string, string>
+}
 /** The columns a resource sets itself; id, author and the stamps are the pattern's. */
 type Values<T extends OwnedTable> = Omit<
   PgInsertValue<T>,
-  'id' | 'author' | 'createdAt' | 'updatedAt' | 'deletedAt'
+  'id' | 'author' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'fieldTimes'
 >
 
 export interface CrudOptions<
@@ -119,10 +138,12 @@ export interface CrudOptions<
     description: string
     /** As create's: in the write's transaction, reading through `reader`. */
     check?: (uid: string, input: z.output<U>, stored: Row<T>, reader: Reader) => Promise<void>
+    /** Runs in the write's transaction, as `check`: read through `reader`, never the pool. */
     values: (
       input: z.output<U>,
       stored: Row<T>,
       now: Date,
+      reader: Reader,
     ) => PgUpdateSetSource<T> | Promise<PgUpdateSetSource<T>>
   }
   remove: {
@@ -297,37 +318,71 @@ export function registerCrud<
       tags,
       security,
       summary: `Update ${a}`,
-      description: update.description,
+      description: `${update.description} ${MERGE_DESCRIPTION}`,
       params: IdParams,
       body: mergedBody(update.schema),
-      response: { 200: jsonResponse('Updated: the stored record.', record), ...updateErrors },
+      response: {
+        200: jsonResponse('Updated: the stored record.', record, replacedHeader),
+        ...updateErrors,
+      },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const uid = uidOf(request)
       const stored = await load(uid, request.params.id)
-      const input = parseBody(update.schema, {
-        ...pickEditable(update.schema as never, toRecord(stored) as Record<string, unknown>),
-        ...bodyObject(request.body),
-      })
+      const { fieldTimes, ...changes } = bodyObject(request.body)
+      const times = parseFieldTimes(fieldTimes)
+      const editable = (row: Row<T>) =>
+        pickEditable(update.schema as never, toRecord(row) as Record<string, unknown>)
+      // The whole change is checked first: a bad value is a 400 even when a newer one replaces it.
+      const whole = parseBody(update.schema, { ...editable(stored), ...changes })
+      const keys = new Set(listEditableKeys(update.schema as never, whole as never))
+      const changed = Object.keys(changes).filter((key) => keys.has(key))
+      for (const key of Object.keys(times)) {
+        if (!changed.includes(key)) {
+          throw validationError({ [`fieldTimes.${key}`]: 'Send a time only for a field you send.' })
+        }
+      }
       const now = clock()
-      const values = { ...(await update.values(input, stored, now)), updatedAt: now }
-      const row = await asAuthor(uid, async (tx) => {
-        await update.check?.(uid, input, stored, tx)
+      const written = await asAuthor(uid, async (tx) => {
+        // The stored record and its field times as of this write's turn under the lock: the
+        // merge decides on what the writes before it left (decision 108, 151).
+        const [current] = (await tx
+          .select()
+          .from(table as PgTable)
+          .where(owned(uid, stored.id))) as Row<T>[]
         // Only a live record is updated: one deleted meanwhile stays deleted and answers 404.
+        if (!current) return undefined
+        const merge = mergeFieldChanges({
+          stored: { [EVERY_OTHER_FIELD]: lastUntimedChange(current), ...current.fieldTimes },
+          createdAt: current.createdAt.getTime(),
+          changed,
+          times,
+          now: now.getTime(),
+        })
+        if (merge.applied.length === 0) return { row: current, replaced: merge.replaced }
+        const applied = Object.fromEntries(merge.applied.map((key) => [key, changes[key]]))
+        const input = parseBody(update.schema, { ...editable(current), ...applied })
+        await update.check?.(uid, input, current, tx)
+        const values = {
+          ...(await update.values(input, current, now, tx)),
+          updatedAt: now,
+          fieldTimes: merge.times,
+        } as PgUpdateSetSource<T>
         const [row] = (await tx
           .update(table)
           .set(values)
-          .where(owned(uid, stored.id))
+          .where(owned(uid, current.id))
           .returning()) as Row<T>[]
         if (row) {
-          await storeEffects(tx, uid, putOf(row, now), stored)
-          const change = { record: toRecord(row), previous: toRecord(stored) }
+          await storeEffects(tx, uid, putOf(row, now), current)
+          const change = { record: toRecord(row), previous: toRecord(current) }
           await onWrite?.(tx, uid, { table: plural, action: 'updated', ...change })
         }
-        return row
+        return row && { row, replaced: merge.replaced }
       })
-      if (!row) throw notFound(noun)
-      return toRecord(row)
+      if (!written) throw notFound(noun)
+      if (written.replaced.length > 0) reply.header(REPLACED_HEADER, written.replaced.join(','))
+      return toRecord(written.row)
     },
   })
 
@@ -368,6 +423,41 @@ export function registerCrud<
   return { load, owned, live, tags }
 }
 
+/** The response header naming the fields of an update that newer changes had replaced. */
+export const REPLACED_HEADER = 'kindling-replaced-fields'
+
+const replacedHeader = {
+  [REPLACED_HEADER]: {
+    type: 'string' as const,
+    description:
+      'The fields sent that were not changed, comma-separated: a newer change of each had already been stored (see `fieldTimes`). Absent when every field sent was changed.',
+  },
+}
+
+const MERGE_DESCRIPTION =
+  'Send only the fields you change; with `fieldTimes`, each is changed only when its time is later than the stored change of that field (so an edit made offline does not overwrite a newer one), and the `kindling-replaced-fields` header names those that were not. Without `fieldTimes` the fields sent count as changed now.'
+
+/** A PUT's `fieldTimes`, checked: a 400 names a bad one. */
+function parseFieldTimes(value: unknown): Record<string, string> {
+  if (value === undefined) return {}
+  const result = FieldTimesInput.safeParse(value)
+  if (result.success) return result.data
+  const fields: Record<string, string> = {}
+  for (const issue of result.error.issues) {
+    fields[['fieldTimes', ...issue.path.map(String)].join('.')] = issue.message
+  }
+  throw validationError(fields)
+}
+
+/**
+ * The time of a record's last change before its fields were timed (its update or creation):
+ * what every field not yet timed counts as changed at.
+ */
+function lastUntimedChange(row: { createdAt: Date; updatedAt: Date | null }): string {
+  const wall = (row.updatedAt ?? row.createdAt).getTime()
+  return formatHlc({ wall, counter: 0, node: SERVER_NODE })
+}
+
 /** Whether a create body has an `id` (the client's choice, which can be taken: 409). */
 function takesClientId(schema: z.ZodType): boolean {
   if (schema instanceof z.ZodObject) return 'id' in schema.shape
@@ -382,11 +472,12 @@ function takesClientId(schema: z.ZodType): boolean {
  * record, so every field may be left out (the merged whole is what is validated).
  */
 function mergedBody(schema: z.ZodType): z.ZodType {
+  const timed = { fieldTimes: FieldTimesInput.optional() }
   // From its shape: a schema with refinements (a break's `to` after `from`) refuses .partial().
-  if (schema instanceof z.ZodObject) return z.object(schema.shape).partial()
+  if (schema instanceof z.ZodObject) return z.object(schema.shape).partial().extend(timed)
   if (schema instanceof z.ZodDiscriminatedUnion) {
     const options = schema.options as z.ZodObject[]
-    return z.union(options.map((option) => option.partial()))
+    return z.union(options.map((option) => option.partial().extend(timed)))
   }
   return schema
 }

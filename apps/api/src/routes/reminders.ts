@@ -113,8 +113,8 @@ export function registerReminderRoutes(
           await checkActivity(reader, uid, input.activityId)
         }
       },
-      values: async (input, stored, now) => {
-        const { timeZone } = await readSettings(db, stored.author)
+      values: async (input, stored, now, reader) => {
+        const { timeZone } = await readSettings(reader, stored.author)
         return { ...input, ...nextDue({ id: stored.id, ...input }, now, timeZone) }
       },
     },

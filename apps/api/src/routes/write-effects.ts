@@ -1,9 +1,11 @@
 import {
   applyWrite,
+  formatHlc,
   type RecordChange,
   type RecordWrite,
   type RuleTables,
   readsOf,
+  SERVER_NODE,
 } from '@kindling/core'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client'
@@ -64,11 +66,16 @@ async function storeChange(tx: Tx, uid: string, change: RecordChange): Promise<v
   const record = change.record as Stored
   const stamp = (value: unknown) => (typeof value === 'string' ? new Date(value) : null)
   if (table === 'groups') {
+    const at = stamp(record.updatedAt) ?? new Date()
+    // A change of its habits like any other (decision 151): an older edit made elsewhere does
+    // not put a habit back that this rule took out.
+    const time = formatHlc({ wall: at.getTime(), counter: 0, node: SERVER_NODE })
     await tx
       .update(groups)
       .set({
         activities: record.activities as string[],
         updatedAt: stamp(record.updatedAt),
+        fieldTimes: sql`${groups.fieldTimes} || jsonb_build_object('activities', ${time}::text)`,
       })
       .where(and(eq(groups.id, record.id), eq(groups.author, uid)))
   } else if (table === 'activities') {

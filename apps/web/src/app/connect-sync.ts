@@ -4,12 +4,15 @@ import type { RefusalOutcome } from '../lib/sync/refusals'
 import { getSyncEngine, startSync, stopSync } from '../lib/sync/store'
 
 /**
- * A refused change stays on screen until read: the user must learn what was not saved, or what
- * a change was saved without (a habit or a value another device deleted meanwhile).
+ * A refused change stays on screen until read: the user must learn what was not saved, what a
+ * change was saved without (a habit or a value another device deleted meanwhile), or which of its
+ * fields a newer change from another device replaced.
  */
 function tellRefused(message: string, outcome: RefusalOutcome): void {
-  const title = outcome === 'trimmed' ? 'Saved in part' : 'Not saved'
-  const color = outcome === 'trimmed' ? 'orange' : 'red'
+  const title = { trimmed: 'Saved in part', dropped: 'Not saved', replaced: 'Changed elsewhere' }[
+    outcome
+  ]
+  const color = { trimmed: 'orange', dropped: 'red', replaced: 'blue' }[outcome]
   notifications.show({ color, title, message, autoClose: false })
 }
 

@@ -8,6 +8,7 @@ import {
 import { notifications } from '@mantine/notifications'
 import { useCallback, useState } from 'react'
 import { ApiError } from './api-client'
+import { isSameValue } from './sync/engine'
 import { loadWriteSchemas, type WriteSchemas as Schemas } from './sync/load-schemas'
 import { getSyncEngine, type Synced, useSynced } from './sync/store'
 import type { RecordOf } from './sync/types'
@@ -152,7 +153,18 @@ export function createResource<
     const body = validate(schema, { ...editable, ...change })
     const problems = spec.check?.(body, engine.view, lib) ?? {}
     if (Object.keys(problems).length > 0) throw invalid(toIssues(problems))
-    await engine.write({ op: 'update', table, id, body })
+    // Only what changed is sent, each field with its time, so that a change of one field made
+    // here does not overwrite another changed elsewhere (decision 151). An attribute is sent
+    // whole: its type decides which of its other fields it has.
+    const changed =
+      table === 'attributes'
+        ? body
+        : Object.fromEntries(
+            Object.entries(body).filter(([key, value]) => !isSameValue(value, editable[key])),
+          )
+    if (Object.keys(changed).length > 0) {
+      await engine.write({ op: 'update', table, id, body: changed })
+    }
     return (engine.view[table] as Map<string, TRecord>).get(id) as TRecord
   }
 

@@ -53,6 +53,8 @@ export {
   isDoneInPeriod,
   measureCurrentPeriod,
 } from './done-state'
+export type { FieldMerge, FieldMergeInput, FieldTimes } from './field-merge'
+export { EVERY_OTHER_FIELD, mergeFieldChanges, SERVER_NODE } from './field-merge'
 export type {
   GoalItem,
   GoalSection,
@@ -96,6 +98,18 @@ export {
   summarizeDays,
 } from './habit-stats'
 export { computeHeatShade } from './heat'
+export type { Hlc } from './hlc'
+export {
+  boundHlc,
+  compareHlc,
+  formatHlc,
+  HLC_COUNTER_MAX,
+  isHlcNode,
+  laterHlc,
+  parseHlc,
+  receiveHlc,
+  tickHlc,
+} from './hlc'
 export type { PositionedLike, PositionWrite } from './manual-order'
 export { generatePositions, planMove, sortByPosition } from './manual-order'
 export { compareCodeUnits, compareNames } from './order'

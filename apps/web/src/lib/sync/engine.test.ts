@@ -7,6 +7,8 @@ import {
   buildHabitDays,
   type DayTotals,
   describeMissingActivities,
+  formatHlc,
+  mergeFieldChanges,
   SYNC_PAGE_DEFAULT,
   SYNC_PAGE_MAX,
   type SyncChanges,
@@ -23,7 +25,10 @@ import { type RefusalOutcome, trimRefused } from './refusals'
 /** A tiny in-memory stand-in for the product API's write and sync calls. */
 function fakeServer() {
   const records = new Map<string, Record<string, unknown>>()
+  /** Each record's field times, as the server keeps them. */
+  const times = new Map<string, Record<string, string>>()
   const calls: string[] = []
+  const bodies: Array<{ call: string; body: unknown }> = []
   let seq = 0
   let failNext: 'network' | 'after-store' | null = null
   let offline = false
@@ -69,6 +74,7 @@ function fakeServer() {
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET'
     calls.push(`${method} ${path}`)
+    if (options.body !== undefined) bodies.push({ call: `${method} ${path}`, body: options.body })
     if (offline) throw new TypeError('Failed to fetch')
     if (failNext === 'network') {
       failNext = null
@@ -129,7 +135,18 @@ function fakeServer() {
     if (method === 'PUT') {
       const stored = records.get(`${table}/${id}`)
       if (!stored) throw new ApiError(404, 'not-found', 'Not found.')
-      const record = { ...stored, ...(options.body as object), updatedAt: '2026-11-23T11:00:00Z' }
+      // As the server merges (decision 151): only fields newer than their stored change apply.
+      const { fieldTimes, ...change } = options.body as Record<string, unknown>
+      const merge = mergeFieldChanges({
+        stored: times.get(`${table}/${id}`) ?? {},
+        createdAt: Date.parse(String(stored.createdAt)),
+        changed: Object.keys(change),
+        times: (fieldTimes ?? {}) as Record<string, string>,
+        now: Date.now() + 1000,
+      })
+      times.set(`${table}/${id}`, merge.times)
+      const applied = Object.fromEntries(merge.applied.map((key) => [key, change[key]]))
+      const record = { ...stored, ...applied, updatedAt: '2026-11-23T11:00:00Z' }
       const refused = refusal(table, record, method)
       if (refused) throw refused
       store(table, record)
@@ -172,6 +189,7 @@ function fakeServer() {
     request,
     records,
     calls,
+    bodies,
     store,
     remove,
     fail: (how: 'network' | 'after-store') => {
@@ -1316,5 +1334,103 @@ describe("SyncEngine: the device's days equal the server's", () => {
       timeZone: 'UTC',
     })
     expect(days.get('a1')?.counts.reduce((sum, count) => sum + count, 0)).toBe(1)
+  })
+})
+
+describe('SyncEngine edits that merge', () => {
+  it('sends an edit as its changed fields, each with its time', async () => {
+    const server = fakeServer()
+    storeActivity(server, 'a-test', 'Test')
+    const { engine } = await startEngine(server)
+    await engine.write({
+      op: 'update',
+      table: 'activities',
+      id: 'a-test',
+      body: { description: 'Ten minutes' },
+    })
+    await engine.settled()
+    const put = server.bodies.find(({ call }) => call === 'PUT activities/a-test')
+    const body = put?.body as { description: string; fieldTimes: Record<string, string> }
+    expect(Object.keys(body).sort()).toEqual(['description', 'fieldTimes'])
+    expect(Object.keys(body.fieldTimes)).toEqual(['description'])
+    expect(server.records.get('activities/a-test')).toMatchObject({
+      name: 'Test',
+      description: 'Ten minutes',
+    })
+  })
+
+  it('tells the user in words when a newer change from another device replaced a field', async () => {
+    const server = fakeServer()
+    storeActivity(server, 'a-test', 'Test')
+    const { engine, refused, outcomes } = await startEngine(server)
+    server.setOffline(true)
+    await engine.write({
+      op: 'update',
+      table: 'activities',
+      id: 'a-test',
+      body: { name: 'Meditate' },
+    })
+    await engine.write({
+      op: 'update',
+      table: 'activities',
+      id: 'a-test',
+      body: { description: 'Ten minutes' },
+    })
+    // Later, a laptop online renames it (and its change reaches the server first).
+    server.setOffline(false)
+    const laptop = formatHlc({ wall: Date.now() + 1, counter: 0, node: 'laptop' })
+    await server.request('activities/a-test', {
+      method: 'PUT',
+      body: { name: 'Stretch', fieldTimes: { name: laptop } },
+    })
+    engine.kick()
+    await engine.settled()
+
+    expect(refused).toEqual([
+      'Your change to the name of Test was replaced by a newer change from another device.',
+    ])
+    expect(outcomes).toEqual(['replaced'])
+    expect(server.records.get('activities/a-test')).toMatchObject({
+      name: 'Stretch',
+      description: 'Ten minutes',
+    })
+    expect(engine.view.activities.get('a-test')).toMatchObject({
+      name: 'Stretch',
+      description: 'Ten minutes',
+    })
+  })
+
+  it('merges edits queued offline for a day: older fields lose, the others are kept', async () => {
+    const server = fakeServer()
+    storeActivity(server, 'a-test', 'Test')
+    // Yesterday: the device pulls, goes offline, and the user renames and recolours.
+    const now = Date.now()
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now - 24 * 3_600_000)
+    const { engine, refused } = await startEngine(server)
+    server.setOffline(true)
+    await engine.write({
+      op: 'update',
+      table: 'activities',
+      id: 'a-test',
+      body: { name: 'Meditate', color: '#40c057' },
+    })
+    clock.mockRestore()
+    // Today another device renamed it; the colour it never touched.
+    server.setOffline(false)
+    const laptop = formatHlc({ wall: now - 3_600_000, counter: 0, node: 'laptop' })
+    await server.request('activities/a-test', {
+      method: 'PUT',
+      body: { name: 'Stretch', fieldTimes: { name: laptop } },
+    })
+    engine.kick()
+    await engine.settled()
+
+    expect(server.records.get('activities/a-test')).toMatchObject({
+      name: 'Stretch',
+      color: '#40c057',
+    })
+    expect(refused).toEqual([
+      'Your change to the name of Test was replaced by a newer change from another device.',
+    ])
   })
 })

@@ -1,12 +1,18 @@
 import {
   addDays,
   type Event,
+  formatHlc,
   getPeriod,
+  type Hlc,
+  laterHlc,
+  parseHlc,
+  receiveHlc,
   SYNC_PAGE_DEFAULT,
   SYNC_PAGE_MAX,
   SYNC_TABLES,
   type SyncChanges,
   type SyncHistory,
+  tickHlc,
   toCalendarDay,
 } from '@kindling/core'
 import { ApiError, apiRequest, apiStream } from '../api-client'
@@ -23,6 +29,7 @@ import {
 } from './local-db'
 import {
   explainRefusal,
+  explainReplaced,
   explainTrim,
   isRefusal,
   isServerFailure,
@@ -95,6 +102,34 @@ function isBeforeWindow(record: AnyRecord, eventsFrom: string | undefined): bool
 }
 
 /**
+ * The fields of a sent update the server kept another value of: a newer change from another
+ * device (the server names them in `kindling-replaced-fields`; its answer shows them as well,
+ * and a newer change to the same value replaced nothing the user would miss).
+ */
+function replacedFields(entry: OutboxEntry, stored: AnyRecord): string[] {
+  if (entry.op !== 'update' || !entry.fieldTimes) return []
+  const record = stored as unknown as Record<string, unknown>
+  return Object.keys(entry.fieldTimes).filter(
+    (key) => key in record && !isSameValue(record[key], entry.body[key]),
+  )
+}
+
+/** Whether two JSON values are equal, whatever the order of their objects' keys. */
+export function isSameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const keysA = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined)
+  const keysB = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined)
+  return (
+    keysA.length === keysB.length &&
+    keysA.every((key) =>
+      isSameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  )
+}
+
+/**
  * Runs `call`; when it has not settled after `ms`, aborts its request and fails with an error
  * named TimeoutError. Not `AbortSignal.timeout` alone: the WebViews of iOS before 16 lack it, and
  * older ones reject an aborted fetch with an AbortError whatever the reason.
@@ -144,6 +179,14 @@ export class SyncEngine {
   /** Rounds in a row the server failed (isServerFailure); reset by a round that sent all. */
   private failures = 0
   private stopped = false
+  /**
+   * This tab's hybrid logical clock (decision 151): the time of its last change, after every
+   * change it has seen, so that an edit made here after seeing another device's is later than
+   * it whatever this device's clock says.
+   */
+  private clock: Hlc | undefined
+  /** This tab's name in its clock's times (a tab is a writer of its own). */
+  private readonly node = crypto.randomUUID().replaceAll('-', '').slice(0, 16)
   private readonly request: typeof apiRequest
   version = 0
   status: SyncStatus = IDLE_STATUS
@@ -232,7 +275,15 @@ export class SyncEngine {
   /** Records a change: shown at once, kept through reloads, sent when the network allows. */
   async write(entry: Change): Promise<void> {
     if (!this.db) throw new Error('The local copy is not open yet.')
-    const full = { ...entry, at: new Date().toISOString() } as OutboxEntry
+    const now = Date.now()
+    let change = entry
+    if (entry.op === 'update') {
+      this.clock = tickHlc(now, this.clock, this.node)
+      const time = formatHlc(this.clock)
+      const fieldTimes = Object.fromEntries(Object.keys(entry.body).map((key) => [key, time]))
+      change = { ...entry, fieldTimes }
+    }
+    const full = { ...change, at: new Date(now).toISOString() } as OutboxEntry
     full.key = await addToOutbox(this.db, full)
     this.outbox.push(full)
     this.changed()
@@ -347,6 +398,11 @@ export class SyncEngine {
     this.base = base
     this.outbox = all.outbox
     this.meta = all.meta
+    // The changes still waiting may be from a clock later than this one's (another tab's).
+    for (const entry of this.outbox) {
+      if (entry.op === 'update')
+        for (const time of Object.values(entry.fieldTimes ?? {})) this.see(time)
+    }
     this.changed()
     // Pulled in full at least once: by this tab, or by the tab that sends (a tab opened during
     // another tab's first sync learns of it only here, and would otherwise show it loading until
@@ -431,15 +487,27 @@ export class SyncEngine {
     while (this.outbox.length > 0 && !this.stopped) {
       const entry = this.outbox[0] as OutboxEntry
       let stored: AnyRecord | undefined
+      // Its name as this device had it before the change, for a message of what was replaced.
+      const before = this.nameOf(entry.table, entry.id, this.base)
       try {
         const sent = await this.sendTrimming(entry)
         stored = sent.stored
         if (sent.leftOut.length > 0) {
-          this.options.onRejected(explainTrim(entry, sent.leftOut, this.nameOf), 'trimmed')
+          this.options.onRejected(
+            explainTrim(this.told(entry), sent.leftOut, this.nameOf),
+            'trimmed',
+          )
         }
+        // Saved without what another device deleted: the rest of it is what was sent.
+        const replaced = stored && sent.leftOut.length === 0 ? replacedFields(entry, stored) : []
+        if (replaced.length > 0) {
+          const message = explainReplaced(this.told(entry), replaced, before, this.nameOf)
+          this.options.onRejected(message, 'replaced')
+        }
+        if (stored) this.seeRecords([stored])
       } catch (error) {
         if (!isRefusal(error)) throw error
-        const message = explainRefusal(entry, error, this.nameOf)
+        const message = explainRefusal(this.told(entry), error, this.nameOf)
         this.options.onRejected(message, 'dropped')
       }
       const oldDated = entry.table === 'events' && this.touchesOldEvents(entry, stored)
@@ -499,7 +567,8 @@ export class SyncEngine {
       })
     }
     if (entry.op === 'update') {
-      return this.request<AnyRecord>(path, { method: 'PUT', body: entry.body, signal })
+      const body = entry.fieldTimes ? { ...entry.body, fieldTimes: entry.fieldTimes } : entry.body
+      return this.request<AnyRecord>(path, { method: 'PUT', body, signal })
     }
     try {
       await this.request<void>(path, { method: 'DELETE', signal })
@@ -534,10 +603,42 @@ export class SyncEngine {
     return changed && !this.base.events.has(event.id)
   }
 
+  /**
+   * `entry` as its messages read it: an edit of an event sends only what changed, and the
+   * message names the event's habit, from the copy when the edit did not change it.
+   */
+  private told(entry: OutboxEntry): OutboxEntry {
+    if (entry.table !== 'events' || entry.op !== 'update' || 'activityId' in entry.body) {
+      return entry
+    }
+    const activityId = this.base.events.get(entry.id)?.activityId
+    return activityId ? { ...entry, body: { activityId, ...entry.body } } : entry
+  }
+
+  /** Moves this tab's clock past `time` (a change made elsewhere, or the server's stamp). */
+  private see(time: string | Hlc | undefined): void {
+    const seen = typeof time === 'string' ? parseHlc(time) : time
+    if (seen) this.clock = receiveHlc(this.clock, seen, Date.now(), this.node)
+  }
+
+  /** Receives the latest server stamp of `records`: later edits here come after them. */
+  private seeRecords(records: readonly AnyRecord[]): void {
+    let latest: Hlc | undefined
+    for (const record of records) {
+      const stamp = (record as { updatedAt?: string | null }).updatedAt ?? record.createdAt
+      const wall = Date.parse(stamp)
+      if (Number.isNaN(wall)) continue
+      const time = { wall, counter: 0, node: 'server' }
+      latest = latest ? laterHlc(latest, time) : time
+    }
+    this.see(latest)
+  }
+
   /** The name of a record, from the copy (where a deleted one is until pulled). */
-  private nameOf = (table: SyncTable, id: string): string | undefined => {
+  private nameOf = (table: SyncTable, id: string, from?: Tables): string | undefined => {
     const named = (tables: Tables) =>
       ((tables[table] as Map<string, AnyRecord>).get(id) as { name?: string } | undefined)?.name
+    if (from) return named(from)
     return named(this.view) ?? named(this.base)
   }
 
@@ -604,6 +705,7 @@ export class SyncEngine {
       for (const table of SYNC_TABLES) {
         for (const record of (records[table] ?? []) as AnyRecord[])
           putServerRecord(this.base, table, record)
+        this.seeRecords((page[table] ?? []) as AnyRecord[])
       }
       for (const { id } of outside) this.base.events.delete(id)
       const changes = SYNC_TABLES.reduce((sum, table) => sum + (page[table]?.length ?? 0), 0)

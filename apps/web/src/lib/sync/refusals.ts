@@ -12,7 +12,7 @@ import type { OutboxEntry, SyncTable } from './types'
  * What became of a change the server refused: undone (`dropped`), or sent again and saved without
  * what another device deleted meanwhile (`trimmed`: a group's habits, an event's values).
  */
-export type RefusalOutcome = 'dropped' | 'trimmed'
+export type RefusalOutcome = 'dropped' | 'trimmed' | 'replaced'
 
 /**
  * Whether a failed call is the server's trouble, not the device's nor the change's: a 5xx, a
@@ -171,4 +171,51 @@ export function explainRefusal(entry: OutboxEntry, error: ApiError, nameOf: Name
     return `${label} was not saved: one of its habits was deleted on another device.`
   }
   return `${label} was not saved: ${error.message}`
+}
+
+/** The words for a record's fields in messages ("the name of Test"). */
+const FIELD_WORDS: Readonly<Record<string, string>> = {
+  name: 'name',
+  description: 'description',
+  color: 'colour',
+  schedule: 'schedule',
+  visibility: 'visibility',
+  archived: 'archive',
+  position: 'place in your order',
+  activities: 'habits',
+  activityId: 'habit',
+  eventDate: 'date',
+  attributes: 'values',
+  cadence: 'goal period',
+  target: 'target',
+  from: 'first day',
+  to: 'last day',
+  note: 'note',
+  required: 'required setting',
+  details: 'settings',
+  type: 'type',
+}
+
+/**
+ * What the user reads when newer changes from another device replaced `fields` of `entry`'s
+ * change (edits that merge, decision 151): "Your change to the name of Test was replaced by a
+ * newer change from another device." `name` is the record's name as this device had it.
+ */
+export function explainReplaced(
+  entry: OutboxEntry,
+  fields: readonly string[],
+  name: string | undefined,
+  nameOf: NameOf,
+): string {
+  const words = joinNames([...new Set(fields.map((field) => FIELD_WORDS[field] ?? field))])
+  const habit = (id: unknown) => nameOf('activities', String(id ?? '')) ?? 'a habit'
+  const record =
+    entry.table === 'events'
+      ? `an event of ${habit(entry.op === 'delete' ? '' : entry.body.activityId)}`
+      : name !== undefined
+        ? name
+        : `${/^[aeiou]/.test(tableNoun[entry.table]) ? 'an' : 'a'} ${tableNoun[entry.table]}`
+  const noun = fields.length === 1 ? 'change' : 'changes'
+  const newer = fields.length === 1 ? 'a newer change' : 'newer changes'
+  return `Your ${noun} to the ${words} of ${record} ${fields.length === 1 ? 'was' : 'were'} replaced by ${newer} from another device.`
 }

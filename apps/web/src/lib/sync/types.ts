@@ -24,12 +24,21 @@ export type AnyRecord = RecordOf[SyncTable]
 
 /**
  * A change made on this device and not yet stored by the server, kept in order in the outbox.
- * `body` is what is sent: a create's validated input with its device-made id, an update's whole
- * validated record input (the device merged it over its copy as the server would).
+ * `body` is what is sent: a create's validated input with its device-made id, an update's changed
+ * fields (validated merged over the copy as the server merges them), each with its time.
  */
 export type Change = { table: SyncTable; id: string } & (
   | { op: 'create'; body: Record<string, unknown> }
-  | { op: 'update'; body: Record<string, unknown> }
+  | {
+      op: 'update'
+      body: Record<string, unknown>
+      /**
+       * When each field of `body` was changed here (hybrid logical times, decision 151): the
+       * server changes only fields it holds no newer change of. Absent in entries queued before
+       * edits merged: those are sent whole, as changes made when they arrive.
+       */
+      fieldTimes?: Record<string, string>
+    }
   | { op: 'delete' }
 )
 
