@@ -191,7 +191,8 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   )
   expect(
     serious.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`,
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((n) => `${n.target} (${n.failureSummary})`).join(', ')}`,
     ),
   ).toEqual([])
 }

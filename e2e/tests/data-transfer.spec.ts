@@ -68,8 +68,10 @@ test('imports a Loop backup on /me, says what it stored, and adds nothing the se
   await chooseFile(page, file)
   const result = page.getByRole('alert').filter({ hasText: 'Imported a Loop Habit Tracker backup' })
   await expect(result).toBeVisible()
-  await expect(result).toContainText('Added 2 habits, 3 events, 2 attributes and 1 goal.')
-  await expect(result).toContainText('Skipped days (a skip is not an event): 1')
+  // Loop's skipped day is a break of one day (issue 49), not a skipped line.
+  await expect(result).toContainText(
+    'Added 2 habits, 3 events, 2 attributes, 1 goal and 1 break (days off).',
+  )
   await expectNoSeriousA11yViolations(page)
   await page.screenshot({ path: test.info().outputPath('me-after-import.png') })
 
@@ -110,11 +112,12 @@ test('downloads a JSON backup and a CSV of the events', async ({ signedInPage: {
   const content = JSON.parse(readFileSync((await jsonFile.path()) as string, 'utf8'))
   expect(content).toMatchObject({
     format: 'kindling-backup',
-    version: 2,
+    version: 3,
     reminders: [],
     settings: { timeZone: expect.any(String), emailReminders: false, remindersPausedUntil: null },
   })
   expect(content.events).toHaveLength(3)
+  expect(content.breaks).toHaveLength(1)
 
   const csv = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Download CSV' }).click()

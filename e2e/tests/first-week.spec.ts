@@ -317,9 +317,10 @@ test.describe('the smaller things', () => {
       await page.getByRole('checkbox', { name, exact: true }).click()
       await expect(page.getByRole('checkbox', { name, exact: true })).toHaveCount(0)
     }
-    await expect(page.getByText('Added event')).toBeVisible()
-    // Each toast stays for seconds: one left this soon is the newest alone.
+    // Each toast stays for seconds: one left this soon (the others' exit over) is the newest
+    // alone.
     await expect(toasts).toHaveCount(1, { timeout: 2000 })
+    await expect(toasts).toContainText('Added event')
   })
 
   test('a year heat map names its months, and on a phone its days are cells a finger finds', async ({
@@ -392,5 +393,25 @@ test.describe('the smaller things', () => {
     const width = (await grid.boundingBox())?.width ?? 0
     expect(width).toBeGreaterThan(0.85 * 390)
     await page.screenshot({ path: testInfo.outputPath('month-grid-phone.png') })
+  })
+
+  test('on a phone the tab bar comes back after a tap outside a field, not under the finger', async ({
+    signedInPage: { page },
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'the tab bar is a phone’s')
+    await page.goto('/add-activity')
+    const tabs = page.getByRole('navigation', { name: 'Tabs' })
+    await expect(tabs).toBeVisible()
+    await page.getByRole('textbox', { name: 'Name' }).fill('Stretch')
+    // Typing: the keyboard covers the bottom of the screen, the tab bar steps aside.
+    await expect(tabs).toBeHidden()
+    // A press outside the field blurs it; the page must not move before the press is released.
+    const heading = await page.getByRole('heading', { level: 1 }).boundingBox()
+    await page.mouse.move((heading?.x ?? 0) + 4, (heading?.y ?? 0) + 4)
+    await page.mouse.down()
+    await expect(page.getByRole('textbox', { name: 'Name' })).not.toBeFocused()
+    await expect(tabs).toBeHidden()
+    await page.mouse.up()
+    await expect(tabs).toBeVisible()
   })
 })

@@ -176,7 +176,8 @@ test('spotlight actions open forms: a modal on wide layouts, a page on mobile', 
 }, testInfo) => {
   await page.goto('/schedule')
   await page.getByRole('button', { name: 'Search' }).click()
-  await page.getByRole('button', { name: 'Add Activity' }).click()
+  // The palette's action, not the empty schedule's own 'Add Activity' behind it.
+  await page.getByRole('dialog').getByRole('button', { name: 'Add Activity' }).click()
   if (testInfo.project.name === 'mobile') {
     await expect(page).toHaveURL(/\/add-activity$/)
     await expect(page.getByRole('heading', { name: 'Add Activity', level: 1 })).toBeVisible()

@@ -55,6 +55,8 @@ test('a weekly goal of 3 events is 2 / 3 and undone after two, done after the th
 
   // The schedule agrees: still to do this week, with its progress.
   await page.goto('/schedule')
+  // Without a daily habit the schedule opens on None (SPEC): the user picks Weekly.
+  await page.getByRole('radiogroup', { name: 'Schedule filter' }).getByText('Weekly').click()
   const thisWeek = page.getByRole('region', { name: 'This Week' })
   await expect(thisWeek.getByText('2 / 3')).toBeVisible()
   await expect(thisWeek.getByRole('checkbox', { name: 'Swim' })).not.toBeChecked()

@@ -129,12 +129,31 @@ function useTrackKeyboard(isMobile: boolean) {
   useEffect(() => {
     if (!isMobile || isNativePlatform()) return
     const update = () => setKeyboardShown(isTextEntry(document.activeElement))
-    const onFocusOut = () => window.setTimeout(update, 0)
+    // A tap outside a field blurs it on the press: the tab bar coming back then would move
+    // the page under the finger before its click lands, so it waits for the release.
+    let pressed = false
+    const onPress = () => {
+      pressed = true
+    }
+    const onRelease = () => {
+      if (!pressed) return
+      pressed = false
+      window.setTimeout(update, 0)
+    }
+    const onFocusOut = () => {
+      if (!pressed) window.setTimeout(update, 0)
+    }
     document.addEventListener('focusin', update)
     document.addEventListener('focusout', onFocusOut)
+    document.addEventListener('pointerdown', onPress, true)
+    document.addEventListener('pointerup', onRelease, true)
+    document.addEventListener('pointercancel', onRelease, true)
     return () => {
       document.removeEventListener('focusin', update)
       document.removeEventListener('focusout', onFocusOut)
+      document.removeEventListener('pointerdown', onPress, true)
+      document.removeEventListener('pointerup', onRelease, true)
+      document.removeEventListener('pointercancel', onRelease, true)
       setKeyboardShown(false)
     }
   }, [isMobile])

@@ -155,14 +155,18 @@ function DayDropdown({
       position="bottom"
       withinPortal
       returnFocus={false}
+      // Focus starts on the first action, not on Mantine's focusable placeholder, which axe
+      // finds among a menu's children where only menu items belong.
+      withInitialFocusPlaceholder={false}
     >
       <Menu.Target>
         <span aria-hidden style={{ position: 'absolute', pointerEvents: 'none', ...place }} />
       </Menu.Target>
       <Menu.Dropdown aria-label={title}>
-        {actions.map((action) => (
+        {actions.map((action, index) => (
           <Menu.Item
             key={action.label}
+            data-autofocus={index === 0 || undefined}
             disabled={action.disabled}
             leftSection={<action.icon size={16} aria-hidden />}
             onClick={action.run}

@@ -31,7 +31,8 @@ export function Component() {
     today: toCalendarDay(now, getDeviceTimeZone()),
     attributes: attributes.data ?? [],
   })
-  // A goal is set on a habit: without one, the next step is adding a habit (issue 51).
+  // A goal is set on a habit: without one, the next step is adding a habit (issue 51), shown
+  // above the sections and their own empty states (SPEC).
   const noHabits =
     activities.isSuccess && !(activities.data ?? []).some((activity) => !isDeleted(activity))
 
@@ -53,11 +54,8 @@ export function Component() {
           onClick={() => openForm(paths.addGoal())}
         />
       </HeaderActions>
-      {noHabits ? (
-        <NoHabitsYet>Then set a daily, weekly or monthly goal for it here.</NoHabitsYet>
-      ) : (
-        <GoalList tab={tab} />
-      )}
+      {noHabits && <NoHabitsYet>Then set a daily, weekly or monthly goal for it here.</NoHabitsYet>}
+      <GoalList tab={tab} />
     </>
   )
 }
