@@ -96,6 +96,7 @@ export {
   summarizeDays,
 } from './habit-stats'
 export { computeHeatShade } from './heat'
+export { isRightToLeft, LANGUAGE_NAMES, LANGUAGES, languageForDevice } from './language'
 export type { PositionedLike, PositionWrite } from './manual-order'
 export { generatePositions, planMove, sortByPosition } from './manual-order'
 export { compareCodeUnits, compareNames } from './order'
