@@ -2,6 +2,7 @@ import { isRightToLeft } from '@kindling/core'
 import { DirectionProvider, MantineProvider } from '@mantine/core'
 import { DatesProvider } from '@mantine/dates'
 import type { ReactNode } from 'react'
+import { useFollowAccountLanguage } from '../features/language/api/account-language'
 import { useFollowDeviceTimeZone } from '../features/reminders/api/time-zone'
 import { WEEK_START_DAY } from '../lib/constants'
 import { useLanguage } from '../lib/i18n'
@@ -29,6 +30,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <DatesProvider settings={{ locale: language, firstDayOfWeek: WEEK_START_DAY }}>
           <Toasts />
           <DeviceTimeZone />
+          <AccountLanguage />
           {children}
         </DatesProvider>
       </MantineProvider>
@@ -39,5 +41,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
 /** The server learns this device's time zone, which reminders follow (issue 18). */
 function DeviceTimeZone() {
   useFollowDeviceTimeZone()
+  return null
+}
+
+/** A device without a language of its own speaks the account's (issue 54). */
+function AccountLanguage() {
+  useFollowAccountLanguage()
   return null
 }

@@ -80,6 +80,11 @@ export async function activateLanguage(language: Language): Promise<void> {
   document.documentElement.dir = isRightToLeft(language) ? 'rtl' : 'ltr'
 }
 
+/** Whether this device has a language of its own (chosen on /me), over the account's. */
+export function hasChosenLanguage(): boolean {
+  return readStoredString(STORAGE_KEY) !== null
+}
+
 /** Remembers `language` on this device and shows the app in it. */
 export function chooseLanguage(language: Language): Promise<void> {
   writeStoredString(STORAGE_KEY, language)
