@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkCatalogs, literalsOf, placeholdersOf } from './i18n-check.ts'
-import { compileMessageLiterals, findMessages } from './i18n-messages.ts'
+import { compileMessageLiterals, findMessages, runtimeKey } from './i18n-messages.ts'
 
 describe('the catalogs check', () => {
   it('passes on the code as it is: every catalog has every message and no other', () => {
@@ -34,8 +34,13 @@ describe('message literals', () => {
 
   it('compiles the ones with placeholders in place, for a runtime without a compiler', () => {
     expect(compileMessageLiterals(`t('Plain') + t('Hi {name}', { name })`)).toBe(
-      `t('Plain') + t({"id":"Hi {name}","c":["Hi ",["name"]]}, { name })`,
+      `t('Plain') + t({"id":"${runtimeKey('Hi {name}')}","c":["Hi ",["name"]]}, { name })`,
     )
+    expect(runtimeKey('Hi {name}')).toMatch(/^[\w+/]{6}$/)
+    expect(runtimeKey('Plain')).toBe('Plain')
     expect(compileMessageLiterals(`t('Plain')`)).toBeNull()
+    expect(compileMessageLiterals(`[msg('Home'), msg('{n} days')]`)).toBe(
+      `['Home', msg({"id":"${runtimeKey('{n} days')}","c":[["n"]," days"]})]`,
+    )
   })
 })

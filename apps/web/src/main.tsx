@@ -40,6 +40,11 @@ void loadServerChoice().then(({ url }) => {
   startAuth(whenFirstScreenShown)
 })
 preloadScreen(window.location.pathname)
+// A device without a language of its own speaks the account's (issue 54), checked once the first
+// screen is drawn.
+void whenFirstScreenShown()
+  .then(() => import('./features/language/api/account-language'))
+  .then((module) => module.followAccountLanguage())
 
 // The offline shell (issue 13); the native shells carry their files already.
 registerServiceWorker()

@@ -1,8 +1,7 @@
 import { isRightToLeft } from '@kindling/core'
-import { DirectionProvider, MantineProvider } from '@mantine/core'
+import { DirectionContext, MantineProvider } from '@mantine/core'
 import { DatesProvider } from '@mantine/dates'
 import type { ReactNode } from 'react'
-import { useFollowAccountLanguage } from '../features/language/api/account-language'
 import { useFollowDeviceTimeZone } from '../features/reminders/api/time-zone'
 import { WEEK_START_DAY } from '../lib/constants'
 import { useLanguage } from '../lib/i18n'
@@ -18,8 +17,9 @@ import { Toasts } from './toasts'
 export function AppProviders({ children }: { children: ReactNode }) {
   const language = useLanguage()
   return (
-    // Right to left in Arabic (issue 54): Mantine follows `<html dir>`, which the language sets.
-    <DirectionProvider initialDirection={isRightToLeft(language) ? 'rtl' : 'ltr'} detectDirection>
+    // Right to left in Arabic (issue 54): the language says so to Mantine's components, as its
+    // DirectionProvider would (without watching `<html dir>`: the language sets that too).
+    <DirectionContext value={isRightToLeft(language) ? RTL : LTR}>
       {/* The theme's CSS variables are a stylesheet (theme-variables.css), not drawn at every start. */}
       <MantineProvider
         theme={theme}
@@ -30,11 +30,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <DatesProvider settings={{ locale: language, firstDayOfWeek: WEEK_START_DAY }}>
           <Toasts />
           <DeviceTimeZone />
-          <AccountLanguage />
           {children}
         </DatesProvider>
       </MantineProvider>
-    </DirectionProvider>
+    </DirectionContext>
   )
 }
 
@@ -44,8 +43,7 @@ function DeviceTimeZone() {
   return null
 }
 
-/** A device without a language of its own speaks the account's (issue 54). */
-function AccountLanguage() {
-  useFollowAccountLanguage()
-  return null
-}
+const noop = () => {}
+// Mantine's direction; the app changes it by its language, never by Mantine.
+const LTR = { dir: 'ltr', toggleDirection: noop, setDirection: noop } as const
+const RTL = { dir: 'rtl', toggleDirection: noop, setDirection: noop } as const

@@ -12,7 +12,10 @@ import { readStoredString, writeStoredString } from './stored-string'
 /** A message marked for translation but translated later (`msg`), e.g. a route's title. */
 export type MessageKey = string & { readonly __message: true }
 
-/** What the build makes of a message literal with placeholders: its key and compiled form. */
+/**
+ * What the build makes of a message literal with placeholders: its key (a short hash of the
+ * English message, as in the compiled catalogs) and compiled form.
+ */
 interface CompiledMessage {
   id: string
   c: unknown

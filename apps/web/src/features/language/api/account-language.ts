@@ -1,7 +1,6 @@
 import type { Language, UserSettings } from '@kindling/core'
-import { useEffect } from 'react'
 import { apiRequest } from '../../../lib/api-client'
-import { useAuthState } from '../../../lib/auth-state'
+import { getAuthState, subscribeAuthState } from '../../../lib/auth-state'
 import { activateLanguage, chooseLanguage, hasChosenLanguage } from '../../../lib/i18n'
 
 /**
@@ -15,22 +14,22 @@ export async function saveLanguage(language: Language): Promise<void> {
 
 /**
  * A device that has not chosen its language takes the account's (chosen on another device) once a
- * verified user is signed in.
+ * verified user is signed in, once per user. Started after the first screen (its code is not the
+ * first screen's: issue 19).
  */
-export function useFollowAccountLanguage(): void {
-  const uid = useAuthState((auth) =>
-    auth.user?.emailVerified && auth.idToken ? auth.user.uid : null,
-  )
-  useEffect(() => {
-    if (!uid || hasChosenLanguage()) return
-    let active = true
+export function followAccountLanguage(): void {
+  let asked: string | null = null
+  const check = () => {
+    const { user, idToken } = getAuthState()
+    const uid = user?.emailVerified && idToken ? user.uid : null
+    if (!uid || uid === asked || hasChosenLanguage()) return
+    asked = uid
     void apiRequest<UserSettings>('settings')
       .then((settings) => {
-        if (active && settings.language) return activateLanguage(settings.language)
+        if (settings.language && !hasChosenLanguage()) return activateLanguage(settings.language)
       })
       .catch((error: unknown) => console.warn('The account language was not read:', error))
-    return () => {
-      active = false
-    }
-  }, [uid])
+  }
+  subscribeAuthState(check)
+  check()
 }
