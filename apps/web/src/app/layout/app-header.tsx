@@ -7,7 +7,6 @@ import {
   IconMinimize,
   IconSearch,
 } from '@tabler/icons-react'
-import { useLayoutEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { SyncStatus } from '../../components/sync-status'
 import { HEADER_HEIGHT_PX } from '../../lib/constants'
@@ -39,24 +38,6 @@ export function AppHeader({
   actionsRef,
 }: AppHeaderProps) {
   const t = useT()
-  const titleRef = useRef<HTMLHeadingElement>(null)
-  // A title too long for its line (a German word beside three actions) takes the next size
-  // down rather than an ellipsis (issue 54); one that fits keeps the usual size.
-  // The page's actions arrive after the title: measured again whenever its box changes.
-  useLayoutEffect(() => {
-    const element = titleRef.current
-    if (!element || !title) return
-    const fitTitle = () => {
-      element.style.fontSize = ''
-      if (element.scrollHeight > element.clientHeight + 1) {
-        element.style.fontSize = 'var(--mantine-h4-font-size)'
-      }
-    }
-    fitTitle()
-    const observer = new ResizeObserver(fitTitle)
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [title])
   const goBack = useGoBack()
   const openSpotlight = useOpenSpotlight()
   const { toggle: toggleFullscreen, fullscreen } = useFullscreenDocument()
@@ -104,7 +85,7 @@ export function AppHeader({
               <IconArrowLeft aria-hidden className="mirror-in-rtl" />
             </ActionIcon>
           )}
-          <Title order={1} size="h3" lineClamp={1} ref={titleRef}>
+          <Title order={1} size="h3" lineClamp={1}>
             {isMobile ? (
               title
             ) : (
