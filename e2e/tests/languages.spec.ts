@@ -16,7 +16,7 @@ async function overflowing(page: Page): Promise<string[]> {
     const wide = page.scrollWidth > page.clientWidth ? ['the page scrolls sideways'] : []
     return wide.concat(
       selectors.flatMap((selector) =>
-        [...document.querySelectorAll<HTMLElement>(selector)]
+        Array.from(document.querySelectorAll<HTMLElement>(selector))
           .filter(
             (element) =>
               element.scrollWidth > element.clientWidth + 1 ||
