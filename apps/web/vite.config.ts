@@ -2,12 +2,15 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 import { appStylesWithoutBlocking } from './app-styles.ts'
+import { i18nCatalogs } from './i18n-catalogs.ts'
 import { mantineStylesPerComponent } from './mantine-styles.ts'
 import { mantineUseId } from './mantine-use-id.ts'
 import { screenPreloadsFile } from './screen-preloads.ts'
 
 export default defineConfig({
   plugins: [
+    // Lingui's compiled catalogs and messages (decision 160).
+    i18nCatalogs(),
     mantineStylesPerComponent(),
     // Mantine's components take React's ids as they are, drawn once (decision 120).
     mantineUseId(),

@@ -50,6 +50,7 @@ describe('reminders on PGlite', () => {
         timeZone: 'America/Phoenix',
         emailReminders: false,
         remindersPausedUntil: null,
+        language: null,
       })
       const saved = await call(bob, 'PUT', '/api/settings', { timeZone: 'Europe/Berlin' })
       expect(saved.statusCode).toBe(200)
@@ -57,6 +58,7 @@ describe('reminders on PGlite', () => {
         timeZone: 'Europe/Berlin',
         emailReminders: false,
         remindersPausedUntil: null,
+        language: null,
       })
       await call(bob, 'PUT', '/api/settings', { remindersPausedUntil: '2026-08-31' })
       expect((await call(bob, 'GET', '/api/settings')).json()).toMatchObject({
@@ -77,6 +79,17 @@ describe('reminders on PGlite', () => {
       })
       expect(yearZero.statusCode).toBe(400)
       expect((await call(bob, 'GET', '/api/settings')).json().timeZone).toBe('Europe/Berlin')
+    })
+
+    it('keeps the language chosen (issue 54), refuses one Kindling does not speak', async () => {
+      const saved = await call(bob, 'PUT', '/api/settings', { language: 'ja' })
+      expect(saved.json()).toMatchObject({ language: 'ja', timeZone: 'Europe/Berlin' })
+      const unknown = await call(bob, 'PUT', '/api/settings', { language: 'tlh' })
+      expect(unknown.statusCode).toBe(400)
+      expect(unknown.json().error.fields).toHaveProperty('language')
+      expect((await call(bob, 'GET', '/api/settings')).json().language).toBe('ja')
+      await call(bob, 'PUT', '/api/settings', { language: null })
+      expect((await call(bob, 'GET', '/api/settings')).json().language).toBeNull()
     })
   })
 

@@ -4,6 +4,7 @@ import '@mantine/core/styles/default-css-variables.layer.css'
 import '@mantine/core/styles/global.layer.css'
 import './app/theme-variables.css'
 import './app/contrast.css'
+import './app/direction.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
@@ -16,6 +17,7 @@ import { setRetryOnAuthFailure } from './lib/api-client'
 import { applyAppStyles } from './lib/app-styles'
 import { setAuthState } from './lib/auth-state'
 import { whenFirstScreenShown } from './lib/first-screen'
+import { activateLanguage, initialLanguage } from './lib/i18n'
 import { registerServiceWorker } from './lib/offline-files'
 import { isNativePlatform } from './lib/platform'
 import { loadServerChoice } from './lib/server-choice'
@@ -38,6 +40,11 @@ void loadServerChoice().then(({ url }) => {
   startAuth(whenFirstScreenShown)
 })
 preloadScreen(window.location.pathname)
+// A device without a language of its own speaks the account's (issue 54), checked once the first
+// screen is drawn.
+void whenFirstScreenShown()
+  .then(() => import('./features/language/api/account-language'))
+  .then((module) => module.followAccountLanguage())
 
 // The offline shell (issue 13); the native shells carry their files already.
 registerServiceWorker()
@@ -45,10 +52,12 @@ registerServiceWorker()
 const root = document.getElementById('root')
 if (!root) throw new Error('No #root element in index.html')
 
-// The app's stylesheet in force first (index.html only preloads it, for the boot screen). Then
-// a transition: React draws the first screen in slices instead of one long task (issue 19);
-// until it commits, the boot screen of index.html stays.
-void applyAppStyles().then(() =>
+// The app's stylesheet in force first (index.html only preloads it, for the boot screen), and the
+// language's catalog (none for English) fetched beside it. Then a transition: React draws the
+// first screen in slices instead of one long task (issue 19); until it commits, the boot screen
+// of index.html stays.
+const language = activateLanguage(initialLanguage()).catch(() => undefined)
+void Promise.all([applyAppStyles(), language]).then(() =>
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>

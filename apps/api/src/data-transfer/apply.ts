@@ -789,21 +789,23 @@ function storedTarget(
 
 /**
  * Stores a backup's settings for the caller, in `tx`, when they differ from the caller's (a
- * restore takes the backup's time zone, e-mail reminders and pause); a new time zone re-plans
+ * restore takes the backup's time zone, e-mail reminders, pause and language); a new time zone re-plans
  * every reminder, as PUT /api/settings does. Answers whether anything changed.
  */
 async function storeSettings(
   tx: Tx,
   uid: string,
-  settings: UserSettings | undefined,
+  given: ImportPlan['settings'],
   now: Date,
 ): Promise<boolean> {
-  if (!settings) return false
+  if (!given) return false
   const stored = await readSettings(tx, uid)
+  const settings: UserSettings = { ...given, language: given.language ?? stored.language }
   if (
     stored.timeZone === settings.timeZone &&
     stored.emailReminders === settings.emailReminders &&
-    stored.remindersPausedUntil === settings.remindersPausedUntil
+    stored.remindersPausedUntil === settings.remindersPausedUntil &&
+    stored.language === settings.language
   ) {
     return false
   }

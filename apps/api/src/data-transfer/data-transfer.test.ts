@@ -700,6 +700,7 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         timeZone: 'Europe/Berlin',
         emailReminders: true,
         remindersPausedUntil: '2031-01-31',
+        language: 'pt-BR',
       })
       // What was deleted is left out: the habit and its event, an event, a goal, a reminder.
       expect(

@@ -86,8 +86,15 @@ function versionOf(json: Json): number {
   return version
 }
 
-/** The settings are whole in a backup: each one is required. */
-const BackupSettingsInput = UserSettingsInput.required()
+/**
+ * The settings are whole in a backup: each one is required, but the language, which backups
+ * written before issue 54 do not have.
+ */
+const BackupSettingsInput = UserSettingsInput.required({
+  timeZone: true,
+  emailReminders: true,
+  remindersPausedUntil: true,
+})
 
 /**
  * Reads Kindling's own backup (`KindlingBackup` of core, any version up to the current one):
@@ -348,5 +355,6 @@ function parseSettings(value: unknown) {
     timeZone: settings.timeZone,
     emailReminders: settings.emailReminders,
     remindersPausedUntil: settings.remindersPausedUntil,
+    ...(settings.language === undefined ? {} : { language: settings.language }),
   }
 }

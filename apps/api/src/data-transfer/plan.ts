@@ -40,7 +40,8 @@ export interface ImportPlan {
    */
   sameAccountIds?: boolean
   /** The account's settings the file carries (Kindling backups from version 2): they replace the caller's. */
-  settings?: UserSettings
+  /** A backup's settings; a language left out (backups before issue 54) keeps the account's. */
+  settings?: Omit<UserSettings, 'language'> & { language?: UserSettings['language'] }
   /** What the summary says of single habits ("Swim: every 2 days became 4 times a week"). */
   notes?: string[]
   /** Breaks of every habit (a vacation), Kindling backups only. */

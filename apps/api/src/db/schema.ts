@@ -352,6 +352,8 @@ export const userSettings = pgTable('user_settings', {
   timeZone: text('time_zone').notNull(),
   emailReminders: boolean('email_reminders').notNull().default(false),
   remindersPausedUntil: date('reminders_paused_until', { mode: 'string' }),
+  /** The language chosen for the account (issue 54); null follows each device's own. */
+  language: text('language'),
   updatedAt: instant('updated_at').notNull().defaultNow(),
 })
 

@@ -1,4 +1,9 @@
-import { DEFAULT_TIME_ZONE, getNextReminderOccurrence, type UserSettings } from '@kindling/core'
+import {
+  DEFAULT_TIME_ZONE,
+  getNextReminderOccurrence,
+  Language,
+  type UserSettings,
+} from '@kindling/core'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
@@ -9,6 +14,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
   timeZone: DEFAULT_TIME_ZONE,
   emailReminders: false,
   remindersPausedUntil: null,
+  language: null,
 }
 
 type Reader = Pick<Database, 'select'>
@@ -21,6 +27,7 @@ export async function readSettings(db: Reader, uid: string): Promise<UserSetting
     timeZone: row.timeZone,
     emailReminders: row.emailReminders,
     remindersPausedUntil: row.remindersPausedUntil,
+    language: Language.nullable().catch(null).parse(row.language),
   }
 }
 

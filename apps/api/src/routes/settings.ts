@@ -30,7 +30,7 @@ export function registerSettingsRoutes(
       security,
       summary: 'Your settings',
       description:
-        'The time zone your reminders follow (America/Phoenix until a device sets it), whether they also come by e-mail, and the day they are paused until (inclusive).',
+        'The time zone your reminders follow (America/Phoenix until a device sets it), whether they also come by e-mail, the day they are paused until (inclusive), and your language (null: each device its own).',
       response: { 200: jsonResponse('Your settings.', UserSettings), ...listErrors },
     },
     handler: async (request) => readSettings(db, uidOf(request)),

@@ -127,6 +127,7 @@ export async function buildFullAccount(
       timeZone: 'Europe/Berlin',
       emailReminders: true,
       remindersPausedUntil: '2031-01-31',
+      language: 'pt-BR',
     })
   }
   if (reminders) {

@@ -1,32 +1,39 @@
-import { MantineProvider } from '@mantine/core'
+import { isRightToLeft } from '@kindling/core'
+import { DirectionContext, MantineProvider } from '@mantine/core'
 import { DatesProvider } from '@mantine/dates'
 import type { ReactNode } from 'react'
 import { useFollowDeviceTimeZone } from '../features/reminders/api/time-zone'
-import { DEFAULT_LOCALE, WEEK_START_DAY } from '../lib/constants'
+import { WEEK_START_DAY } from '../lib/constants'
+import { useLanguage } from '../lib/i18n'
 import { theme } from './theme'
 import { Toasts } from './toasts'
 
 /**
  * Everything the app needs above the router: Mantine (dark, orange), toasts and the date settings
- * (locale en, weeks start Monday). Modals live inside the router (see AppLayout) so their content
+ * (the active language, weeks start Monday). Modals live inside the router (see AppLayout) so their content
  * can navigate. The query cache needs no provider: its hooks are handed it (lib/query-client.ts).
  * The panels one feature shows in another's screen come with that screen (app/routes/habit.tsx).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
+  const language = useLanguage()
   return (
-    // The theme's CSS variables are a stylesheet (theme-variables.css), not drawn at every start.
-    <MantineProvider
-      theme={theme}
-      forceColorScheme="dark"
-      defaultColorScheme="dark"
-      withCssVariables={false}
-    >
-      <DatesProvider settings={{ locale: DEFAULT_LOCALE, firstDayOfWeek: WEEK_START_DAY }}>
-        <Toasts />
-        <DeviceTimeZone />
-        {children}
-      </DatesProvider>
-    </MantineProvider>
+    // Right to left in Arabic (issue 54): the language says so to Mantine's components, as its
+    // DirectionProvider would (without watching `<html dir>`: the language sets that too).
+    <DirectionContext value={isRightToLeft(language) ? RTL : LTR}>
+      {/* The theme's CSS variables are a stylesheet (theme-variables.css), not drawn at every start. */}
+      <MantineProvider
+        theme={theme}
+        forceColorScheme="dark"
+        defaultColorScheme="dark"
+        withCssVariables={false}
+      >
+        <DatesProvider settings={{ locale: language, firstDayOfWeek: WEEK_START_DAY }}>
+          <Toasts />
+          <DeviceTimeZone />
+          {children}
+        </DatesProvider>
+      </MantineProvider>
+    </DirectionContext>
   )
 }
 
@@ -35,3 +42,8 @@ function DeviceTimeZone() {
   useFollowDeviceTimeZone()
   return null
 }
+
+const noop = () => {}
+// Mantine's direction; the app changes it by its language, never by Mantine.
+const LTR = { dir: 'ltr', toggleDirection: noop, setDirection: noop } as const
+const RTL = { dir: 'rtl', toggleDirection: noop, setDirection: noop } as const

@@ -8,6 +8,7 @@ import {
   useRoutes,
 } from 'react-router'
 import { firstScreenDrawn } from '../lib/first-screen'
+import { msg } from '../lib/i18n'
 import { isMobileNow } from '../lib/layout'
 import { paths } from '../lib/paths'
 import { useServerChoice } from '../lib/server-choice'
@@ -154,7 +155,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/signin',
-            ...screen('Sign In', () => import('../features/auth/routes/sign-in'), {
+            ...screen(msg('Sign In'), () => import('../features/auth/routes/sign-in'), {
               topLevel: true,
             }),
           },
@@ -165,39 +166,53 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/create-account',
-            ...screen('Create Account', () => import('../features/auth/routes/create-account'), {
-              topLevel: true,
-            }),
+            ...screen(
+              msg('Create Account'),
+              () => import('../features/auth/routes/create-account'),
+              {
+                topLevel: true,
+              },
+            ),
           },
           {
             path: '/forgot-password',
-            ...screen('Forgot Password', () => import('../features/auth/routes/forgot-password')),
+            ...screen(
+              msg('Forgot Password'),
+              () => import('../features/auth/routes/forgot-password'),
+            ),
           },
           {
             path: '/server',
-            ...screen('Your Kindling server', () => import('../features/server/routes/server'), {
-              topLevel: true,
-            }),
+            ...screen(
+              msg('Your Kindling server'),
+              () => import('../features/server/routes/server'),
+              {
+                topLevel: true,
+              },
+            ),
           },
         ],
       },
       {
         // Not only for the signed out: the link may open where someone is signed in.
         path: '/reset-password',
-        ...screen('Reset Password', () => import('../features/auth/routes/reset-password'), {
+        ...screen(msg('Reset Password'), () => import('../features/auth/routes/reset-password'), {
           topLevel: true,
         }),
       },
       {
         path: '/confirm-email',
-        ...screen('Confirm Email', () => import('../features/auth/routes/confirm-email'), {
+        ...screen(msg('Confirm Email'), () => import('../features/auth/routes/confirm-email'), {
           topLevel: true,
         }),
       },
       {
         element: <RequireSignIn />,
         children: [
-          { path: '/me', ...screen('Account', () => import('./routes/me'), { topLevel: true }) },
+          {
+            path: '/me',
+            ...screen(msg('Account'), () => import('./routes/me'), { topLevel: true }),
+          },
         ],
       },
       {
@@ -210,7 +225,7 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 ...screen('Kindling', () => import('./routes/home'), {
-                  documentTitle: 'Home',
+                  documentTitle: msg('Home'),
                   topLevel: true,
                 }),
               },
@@ -223,60 +238,67 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/schedule',
-            ...screen('Schedule', () => import('../features/schedule/routes/schedule'), {
+            ...screen(msg('Schedule'), () => import('../features/schedule/routes/schedule'), {
               topLevel: true,
             }),
           },
           {
             path: '/activities',
-            ...screen('Habits', () => import('../features/activities/routes/activities'), {
+            ...screen(msg('Habits'), () => import('../features/activities/routes/activities'), {
               topLevel: true,
             }),
           },
           {
             path: '/activities/:activityId',
-            ...screen('Habit', () => import('./routes/habit')),
+            ...screen(msg('Habit'), () => import('./routes/habit')),
           },
           {
             path: '/events',
-            ...screen('History', () => import('../features/events/routes/events'), {
+            ...screen(msg('History'), () => import('../features/events/routes/events'), {
               topLevel: true,
             }),
           },
           {
             path: '/log/:activityId',
-            ...screen('Log', () => import('../features/events/routes/log-event')),
+            ...screen(msg('Log'), () => import('../features/events/routes/log-event')),
           },
           {
             path: '/events/:eventId',
-            ...screen('Event', () => import('../features/events/routes/event-detail')),
+            ...screen(msg('Event'), () => import('../features/events/routes/event-detail')),
           },
           {
             path: '/goals',
-            ...screen('Goals', () => import('../features/goals/routes/goals'), { topLevel: true }),
+            ...screen(msg('Goals'), () => import('../features/goals/routes/goals'), {
+              topLevel: true,
+            }),
           },
           {
             path: '/admin',
-            ...screen('Admin', () => import('../features/admin/routes/admin'), { topLevel: true }),
+            ...screen(msg('Admin'), () => import('../features/admin/routes/admin'), {
+              topLevel: true,
+            }),
           },
           {
             path: '/stats',
-            ...screen('Statistics', () => import('../features/stats/routes/stats'), {
+            ...screen(msg('Statistics'), () => import('../features/stats/routes/stats'), {
               topLevel: true,
             }),
           },
           {
             path: '/groups/:groupId',
-            ...screen('Group', () => import('../features/groups/routes/group-detail')),
+            ...screen(msg('Group'), () => import('../features/groups/routes/group-detail')),
           },
           {
             path: '/attributes/:attributeId',
-            ...screen('Attribute', () => import('../features/attributes/routes/attribute-detail')),
+            ...screen(
+              msg('Attribute'),
+              () => import('../features/attributes/routes/attribute-detail'),
+            ),
           },
           ...formRoutes,
         ],
       },
-      { path: '*', ...screen('Not Found', () => import('./not-found'), { topLevel: true }) },
+      { path: '*', ...screen(msg('Not Found'), () => import('./not-found'), { topLevel: true }) },
     ],
   },
 ]

@@ -2,6 +2,7 @@ import { Button, Paper, Stack, Text } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useOpenForm } from '../lib/form-opener'
+import { useT } from '../lib/i18n'
 import { paths } from '../lib/paths'
 
 /**
@@ -10,11 +11,14 @@ import { paths } from '../lib/paths'
  * will show once there are habits.
  */
 export function NoHabitsYet({ children }: { children?: ReactNode }) {
+  const t = useT()
   const openForm = useOpenForm()
   return (
     <Paper withBorder radius="md" p="xl">
       <Stack align="center" gap="sm">
-        <Text ta="center">No habits yet. Small steps every day add up: add your first one.</Text>
+        <Text ta="center">
+          {t('No habits yet. Small steps every day add up: add your first one.')}
+        </Text>
         {children ? (
           <Text ta="center" size="sm" c="gray.5">
             {children}
@@ -24,7 +28,7 @@ export function NoHabitsYet({ children }: { children?: ReactNode }) {
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => openForm(paths.addActivity())}
         >
-          Add Activity
+          {t('Add Activity')}
         </Button>
       </Stack>
     </Paper>

@@ -2,6 +2,7 @@ import { Badge, VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconCloudExclamation, IconCloudOff, IconCloudUp } from '@tabler/icons-react'
 import { useEffect } from 'react'
+import { t, useT } from '../lib/i18n'
 import { useSyncStatus } from '../lib/sync/store'
 
 /** The notice of a server that keeps failing the sends: one at a time, gone once they are sent. */
@@ -9,8 +10,10 @@ const SERVER_FAILING_NOTICE = 'sync-server-failing'
 
 /** What the sign says while the server keeps failing the sends (a 5xx, or no answer in time). */
 export function describeServerFailing(pending: number): string {
-  const waiting = pending === 1 ? '1 change is' : `${pending} changes are`
-  return `${waiting} waiting to be sent: the server answered with an error, and Kindling keeps trying.`
+  return t(
+    '{count, plural, one {# change is waiting to be sent: the server answered with an error, and Kindling keeps trying.} other {# changes are waiting to be sent: the server answered with an error, and Kindling keeps trying.}}',
+    { count: pending },
+  )
 }
 
 /**
@@ -21,9 +24,15 @@ export function describeServerFailing(pending: number): string {
  * and the count without the word: the whole sign there read "OFFLI…", its count cut off.
  */
 export function SyncStatus({ compact = false }: { compact?: boolean }) {
+  const t = useT()
   const { online, pending, loaded, serverFailing } = useSyncStatus()
   const waiting =
-    pending === 0 ? '' : `${pending} ${pending === 1 ? 'change' : 'changes'} waiting to be sent`
+    pending === 0
+      ? ''
+      : t(
+          '{count, plural, one {# change waiting to be sent} other {# changes waiting to be sent}}',
+          { count: pending },
+        )
   const visible = loaded && (!online || pending > 0)
   const failing = online && pending > 0 && serverFailing
   // The sign's sentence is its tooltip, which a phone has not: the user is also told once, in a
@@ -33,21 +42,24 @@ export function SyncStatus({ compact = false }: { compact?: boolean }) {
     notifications.show({
       id: SERVER_FAILING_NOTICE,
       color: 'red',
-      title: 'Changes not sent yet',
-      message:
+      title: t('Changes not sent yet'),
+      message: t(
         'The server answered with an error. Your changes are kept on this device, and Kindling keeps trying.',
+      ),
       autoClose: false,
     })
     return () => {
       notifications.hide(SERVER_FAILING_NOTICE)
     }
-  }, [failing])
-  const label = failing ? 'Server error' : online ? 'Sending' : 'Offline'
+  }, [failing, t])
+  const label = failing ? t('Server error') : online ? t('Sending') : t('Offline')
   const count = pending > 0 ? String(pending) : ''
   const shown = compact ? count : [label, count].filter(Boolean).join(' · ')
   const told = failing
     ? describeServerFailing(pending)
-    : [label, waiting].filter(Boolean).join(': ')
+    : waiting
+      ? t('{label}: {waiting}', { label, waiting })
+      : label
   const icon = failing ? (
     <IconCloudExclamation size={14} aria-hidden />
   ) : online ? (
@@ -64,7 +76,7 @@ export function SyncStatus({ compact = false }: { compact?: boolean }) {
           title={
             failing
               ? describeServerFailing(pending)
-              : waiting || 'Changes will be sent when you are back online'
+              : waiting || t('Changes will be sent when you are back online')
           }
           variant="light"
           color={failing ? 'red' : online ? 'orange' : 'gray'}

@@ -110,6 +110,7 @@ export {
   receiveHlc,
   tickHlc,
 } from './hlc'
+export { isRightToLeft, LANGUAGE_NAMES, LANGUAGES, languageForDevice } from './language'
 export type { PositionedLike, PositionWrite } from './manual-order'
 export { generatePositions, planMove, sortByPosition } from './manual-order'
 export { compareCodeUnits, compareNames } from './order'

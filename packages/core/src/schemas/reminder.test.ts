@@ -36,6 +36,8 @@ describe('UserSettingsInput', () => {
     expect(UserSettingsInput.safeParse({ remindersPausedUntil: '2026-02-30' }).success).toBe(false)
     expect(UserSettingsInput.safeParse({ remindersPausedUntil: '0000-01-01' }).success).toBe(false)
     expect(UserSettingsInput.safeParse({ emailReminders: 'yes' }).success).toBe(false)
+    expect(UserSettingsInput.parse({ language: 'pt-BR' }).language).toBe('pt-BR')
+    expect(UserSettingsInput.safeParse({ language: 'pt' }).success).toBe(false)
   })
 })
 
@@ -44,7 +46,8 @@ describe('mergeUserSettings', () => {
     timeZone: 'Europe/Berlin',
     emailReminders: true,
     remindersPausedUntil: '2026-12-01',
-  }
+    language: null,
+  } as const
 
   it('replaces the fields sent and keeps the others', () => {
     expect(mergeUserSettings(stored, { timeZone: 'Asia/Tokyo' })).toEqual({
@@ -56,6 +59,8 @@ describe('mergeUserSettings', () => {
       emailReminders: false,
     })
     expect(mergeUserSettings(stored, {})).toEqual(stored)
+    expect(mergeUserSettings(stored, { language: 'de' })).toEqual({ ...stored, language: 'de' })
+    expect(mergeUserSettings({ ...stored, language: 'ja' }, { language: null }).language).toBeNull()
   })
 
   it('ends a pause with null, and keeps it when the field is left out', () => {

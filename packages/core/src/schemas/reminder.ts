@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { TimeOfDay } from './attribute'
 import { CalendarDay, Id, IsoDateTime, RecordStamp } from './common'
+import { Language } from './language'
 import { Weekday } from './schedule'
 import { isValidTimeZone } from './user'
 
@@ -40,13 +41,18 @@ export const TimeZone = z
   .refine(isValidTimeZone, 'Not a known IANA time zone.')
   .describe('An IANA time zone such as `Europe/Berlin`.')
 
-/** A user's reminder settings (issue 18), as stored and answered. */
+/** A user's settings: reminders (issue 18) and language (issue 54), as stored and answered. */
 export const UserSettings = z.object({
   timeZone: z.string().describe('IANA time zone reminders follow (from the device).'),
   emailReminders: z.boolean().describe('Also send each reminder by e-mail.'),
   remindersPausedUntil: CalendarDay.nullable().describe(
     'No reminders up to and including this day; null when not paused.',
   ),
+  language: Language.nullable()
+    .default(null)
+    .describe(
+      "The account's language (e-mails, notifications, every device that has not chosen its own); null follows each device's.",
+    ),
 })
 export type UserSettings = z.infer<typeof UserSettings>
 
@@ -55,6 +61,7 @@ export const UserSettingsInput = z.object({
   timeZone: TimeZone.optional(),
   emailReminders: z.boolean().optional(),
   remindersPausedUntil: CalendarDay.nullable().optional(),
+  language: Language.nullable().optional(),
 })
 export type UserSettingsInput = z.input<typeof UserSettingsInput>
 
@@ -67,6 +74,7 @@ export function mergeUserSettings(stored: UserSettings, change: UserSettingsInpu
       change.remindersPausedUntil === undefined
         ? stored.remindersPausedUntil
         : change.remindersPausedUntil,
+    language: change.language === undefined ? stored.language : change.language,
   }
 }
 

@@ -10,6 +10,7 @@ import {
 import { Link } from 'react-router'
 import { SyncStatus } from '../../components/sync-status'
 import { HEADER_HEIGHT_PX } from '../../lib/constants'
+import { useT } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { useOpenSpotlight } from '../spotlight/spotlight-launcher'
 import { useGoBack } from '../use-go-back'
@@ -36,6 +37,7 @@ export function AppHeader({
   onMenuIntent,
   actionsRef,
 }: AppHeaderProps) {
+  const t = useT()
   const goBack = useGoBack()
   const openSpotlight = useOpenSpotlight()
   const { toggle: toggleFullscreen, fullscreen } = useFullscreenDocument()
@@ -65,7 +67,7 @@ export function AppHeader({
               variant="subtle"
               color="gray"
               size="lg"
-              aria-label="Open menu"
+              aria-label={t('Open menu')}
               onClick={onOpenMenu}
               onPointerEnter={onMenuIntent}
               onFocus={onMenuIntent}
@@ -73,8 +75,14 @@ export function AppHeader({
               <IconMenu2 aria-hidden />
             </ActionIcon>
           ) : (
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Back" onClick={goBack}>
-              <IconArrowLeft aria-hidden />
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={t('Back')}
+              onClick={goBack}
+            >
+              <IconArrowLeft aria-hidden className="mirror-in-rtl" />
             </ActionIcon>
           )}
           <Title order={1} size="h3" lineClamp={1}>
@@ -96,7 +104,7 @@ export function AppHeader({
               variant="subtle"
               color="gray"
               size="lg"
-              aria-label="Search"
+              aria-label={t('Search')}
               onClick={openSpotlight}
             >
               <IconSearch aria-hidden />
@@ -107,7 +115,7 @@ export function AppHeader({
               variant="subtle"
               color="gray"
               size="lg"
-              aria-label="Toggle fullscreen"
+              aria-label={t('Toggle fullscreen')}
               aria-pressed={fullscreen}
               onClick={() => void toggleFullscreen()}
             >

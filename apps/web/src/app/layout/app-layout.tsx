@@ -7,6 +7,7 @@ import { ErrorBoundary } from '../../components/error-boundary'
 import { useAuthState } from '../../lib/auth-state'
 import { FOOTER_HEIGHT_PX, HEADER_HEIGHT_PX } from '../../lib/constants'
 import { useDialogHostWanted, useDialogOpen } from '../../lib/dialog-state'
+import { useT } from '../../lib/i18n'
 import { cancelIdle, onIdle } from '../../lib/idle'
 import { isTextEntry, setKeyboardShown, useKeyboardShown } from '../../lib/keyboard'
 import { useIsMobile } from '../../lib/layout'
@@ -173,7 +174,9 @@ function Shell() {
   useTrackKeyboard(isMobile)
   usePreloadOnIntent()
 
-  const title = handle?.title ?? PRODUCT_NAME
+  const t = useT()
+  const title = handle ? t(handle.title) : PRODUCT_NAME
+  const documentTitle = handle?.documentTitle ? t(handle.documentTitle) : undefined
 
   // A new page starts at its top (SPEC §2 Layout).
   const pathname = location.pathname
@@ -190,11 +193,8 @@ function Shell() {
     <HeaderState
       header={({ recordTitle, actionsRef }) => (
         <>
-          <DocumentTitle title={recordTitle ?? handle?.documentTitle ?? title} />
-          <RouteAnnouncer
-            pathname={pathname}
-            title={recordTitle ?? handle?.documentTitle ?? title}
-          />
+          <DocumentTitle title={recordTitle ?? documentTitle ?? title} />
+          <RouteAnnouncer pathname={pathname} title={recordTitle ?? documentTitle ?? title} />
           <AppHeader
             title={title}
             topLevel={handle?.topLevel ?? false}

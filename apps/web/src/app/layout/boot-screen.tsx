@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@kindling/core'
+import { useT } from '../../lib/i18n'
 
 /**
  * The screen index.html paints before any script (its inline `.boot` style), drawn again by
@@ -6,8 +7,9 @@ import { PRODUCT_NAME } from '@kindling/core'
  * sees a blank frame, and that first paint does not wait for the scripts (issue 19).
  */
 export function BootScreen() {
+  const t = useT()
   return (
-    <div className="boot" role="status" aria-label="Loading">
+    <div className="boot" role="status" aria-label={t('Loading')}>
       <span aria-hidden="true">{PRODUCT_NAME}</span>
     </div>
   )

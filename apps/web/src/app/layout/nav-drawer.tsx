@@ -14,6 +14,7 @@ import {
 import { useEffect, useState } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import { useAuthState } from '../../lib/auth-state'
+import { msg, useT } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { type AppInfo, getAppInfo, isNativePlatform } from '../../lib/platform'
 import { useMounted } from '../../lib/use-mounted'
@@ -26,21 +27,21 @@ interface NavDrawerProps {
 }
 
 const SIGNED_IN = [
-  { label: 'Home', to: paths.home(), icon: IconHome },
-  { label: 'Schedule', to: paths.schedule(), icon: IconCalendarCheck },
-  { label: 'Habits', to: paths.activities(), icon: IconFlame },
-  { label: 'Events', to: paths.events(), icon: IconHistory },
-  { label: 'Goals', to: paths.goals(), icon: IconTarget },
-  { label: 'Statistics', to: paths.stats(), icon: IconChartBar },
-  { label: 'Me', to: paths.me(), icon: IconUser },
+  { label: msg('Home'), to: paths.home(), icon: IconHome },
+  { label: msg('Schedule'), to: paths.schedule(), icon: IconCalendarCheck },
+  { label: msg('Habits'), to: paths.activities(), icon: IconFlame },
+  { label: msg('Events'), to: paths.events(), icon: IconHistory },
+  { label: msg('Goals'), to: paths.goals(), icon: IconTarget },
+  { label: msg('Statistics'), to: paths.stats(), icon: IconChartBar },
+  { label: msg('Me'), to: paths.me(), icon: IconUser },
 ]
 
 /** Only for the server's admins (issue 53). */
-const ADMIN = { label: 'Admin', to: paths.admin(), icon: IconShieldLock }
+const ADMIN = { label: msg('Admin'), to: paths.admin(), icon: IconShieldLock }
 
 const SIGNED_OUT = [
-  { label: 'Sign In', to: paths.signIn(), icon: IconLogin },
-  { label: 'Create Account', to: paths.createAccount(), icon: IconUserPlus },
+  { label: msg('Sign In'), to: paths.signIn(), icon: IconLogin },
+  { label: msg('Create Account'), to: paths.createAccount(), icon: IconUserPlus },
 ]
 
 /** The side menu (SPEC §2 Layout). */
@@ -50,13 +51,14 @@ export function NavDrawer({ opened, signedIn, onClose }: NavDrawerProps) {
   const items = signedIn ? (isAdmin ? [...SIGNED_IN, ADMIN] : SIGNED_IN) : SIGNED_OUT
   const appInfo = useAppInfo()
   const mounted = useMounted()
+  const t = useT()
   return (
     <Drawer
       opened={mounted && opened}
       onClose={onClose}
       title="Kindling"
       size={280}
-      closeButtonProps={{ 'aria-label': 'Close menu' }}
+      closeButtonProps={{ 'aria-label': t('Close menu') }}
       styles={{
         // Clear of the status bar and the notch on native (viewport-fit=cover).
         header: {
@@ -69,13 +71,13 @@ export function NavDrawer({ opened, signedIn, onClose }: NavDrawerProps) {
         },
       }}
     >
-      <Stack component="nav" aria-label="Menu" gap={4}>
+      <Stack component="nav" aria-label={t('Menu')} gap={4}>
         {items.map(({ label, to, icon: Icon }) => (
           <MantineNavLink
             key={to}
             component={NavLink}
             to={to}
-            label={label}
+            label={t(label)}
             active={location.pathname === to}
             leftSection={<Icon size={20} aria-hidden />}
             onClick={onClose}
@@ -85,7 +87,7 @@ export function NavDrawer({ opened, signedIn, onClose }: NavDrawerProps) {
       {isNativePlatform() && <ServerSection signedIn={signedIn} />}
       {appInfo && (
         <Text size="sm" c="dimmed" mt="xl" px="sm" data-testid="app-version">
-          Version {appInfo.version} (build {appInfo.build})
+          {t('Version {version} (build {build})', { ...appInfo })}
         </Text>
       )}
     </Drawer>

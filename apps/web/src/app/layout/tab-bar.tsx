@@ -2,20 +2,22 @@ import { Box, Group, Text, UnstyledButton } from '@mantine/core'
 import { IconCalendarCheck, IconFlame, IconHistory } from '@tabler/icons-react'
 import { NavLink } from 'react-router'
 import { FOOTER_HEIGHT_PX } from '../../lib/constants'
+import { msg, useT } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 
 const TABS = [
-  { label: 'Schedule', to: paths.schedule(), icon: IconCalendarCheck },
-  { label: 'Habits', to: paths.activities(), icon: IconFlame },
-  { label: 'Events', to: paths.events(), icon: IconHistory },
+  { label: msg('Schedule'), to: paths.schedule(), icon: IconCalendarCheck },
+  { label: msg('Habits'), to: paths.activities(), icon: IconFlame },
+  { label: msg('Events'), to: paths.events(), icon: IconHistory },
 ] as const
 
 /** The mobile bottom tab bar (SPEC §2 Layout). */
 export function TabBar() {
+  const t = useT()
   return (
     <Box
       component="nav"
-      aria-label="Tabs"
+      aria-label={t('Tabs')}
       pos="fixed"
       bottom={0}
       left={0}
@@ -49,7 +51,7 @@ export function TabBar() {
           >
             <Icon size={26} aria-hidden />
             <Text size="sm" inherit fw={500}>
-              {label}
+              {t(label)}
             </Text>
           </UnstyledButton>
         ))}

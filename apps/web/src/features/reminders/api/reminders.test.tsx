@@ -14,6 +14,7 @@ const stored: UserSettings = {
   timeZone: 'Europe/Berlin',
   emailReminders: false,
   remindersPausedUntil: null,
+  language: null,
 }
 
 afterEach(() => {

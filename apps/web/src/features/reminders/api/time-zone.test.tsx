@@ -18,6 +18,7 @@ const saved: UserSettings = {
   timeZone: getDeviceTimeZone(),
   emailReminders: false,
   remindersPausedUntil: null,
+  language: null,
 }
 
 const user = (uid: string, emailVerified = true) => ({

@@ -25,6 +25,7 @@ import { SegmentedChoice } from '../../../components/segmented-choice'
 import { getAuthState } from '../../../lib/auth-state'
 import { STORAGE_KEYS } from '../../../lib/constants'
 import { useOpenForm } from '../../../lib/form-opener'
+import { msg, useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { useStoredString } from '../../../lib/stored-string'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
@@ -35,12 +36,20 @@ import { type ScheduleCadence, ScheduleItemRow } from '../components/schedule-it
 
 const NO_DAYS = new Map()
 
+/** The sections' titles as core names them, for the catalogs (translated where drawn). */
+export const SECTION_TITLES = [
+  msg('Today'),
+  msg('This Week'),
+  msg('This Month'),
+  msg('Unscheduled'),
+]
+
 const FILTERS: { value: ScheduleFilterLike; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'daily', label: 'Daily' },
-  { value: 'weekly', label: 'Weekly' },
-  { value: 'monthly', label: 'Monthly' },
-  { value: 'unscheduled', label: 'None' },
+  { value: 'all', label: msg('All') },
+  { value: 'daily', label: msg('Daily') },
+  { value: 'weekly', label: msg('Weekly') },
+  { value: 'monthly', label: msg('Monthly') },
+  { value: 'unscheduled', label: msg('None') },
 ]
 
 /**
@@ -71,6 +80,7 @@ function parseFilter(value: string): ScheduleFilterLike {
 
 /** Schedule (SPEC §2): what is done and undone today, this week and this month. */
 export function Component() {
+  const t = useT()
   const [storedFilter, setStoredFilter] = useStoredString<string>(STORAGE_KEYS.scheduleType, 'all')
   const [chosen, setChosen] = useState(readChosen)
   const [showDone, setShowDone] = useSessionStorage<boolean>({
@@ -163,7 +173,7 @@ export function Component() {
             // Remembering is a convenience.
           }
           notifications.show({
-            message: 'Added event',
+            message: t('Added event'),
             color: 'orange',
           })
         },
@@ -205,26 +215,26 @@ export function Component() {
     <Stack gap="md">
       <HeaderActions>
         <Checkbox
-          label="DONE"
+          label={t('DONE')}
           checked={showDone}
           onChange={(event) => setShowDone(event.currentTarget.checked)}
         />
       </HeaderActions>
       {noHabits ? null : (
         <SegmentedChoice
-          label="Schedule filter"
-          data={FILTERS}
+          label={t('Schedule filter')}
+          data={FILTERS.map((choice) => ({ ...choice, label: t(choice.label) }))}
           value={filter}
           onChange={chooseFilter}
         />
       )}
       {loading ? (
-        <Loading label="Loading schedule" />
+        <Loading label={t('Loading schedule')} />
       ) : noHabits ? (
-        <NoHabitsYet>What is due today, this week and this month shows here.</NoHabitsYet>
+        <NoHabitsYet>{t('What is due today, this week and this month shows here.')}</NoHabitsYet>
       ) : sections.length === 0 ? (
         <Text ta="center" c="dark.1" py="xl" size="lg">
-          All done!
+          {t('All done!')}
         </Text>
       ) : (
         // Today, This Week and This Month side by side where they fit (issue 51: the desktop
@@ -239,9 +249,9 @@ export function Component() {
         >
           {sections.map((section) =>
             budget.spent ? null : (
-              <section key={section.key} aria-label={section.title}>
+              <section key={section.key} aria-label={t(section.title)}>
                 <Title order={2} size="h5" mb={4}>
-                  {section.title}
+                  {t(section.title)}
                 </Title>
                 <Stack gap={0}>
                   {budget.take(section.items).map((item) => (
