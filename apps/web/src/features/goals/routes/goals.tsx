@@ -1,6 +1,6 @@
 import type { GoalsTab } from '@kindling/core'
 import { hasAnyDoneGoal, isDeleted, toCalendarDay } from '@kindling/core'
-import { SegmentedControl } from '@mantine/core'
+import { SegmentedControl, Stack } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { useActivities } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
@@ -54,8 +54,12 @@ export function Component() {
           onClick={() => openForm(paths.addGoal())}
         />
       </HeaderActions>
-      {noHabits && <NoHabitsYet>Then set a daily, weekly or monthly goal for it here.</NoHabitsYet>}
-      <GoalList tab={tab} />
+      <Stack gap="lg">
+        {noHabits && (
+          <NoHabitsYet>Then set a daily, weekly or monthly goal for it here.</NoHabitsYet>
+        )}
+        <GoalList tab={tab} />
+      </Stack>
     </>
   )
 }
