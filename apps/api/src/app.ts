@@ -58,6 +58,7 @@ import { registerActivityRoutes } from './routes/activities'
 import { registerApiTokenRoutes } from './routes/api-tokens'
 import { registerAttributeRoutes } from './routes/attributes'
 import { registerBreakRoutes } from './routes/breaks'
+import { REPLACED_HEADER } from './routes/crud'
 import { registerEventRoutes } from './routes/events'
 import { registerGoalRoutes } from './routes/goals'
 import { registerGroupRoutes } from './routes/groups'
@@ -341,7 +342,8 @@ async function registerEverything(
     methods: CORS_METHODS,
     // Every response header a client reads: the session and id tokens of sign-in and
     // get-session, the events' next page, the export's file name, when to retry, why a token
-    // was refused, the request id, where a redirect leads (a client following none itself).
+    // was refused, the request id, where a redirect leads (a client following none itself), the
+    // fields an edit did not change (a newer change of them was stored).
     exposedHeaders: [
       'set-auth-token',
       'set-auth-jwt',
@@ -351,6 +353,7 @@ async function registerEverything(
       'www-authenticate',
       'x-request-id',
       'location',
+      REPLACED_HEADER,
     ],
     // Browsers cache a preflight this many seconds (Chromium at most 7200).
     maxAge: 600,

@@ -803,6 +803,7 @@ describe.each(await testBackends())('import and export on $kind', ({ kind, skip 
         timeZone: DEFAULT_TIME_ZONE,
         emailReminders: false,
         remindersPausedUntil: null,
+        language: null,
       })
     })
 
