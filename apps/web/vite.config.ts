@@ -95,5 +95,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // A test's first use of a lazily loaded screen or dialog transforms its modules then: on a
+    // loaded 2-core machine that alone passed the default 5 s.
+    testTimeout: 15_000,
   },
 })

@@ -163,7 +163,11 @@ export function explainRefusal(entry: OutboxEntry, error: ApiError, nameOf: Name
   if (activities) {
     // A group update needs a habit: with every one it lists deleted, it cannot be saved.
     const listed = listedActivities(entry)
-    if (listed.length > 0 && listed.every((id) => activities.includes(id))) {
+    // An edit of other fields (edits merge, decision 151) is refused for the habits stored
+    // with it: every one of them was deleted meanwhile.
+    if (listed.length === 0)
+      return `${label} was not saved: its habits were deleted on another device.`
+    if (listed.every((id) => activities.includes(id))) {
       return listed.length === 1
         ? `${label} was not saved: its habit was deleted on another device.`
         : `${label} was not saved: its habits were deleted on another device.`
