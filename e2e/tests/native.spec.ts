@@ -297,7 +297,8 @@ test('native keeps the mobile layout and page forms on a wide screen', async ({
   await expect(page.getByRole('button', { name: 'Toggle fullscreen' })).toHaveCount(0)
   // A form opens as a page, as on a phone, not as a dialog.
   await page.getByRole('button', { name: 'Search' }).click()
-  await page.getByRole('button', { name: 'Add Activity' }).click()
+  // The palette's action, not the empty schedule's own 'Add Activity' behind it.
+  await page.getByRole('dialog').getByRole('button', { name: 'Add Activity' }).click()
   await expect(page).toHaveURL(/\/add-activity$/)
   await expect(page.getByRole('heading', { name: 'Add Activity', level: 1 })).toBeVisible()
   await expect(page.getByRole('dialog', { name: 'Add Activity' })).toHaveCount(0)
