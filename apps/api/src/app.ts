@@ -48,6 +48,7 @@ import { registerInputGuard } from './http/input-guard'
 import { errorResponse, jsonResponse, publicSecurity, swaggerOptions } from './http/openapi'
 import { responseSerializer } from './http/serializer'
 import { builtInlineScriptSources, registerWebApp } from './http/web-app'
+import { trackUnusedConnections } from './http/unused-connections'
 import { registerInstanceRoutes } from './instance/routes'
 import { createLogger } from './log-output'
 import { createMailer } from './mail/mailer'
@@ -222,7 +223,11 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
   // Live change streams never end by themselves: ended before the HTTP server closes, they do
   // not hold a stop (decisions 090, 119).
   const live: { streams?: LiveStreams } = {}
-  app.addHook('preClose', async () => live.streams?.closeAll())
+  const connections = trackUnusedConnections(app.server)
+  app.addHook('preClose', async () => {
+    live.streams?.closeAll()
+    connections.closeUnused()
+  })
   // Runs after the HTTP server has closed (Fastify closes it first): no request uses the
   // database any more.
   app.addHook('onClose', async () => {
