@@ -4,7 +4,8 @@
  * placeholders; no component draws an English literal outside the catalogs (JSX text, or a
  * label, placeholder, title, description or aria-label given as a plain string). Files not yet
  * through the catalogs are listed in i18n-pending.json; one listed that has no literal left fails
- * too, so the list only shrinks.
+ * too, so the list only shrinks. The server's catalogs (apps/api/src/locales, decision 161) are
+ * checked the same way against the messages of apps/api/src.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -15,6 +16,7 @@ import { findMessages } from './i18n-messages.ts'
 const ROOT = dirname(fileURLToPath(import.meta.url))
 const SRC = join(ROOT, 'src')
 const LOCALES = join(SRC, 'locales')
+const API_SRC = join(ROOT, '..', 'api', 'src')
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -63,9 +65,8 @@ export function literalsOf(source: string): string[] {
   return found
 }
 
-export function checkCatalogs(): string[] {
-  const problems: string[] = []
-  const files = sourceFiles(SRC)
+/** The messages the sources in `files` mark; a template literal as a message is a problem. */
+function markedMessages(files: string[], problems: string[]): Set<string> {
   const keys = new Set<string>()
   for (const file of files) {
     const source = readFileSync(file, 'utf8')
@@ -74,6 +75,47 @@ export function checkCatalogs(): string[] {
       problems.push(`${relative(ROOT, file)}: a message must be a plain string, not a template`)
     }
   }
+  return keys
+}
+
+/** Each catalog in `dir` against `keys`: none missing, none stale, the same placeholders. */
+function checkCatalogDir(dir: string, keys: Set<string>, problems: string[]): void {
+  const shown = relative(ROOT, dir)
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+    const catalog = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, string>
+    for (const key of keys) {
+      if (!(key in catalog)) problems.push(`${shown}/${file}: missing '${key}'`)
+    }
+    for (const [key, translation] of Object.entries(catalog)) {
+      if (!keys.has(key)) {
+        problems.push(`${shown}/${file}: '${key}' is no longer in the code`)
+        continue
+      }
+      try {
+        const expected = placeholdersOf(key).join(', ')
+        const got = placeholdersOf(translation).join(', ')
+        if (expected !== got) {
+          problems.push(`${shown}/${file}: '${key}' has placeholders ${got}, not ${expected}`)
+        }
+      } catch (error) {
+        problems.push(`${shown}/${file}: '${key}' is not an ICU message: ${String(error)}`)
+      }
+    }
+  }
+}
+
+/** The server's texts (e-mails, pushes, error messages, import summaries) and its catalogs. */
+export function checkServerCatalogs(): string[] {
+  const problems: string[] = []
+  const keys = markedMessages(sourceFiles(API_SRC), problems)
+  checkCatalogDir(join(API_SRC, 'locales'), keys, problems)
+  return problems
+}
+
+export function checkCatalogs(): string[] {
+  const problems: string[] = []
+  const files = sourceFiles(SRC)
+  const keys = markedMessages(files, problems)
   const pending = new Set(
     JSON.parse(readFileSync(join(ROOT, 'i18n-pending.json'), 'utf8')) as string[],
   )
@@ -88,33 +130,13 @@ export function checkCatalogs(): string[] {
         problems.push(`${name}: '${literal}' is not in the catalogs (t)`)
     }
   }
-  for (const file of readdirSync(LOCALES).filter((name) => name.endsWith('.json'))) {
-    const catalog = JSON.parse(readFileSync(join(LOCALES, file), 'utf8')) as Record<string, string>
-    for (const key of keys) {
-      if (!(key in catalog)) problems.push(`locales/${file}: missing '${key}'`)
-    }
-    for (const [key, translation] of Object.entries(catalog)) {
-      if (!keys.has(key)) {
-        problems.push(`locales/${file}: '${key}' is no longer in the code`)
-        continue
-      }
-      try {
-        const expected = placeholdersOf(key).join(', ')
-        const got = placeholdersOf(translation).join(', ')
-        if (expected !== got) {
-          problems.push(`locales/${file}: '${key}' has placeholders ${got}, not ${expected}`)
-        }
-      } catch (error) {
-        problems.push(`locales/${file}: '${key}' is not an ICU message: ${String(error)}`)
-      }
-    }
-  }
+  checkCatalogDir(LOCALES, keys, problems)
   return problems
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const problems = checkCatalogs()
+  const problems = [...checkCatalogs(), ...checkServerCatalogs()]
   for (const problem of problems) console.error(problem)
   if (problems.length > 0) process.exit(1)
-  console.log('i18n: every catalog matches the code.')
+  console.log("i18n: every catalog matches the code, the server's too.")
 }

@@ -43,12 +43,13 @@ import {
 import { type DatabaseHandle, openDatabase } from './db/client'
 import { agreeOnGeneratedSecrets } from './db/server-secrets'
 import { createCallerHook } from './http/caller'
-import { errorBody, registerErrorHandler } from './http/errors'
+import { registerErrorHandler, translatedErrorBody } from './http/errors'
 import { registerInputGuard } from './http/input-guard'
 import { errorResponse, jsonResponse, publicSecurity, swaggerOptions } from './http/openapi'
 import { responseSerializer } from './http/serializer'
 import { trackUnusedConnections } from './http/unused-connections'
 import { builtInlineScriptSources, registerWebApp } from './http/web-app'
+import { msg } from './i18n/message'
 import { registerInstanceRoutes } from './instance/routes'
 import { createLogger } from './log-output'
 import { createMailer } from './mail/mailer'
@@ -206,15 +207,15 @@ export async function buildApp(local: Config, options: BuildOptions = {}): Promi
     return503OnClosing: true,
     // A URL the router cannot take (a stray '%': 400, a path segment over 100 characters: 414)
     // is the client's error, answered in the API's own body.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status =
         error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500
       const body =
         status === 414
-          ? errorBody('uri-too-long', 'A part of the URL is too long.')
+          ? translatedErrorBody(request, 'uri-too-long', msg('A part of the URL is too long.'))
           : status < 500
-            ? errorBody('bad-request', 'The URL is malformed.')
-            : errorBody('internal', 'Internal server error.')
+            ? translatedErrorBody(request, 'bad-request', msg('The URL is malformed.'))
+            : translatedErrorBody(request, 'internal', msg('Internal server error.'))
       void (reply as FastifyReply).status(status).send(body)
     },
   })
@@ -396,11 +397,17 @@ async function registerEverything(
         503: errorResponse('The database does not answer (`database-unavailable`).'),
       },
     },
-    handler: async (_request, reply) => {
+    handler: async (request, reply) => {
       if (await database.ping()) return { status: 'ok' as const, database: database.driver }
       return reply
         .status(503)
-        .send(errorBody('database-unavailable', 'The database does not answer.'))
+        .send(
+          translatedErrorBody(
+            request,
+            'database-unavailable',
+            msg('The database does not answer.'),
+          ),
+        )
     },
   })
 

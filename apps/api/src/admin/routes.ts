@@ -23,8 +23,10 @@ import type { Config } from '../config'
 import type { Database } from '../db/client'
 import { user } from '../db/schema'
 import { createCallerHook, uidOf } from '../http/caller'
-import { HttpError, notFound, validationError } from '../http/errors'
+import { HttpError, notFound, translatedErrorBody, validationError } from '../http/errors'
 import { errorResponse, jsonResponse } from '../http/openapi'
+import { languageOfAccount } from '../i18n/account-language'
+import { msg } from '../i18n/message'
 import { readSignUpPolicy, writeSignUpPolicy } from '../instance/sign-up-policy'
 import { SERVER_VERSION } from '../instance/version'
 import type { Mailer } from '../mail/mailer'
@@ -92,7 +94,11 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDepen
     scope.addHook('onRequest', async (request) => {
       const caller = request.caller
       if (!caller || !(await isAdmin(db, config, caller))) {
-        throw new HttpError(403, 'not-admin', 'Only an administrator of this server can do this.')
+        throw new HttpError(
+          403,
+          'not-admin',
+          msg('Only an administrator of this server can do this.'),
+        )
       }
       deps.onCaller(caller.uid)
     })
@@ -101,13 +107,13 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDepen
     /** The account the admin acts on, never the admin's own (they would lock themselves out). */
     const otherAccount = (request: FastifyRequest, id: string) => {
       if (id === uidOf(request)) {
-        throw new HttpError(400, 'own-account', 'You cannot do this to your own account.')
+        throw new HttpError(400, 'own-account', msg('You cannot do this to your own account.'))
       }
       return id
     }
     const oneUser = async (id: string) => {
       const [found] = await listUsers(db, config, { id })
-      if (!found) throw notFound('Account')
+      if (!found) throw notFound(msg('Account not found.'))
       return found
     }
 
@@ -142,7 +148,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDepen
       },
       handler: async (request) => {
         const id = otherAccount(request, request.params.id)
-        if (!(await disableUser(db, id, clock()))) throw notFound('Account')
+        if (!(await disableUser(db, id, clock()))) throw notFound(msg('Account not found.'))
         await deps.sessionsEnded.publish(id)
         return oneUser(id)
       },
@@ -165,7 +171,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDepen
       },
       handler: async (request) => {
         const id = otherAccount(request, request.params.id)
-        if (!(await enableUser(db, id))) throw notFound('Account')
+        if (!(await enableUser(db, id))) throw notFound(msg('Account not found.'))
         return oneUser(id)
       },
     })
@@ -183,7 +189,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDepen
       },
       handler: async (request) => {
         const email = await emailOf(db, request.params.id)
-        if (!email) throw notFound('Account')
+        if (!email) throw notFound(msg('Account not found.'))
         await deps.auth.api.requestPasswordReset({
           body: { email, redirectTo: '/reset-password' },
         })
@@ -209,7 +215,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDepen
       },
       handler: async (request, reply) => {
         const id = otherAccount(request, request.params.id)
-        if (!(await deleteUser(db, id))) throw notFound('Account')
+        if (!(await deleteUser(db, id))) throw notFound(msg('Account not found.'))
         await deps.sessionsEnded.publish(id)
         return reply.status(204).send(null)
       },
@@ -264,8 +270,8 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDepen
           throw new HttpError(
             400,
             'policy-locked',
-            'The SIGNUP_POLICY variable sets the sign-up policy of this server.',
-            { policy: 'Set by SIGNUP_POLICY.' },
+            msg('The SIGNUP_POLICY variable sets the sign-up policy of this server.'),
+            { policy: msg('Set by SIGNUP_POLICY.') },
           )
         }
         await writeSignUpPolicy(db, policy)
@@ -292,13 +298,24 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDepen
         const input = parseBody(TestEmailInput, bodyObject(request.body))
         const to = input.to ?? request.caller?.email ?? ''
         try {
-          await mailer.send(buildTestMail(to, config.publicUrl))
+          const language = await languageOfAccount(
+            db,
+            uidOf(request),
+            request.headers['accept-language'],
+          )
+          await mailer.send(buildTestMail(to, config.publicUrl, language))
         } catch (error) {
           request.log.warn({ err: error }, 'the test e-mail failed')
           const why = error instanceof Error ? error.message : String(error)
-          return reply.status(502).send({
-            error: { code: 'mail-failed', message: `The e-mail could not be sent: ${why}` },
-          })
+          return reply
+            .status(502)
+            .send(
+              translatedErrorBody(
+                request,
+                'mail-failed',
+                msg('The e-mail could not be sent: {why}', { why }),
+              ),
+            )
         }
         return { to, kind: config.smtpUrl ? ('smtp' as const) : ('outbox' as const) }
       },
@@ -339,7 +356,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDepen
       handler: async (request, reply) => {
         const input = parseBody(InvitationInput, bodyObject(request.body))
         if (input.send && !input.email) {
-          throw validationError({ email: 'Give the address to send the invitation to.' })
+          throw validationError({ email: msg('Give the address to send the invitation to.') })
         }
         const now = clock()
         const { row, token } = await createInvitation(db, {
@@ -350,16 +367,24 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDepen
         const url = invitationUrl(config.publicUrl, token)
         if (input.send && row.email) {
           try {
-            await mailer.send(buildInvitationMail(row.email, url, INVITATION_LIFETIME_DAYS))
+            // The invitee has no language yet: the inviting admin's is the best known.
+            const language = await languageOfAccount(
+              db,
+              uidOf(request),
+              request.headers['accept-language'],
+            )
+            await mailer.send(
+              buildInvitationMail(row.email, url, INVITATION_LIFETIME_DAYS, language),
+            )
           } catch (error) {
             request.log.warn({ err: error }, 'the invitation e-mail failed')
-            return reply.status(502).send({
-              error: {
-                code: 'mail-failed',
-                message: 'The invitation was made, but its e-mail could not be sent.',
-                fields: { url },
-              },
-            })
+            // The link itself, in `fields.url`, is no text: the admin passes it on by hand.
+            const body = translatedErrorBody(
+              request,
+              'mail-failed',
+              msg('The invitation was made, but its e-mail could not be sent.'),
+            )
+            return reply.status(502).send({ error: { ...body.error, fields: { url } } })
           }
         }
         return reply
@@ -381,7 +406,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDepen
       handler: async (request, reply) => {
         const { id } = request.params
         const uuid = /^[0-9a-f-]{36}$/i.test(id)
-        if (!uuid || !(await revokeInvitation(db, id))) throw notFound('Invitation')
+        if (!uuid || !(await revokeInvitation(db, id))) throw notFound(msg('Invitation not found.'))
         return reply.status(204).send(null)
       },
     })

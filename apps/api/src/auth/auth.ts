@@ -10,6 +10,7 @@ import { isAdmin } from '../admin/users'
 import { type Config, OIDC_PROVIDER_ID } from '../config'
 import type { Database } from '../db/client'
 import { authSchema } from '../db/schema'
+import { languageOfAccount } from '../i18n/account-language'
 import { buildPasswordResetMail, buildVerificationMail, type Mailer } from '../mail/mailer'
 import type { AccountGate } from './account-gate'
 import { accountRules } from './account-rules'
@@ -75,11 +76,16 @@ export function createAuth(options: {
       autoSignIn: true,
       // The link leads straight to the app's page for a new password, which sends the token
       // back with it (better-auth's own redirect hop would need a callback URL in every request).
-      sendResetPassword: async ({ user, token }) => {
+      sendResetPassword: async ({ user, token }, request) => {
         const url = new URL('/reset-password', config.publicUrl)
         url.searchParams.set('token', token)
         try {
-          await mailer.send(buildPasswordResetMail(user.email, url.toString()))
+          const language = await languageOfAccount(
+            db,
+            user.id,
+            request?.headers.get('accept-language'),
+          )
+          await mailer.send(buildPasswordResetMail(user.email, url.toString(), language))
         } catch (error) {
           logger.error({ err: error, to: user.email }, 'sending the password reset e-mail failed')
         }
@@ -121,11 +127,17 @@ export function createAuth(options: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url }, request) => {
         // An invitation for this very address vouched for it already (issue 53).
         if (user.emailVerified) return
         try {
-          await mailer.send(buildVerificationMail(user.email, url))
+          // A sign-up has no settings yet: the language its app asked in (Accept-Language).
+          const language = await languageOfAccount(
+            db,
+            user.id,
+            request?.headers.get('accept-language'),
+          )
+          await mailer.send(buildVerificationMail(user.email, url, language))
         } catch (error) {
           logger.error({ err: error, to: user.email }, 'sending the verification e-mail failed')
         }

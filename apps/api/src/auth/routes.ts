@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from '../config'
 import type { Database } from '../db/client'
-import { authErrorBody } from '../http/errors'
+import { translatedAuthErrorBody } from '../http/errors'
+import { msg } from '../i18n/message'
 import { isApiToken } from './api-tokens'
 import type { Auth } from './auth'
 import { authRouteDocs, oidcRouteDocs } from './docs'
@@ -41,9 +42,10 @@ export function registerAuthRoutes(
       return reply
         .status(403)
         .send(
-          authErrorBody(
+          translatedAuthErrorBody(
+            request,
             'token-not-allowed',
-            'Personal API tokens cannot be used on account routes: sign in instead.',
+            msg('Personal API tokens cannot be used on account routes: sign in instead.'),
           ),
         )
     }
@@ -58,7 +60,7 @@ export function registerAuthRoutes(
         limits.window,
         now(),
       )
-      if (fromIp.retryAfter !== null) return sendTooMany(reply, fromIp.retryAfter)
+      if (fromIp.retryAfter !== null) return sendTooMany(request, reply, fromIp.retryAfter)
     }
     if (request.method === 'POST' && EMAIL_LIMITED.has(path) && body && typeof body === 'object') {
       if (path === SIGN_UP_PATH && body.name === undefined) body = { ...body, name: '' }
@@ -73,12 +75,12 @@ export function registerAuthRoutes(
           mail ? 3600 : limits.emailWindow,
           now(),
         )
-        if (reserved.retryAfter !== null) return sendTooMany(reply, reserved.retryAfter)
+        if (reserved.retryAfter !== null) return sendTooMany(request, reply, reserved.retryAfter)
       }
     }
     const response = await auth.handler(toFetchRequest(request, config.publicUrl, body))
     if (response.status === 429) {
-      return sendTooMany(reply, Number(response.headers.get('x-retry-after') ?? 60))
+      return sendTooMany(request, reply, Number(response.headers.get('x-retry-after') ?? 60))
     }
     // Only failures count against an address: a user who signs in often is never locked out,
     // while guessing a password for one address stops after a few tries from any IP.
@@ -102,7 +104,13 @@ export function registerAuthRoutes(
     if (response.status === 404 && !response.headers.get('content-type')) {
       return reply
         .status(404)
-        .send(authErrorBody('not-found', `No route ${request.method} ${path}.`))
+        .send(
+          translatedAuthErrorBody(
+            request,
+            'not-found',
+            msg('No route {method} {path}.', { method: request.method, path }),
+          ),
+        )
     }
     return sendFetchResponse(reply, response)
   }
@@ -120,16 +128,25 @@ export function registerAuthRoutes(
     url: '/api/auth/*',
     schema: { hide: true },
     handler: async (request, reply) =>
-      reply
-        .status(404)
-        .send(
-          authErrorBody('not-found', `No route ${request.method} ${request.url.split('?')[0]}.`),
+      reply.status(404).send(
+        translatedAuthErrorBody(
+          request,
+          'not-found',
+          msg('No route {method} {path}.', {
+            method: request.method,
+            path: request.url.split('?')[0],
+          }),
         ),
+      ),
   })
 }
 
-function sendTooMany(reply: FastifyReply, retryAfter: number) {
-  const body = authErrorBody('too-many-requests', 'Too many requests. Please try again later.')
+function sendTooMany(request: FastifyRequest, reply: FastifyReply, retryAfter: number) {
+  const body = translatedAuthErrorBody(
+    request,
+    'too-many-requests',
+    msg('Too many requests. Please try again later.'),
+  )
   return reply
     .status(429)
     .header('retry-after', String(retryAfter))

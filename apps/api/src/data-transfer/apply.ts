@@ -4,6 +4,7 @@ import {
   type AttributeValue,
   type GoalTarget,
   type ImportSummary,
+  type Language,
   REMINDERS_PER_ACTIVITY_MAX,
   type UserSettings,
 } from '@kindling/core'
@@ -21,10 +22,11 @@ import {
   reminders,
   userSettings,
 } from '../db/schema'
+import { translate } from '../i18n/translate'
 import { nextDue, readSettings, replanReminders } from '../reminders/settings'
 import { isUuid } from '../routes/common'
 import type { ImportPlan, PlannedBreak, PlannedEvent, PlannedGoal } from './plan'
-import { SKIP } from './plan'
+import { SKIP, skipReason } from './plan'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 type LinkKind = 'activity' | 'group' | 'attribute' | 'goal' | 'reminder'
@@ -94,6 +96,8 @@ export interface ApplyOptions {
    * created, the events it wrote (the webhook outbox, decision 141).
    */
   onStored?: (tx: Tx, stored: { activities?: string[]; events?: string[] }) => Promise<void>
+  /** The language the summary's reasons and notes are written in (default English). */
+  language?: Language
 }
 
 /**
@@ -109,7 +113,7 @@ export async function applyPlan(
   db: Database,
   uid: string,
   plan: ImportPlan,
-  { now = new Date(), sliced = false, onProgress, onStored }: ApplyOptions = {},
+  { now = new Date(), sliced = false, onProgress, onStored, language = 'en' }: ApplyOptions = {},
 ): Promise<ImportSummary> {
   let dealtWith = 0
   const progress = (rows: readonly unknown[]) => {
@@ -136,7 +140,7 @@ export async function applyPlan(
       records.counts.settings = await storeSettings(tx, uid, plan.settings, now)
       return records
     })
-    return summarise(plan, stored.counts)
+    return summarise(plan, stored.counts, language)
   }
   return oneImportAtATime(uid, async () => {
     const records = await db.transaction(storeHabits)
@@ -165,11 +169,11 @@ export async function applyPlan(
     records.counts.settings = await db.transaction((tx) =>
       storeSettings(tx, uid, plan.settings, now),
     )
-    return summarise(plan, records.counts)
+    return summarise(plan, records.counts, language)
   })
 }
 
-function summarise(plan: ImportPlan, counts: Counts): ImportSummary {
+function summarise(plan: ImportPlan, counts: Counts, language: Language): ImportSummary {
   const planned = plan.activities.reduce((sum, activity) => sum + activity.events.length, 0)
   plan.skipped.add(SKIP.alreadyThere, planned - counts.events)
   const { breaks: breakCount, ...rest } = counts
@@ -177,8 +181,10 @@ function summarise(plan: ImportPlan, counts: Counts): ImportSummary {
     format: plan.format,
     ...rest,
     ...(breakCount > 0 ? { breaks: breakCount } : {}),
-    skipped: plan.skipped.list(),
-    notes: plan.notes ?? [],
+    skipped: plan.skipped
+      .list()
+      .map(({ reason, count }) => ({ reason: translate(language, skipReason(reason)), count })),
+    notes: (plan.notes ?? []).map((note) => translate(language, note)),
   }
 }
 

@@ -1,9 +1,11 @@
 import type { AttributeValue, ImportFormat } from '@kindling/core'
 import { generatePositions, mergeDaysIntoRanges } from '@kindling/core'
+import type { Text } from '../i18n/message'
 import {
   composeDescription,
   dayInstant,
   fitNote,
+  habitNote,
   type ImportPlan,
   type PlannedActivity,
   type PlannedAttribute,
@@ -122,7 +124,7 @@ export function mapLoopHabits(
   const skipped = options.skipped ?? new SkipCounter()
   const usedKeys = new Set<string>()
   const activities: PlannedActivity[] = []
-  const summaryNotes: string[] = []
+  const summaryNotes: Text[] = []
   const sorted = [...habits].sort((a, b) => a.position - b.position)
   // Loop's list order is the user's own order (issue 49).
   const positions = generatePositions(sorted.length)
@@ -136,7 +138,7 @@ export function mapLoopHabits(
       Math.max(1, habit.freqNum),
       Math.max(1, habit.freqDen),
     )
-    if (approximation) summaryNotes.push(`${fullName}: ${approximation}.`)
+    if (approximation) summaryNotes.push(habitNote(fullName, approximation))
     const atMost = habit.target?.comparison === 'atMost'
     const attributes: PlannedAttribute[] = []
     const goals: PlannedGoal[] = []

@@ -15,6 +15,7 @@ import {
   type Visibility,
 } from '@kindling/core'
 import { HttpError } from '../http/errors'
+import { msg, type Text } from '../i18n/message'
 
 /**
  * What a file holds, once read and mapped to Kindling's records but not yet stored: the one
@@ -43,7 +44,7 @@ export interface ImportPlan {
   /** A backup's settings; a language left out (backups before issue 54) keeps the account's. */
   settings?: Omit<UserSettings, 'language'> & { language?: UserSettings['language'] }
   /** What the summary says of single habits ("Swim: every 2 days became 4 times a week"). */
-  notes?: string[]
+  notes?: Text[]
   /** Breaks of every habit (a vacation), Kindling backups only. */
   breaks?: PlannedBreak[]
 }
@@ -164,26 +165,41 @@ export class SkipCounter {
   }
 }
 
-/** Reasons shared by several formats (the summary groups by these exact strings). */
+/**
+ * Reasons shared by several formats (the summary groups by these exact strings). Each is an
+ * English message of the server's catalogs, put in the reader's language by the summary
+ * (skipReason); `{max}` is REMINDERS_PER_ACTIVITY_MAX.
+ */
 export const SKIP = {
-  skipped: 'Skipped days (a skip is not an event)',
-  unknown: 'Days marked unknown',
-  notDone: 'Days marked not done',
-  automatic: 'Automatic checks Loop computed from the frequency (not done days)',
-  zeroAmount: 'Days with an amount of 0 (kept only on at-most habits)',
-  noteNotDone: 'Notes on days that were not done',
-  duplicateDay: 'Duplicate entries for the same habit and day in the file',
-  alreadyThere: 'Events already in Kindling (imported before)',
-  tooManyReminders: `Reminders over the limit of ${REMINDERS_PER_ACTIVITY_MAX} per habit`,
-  deletedHabit: 'Habits deleted in the other app',
-  orphanCheck: 'Check-ins of habits missing from the backup',
-  undatedCheck: 'Check-ins without a date',
-  notExported: 'Habits listed in Habits.csv but not exported with it (a one-habit export)',
-  longDescription: 'Descriptions shortened to 1000 characters',
-  longNote: 'Notes shortened to 10,000 characters',
-} as const
+  skipped: msg('Skipped days (a skip is not an event)').message,
+  unknown: msg('Days marked unknown').message,
+  notDone: msg('Days marked not done').message,
+  automatic: msg('Automatic checks Loop computed from the frequency (not done days)').message,
+  zeroAmount: msg('Days with an amount of 0 (kept only on at-most habits)').message,
+  noteNotDone: msg('Notes on days that were not done').message,
+  duplicateDay: msg('Duplicate entries for the same habit and day in the file').message,
+  alreadyThere: msg('Events already in Kindling (imported before)').message,
+  tooManyReminders: msg('Reminders over the limit of {max} per habit').message,
+  deletedHabit: msg('Habits deleted in the other app').message,
+  orphanCheck: msg('Check-ins of habits missing from the backup').message,
+  undatedCheck: msg('Check-ins without a date').message,
+  notExported: msg('Habits listed in Habits.csv but not exported with it (a one-habit export)')
+    .message,
+  longDescription: msg('Descriptions shortened to 1000 characters').message,
+  longNote: msg('Notes shortened to 10,000 characters').message,
+}
+
+/** A reason of SKIP as the summary's reader reads it. */
+export function skipReason(reason: string): Text {
+  return msg(reason, { max: REMINDERS_PER_ACTIVITY_MAX })
+}
 
 /** A file the server cannot read: answered 400 with what is wrong, nothing stored. */
+/** A summary's note on one habit: its name, and what became of it. */
+export function habitNote(habit: string, change: Text): Text {
+  return msg('{habit}: {change}.', { habit, change })
+}
+
 export class ImportError extends HttpError {
   constructor(message: string) {
     super(400, 'import-unreadable', message)
@@ -278,10 +294,8 @@ export interface PlannedFrequency {
   /** Events each period asks for when more than one ("3 times a week"); null: once. */
   count: number | null
   /** What the import summary says when the frequency had to be approximated, else null. */
-  approximation: string | null
+  approximation: Text | null
 }
-
-const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`)
 
 /**
  * Loop's and Table Habit's frequencies exactly where Kindling has them (issue 48): n a day
@@ -299,12 +313,20 @@ export function planFrequency(count: number, days: number): PlannedFrequency {
   if (days === 7) return exact({ type: 'Weekly', days: [] }, 'Weekly')
   if (days >= 28 && days <= 31) return exact({ type: 'Monthly', dayOfMonth: 1 }, 'Monthly')
   const perWeek = Math.min(7, Math.max(1, Math.round((7 * count) / days)))
-  const was = count === 1 ? `every ${days} days` : `${times(count)} in ${days} days`
   return {
     schedule: { type: 'Weekly', days: [] },
     cadence: 'Weekly',
     count: perWeek > 1 ? perWeek : null,
-    approximation: `${was} became ${times(perWeek)} a week`,
+    approximation:
+      count === 1
+        ? msg(
+            'every {days} days became {perWeek, plural, one {once a week} =2 {twice a week} other {# times a week}}',
+            { days, perWeek },
+          )
+        : msg(
+            '{count, plural, =2 {twice} other {# times}} in {days} days became {perWeek, plural, one {once a week} =2 {twice a week} other {# times a week}}',
+            { count, days, perWeek },
+          ),
   }
 }
 

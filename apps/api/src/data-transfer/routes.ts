@@ -6,6 +6,8 @@ import type { DatabaseHandle } from '../db/client'
 import { uidOf } from '../http/caller'
 import { HttpError } from '../http/errors'
 import { errorResponse, jsonResponse } from '../http/openapi'
+import { msg } from '../i18n/message'
+import { languageOfHeader } from '../i18n/translate'
 import { E401, E403, E404, E429, E503, queryErrors, security } from '../routes/common'
 import { type ApplyOptions, applyPlan } from './apply'
 import { buildBackup, buildEventsCsv } from './export'
@@ -88,7 +90,7 @@ export async function registerDataTransferRoutes(
         new HttpError(
           415,
           'unsupported-media-type',
-          `Send the file as ${IMPORT_CONTENT_TYPES.join(', ')}.`,
+          msg('Send the file as {types}.', { types: IMPORT_CONTENT_TYPES.join(', ') }),
         ),
         undefined,
       ),
@@ -141,6 +143,8 @@ export async function registerDataTransferRoutes(
             sliced: driver === 'pglite',
             onProgress: (stored) => report({ stage: 'storing', stored, total }),
             onStored: onStored && ((tx, stored) => onStored(tx, uid, stored)),
+            // The summary in the language the app asked in.
+            language: languageOfHeader(request.headers['accept-language']),
           })
           report({ stage: 'done', stored: total, total })
           request.log.info(
@@ -175,7 +179,8 @@ export async function registerDataTransferRoutes(
       },
       handler: async (request) => {
         const progress = readImportProgress(uidOf(request), request.query.progressId)
-        if (!progress) throw new HttpError(404, 'not-found', 'No import of yours by that name.')
+        if (!progress)
+          throw new HttpError(404, 'not-found', msg('No import of yours by that name.'))
         return progress
       },
     })

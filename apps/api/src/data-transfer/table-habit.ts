@@ -1,10 +1,12 @@
 import { type AttributeValue, GROUP_NAME_MAX_LENGTH, mergeDaysIntoRanges } from '@kindling/core'
+import type { Text } from '../i18n/message'
 import { paletteColor } from './habitbull'
 import {
   composeDescription,
   DATE_RANGE,
   dayInstant,
   fitNote,
+  habitNote,
   hexOfArgb,
   ImportError,
   type ImportPlan,
@@ -182,7 +184,7 @@ export function readTableHabitJson(json: unknown): ImportPlan {
     })
   }
   const activities: PlannedActivity[] = []
-  const notes: string[] = []
+  const notes: Text[] = []
   found.habits.forEach((habit, index) => {
     if (!isObject(habit)) {
       throw new ImportError(`Table Habit export: habit ${index + 1} is not an object.`)
@@ -266,7 +268,7 @@ export function readTableHabitJson(json: unknown): ImportPlan {
     }
 
     const { schedule, cadence, count, approximation } = frequency(habit)
-    if (approximation) notes.push(`${name}: ${approximation}.`)
+    if (approximation) notes.push(habitNote(name, approximation))
     const limit = negative ? (extra ?? goal) : goal
     const groupKey = groups.has(`group:${str(habit.group_id)}`)
       ? `group:${str(habit.group_id)}`

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type ApiTokenVerifier, isApiToken, RateLimitedError } from '../auth/api-tokens'
 import { type Caller, type IdTokenVerifier, InvalidTokenError } from '../auth/id-token'
+import { msg } from '../i18n/message'
 import { HttpError } from './errors'
 import { API_TOKEN_SCHEME } from './openapi'
 
@@ -37,7 +38,11 @@ export function createCallerHook(verifier: IdTokenVerifier, tokens: ApiTokenVeri
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match?.[1]) {
       reply.header('www-authenticate', BEARER_CHALLENGE)
-      throw new HttpError(401, 'unauthenticated', 'Sign in: send Authorization: Bearer <id token>.')
+      throw new HttpError(
+        401,
+        'unauthenticated',
+        msg('Sign in: send Authorization: Bearer <id token>.'),
+      )
     }
     const credential = match[1]
     const personal = isApiToken(credential)
@@ -45,7 +50,7 @@ export function createCallerHook(verifier: IdTokenVerifier, tokens: ApiTokenVeri
       throw new HttpError(
         403,
         'token-not-allowed',
-        'Personal API tokens cannot be used here: this needs a signed-in session.',
+        msg('Personal API tokens cannot be used here: this needs a signed-in session.'),
       )
     }
     let caller: Caller
@@ -54,7 +59,11 @@ export function createCallerHook(verifier: IdTokenVerifier, tokens: ApiTokenVeri
     } catch (error) {
       if (error instanceof RateLimitedError) {
         reply.header('retry-after', String(error.retryAfter))
-        throw new HttpError(429, 'rate-limited', 'Too many requests with this token: slow down.')
+        throw new HttpError(
+          429,
+          'rate-limited',
+          msg('Too many requests with this token: slow down.'),
+        )
       }
       // A database that cannot say whether the session lives is the server's failure (503).
       if (!(error instanceof InvalidTokenError)) throw error
@@ -63,15 +72,19 @@ export function createCallerHook(verifier: IdTokenVerifier, tokens: ApiTokenVeri
         401,
         'invalid-token',
         personal
-          ? 'The token is unknown, revoked or expired.'
-          : 'The id token is invalid or expired.',
+          ? msg('The token is unknown, revoked or expired.')
+          : msg('The id token is invalid or expired.'),
       )
     }
     if (!caller.emailVerified) {
-      throw new HttpError(403, 'email-not-verified', 'Confirm your e-mail address first.')
+      throw new HttpError(403, 'email-not-verified', msg('Confirm your e-mail address first.'))
     }
     if (caller.scope === 'read' && !READS.has(request.method)) {
-      throw new HttpError(403, 'insufficient-scope', 'This token may only read: it cannot write.')
+      throw new HttpError(
+        403,
+        'insufficient-scope',
+        msg('This token may only read: it cannot write.'),
+      )
     }
     request.caller = caller
   }
@@ -79,6 +92,6 @@ export function createCallerHook(verifier: IdTokenVerifier, tokens: ApiTokenVeri
 
 /** The verified caller's uid; only called behind the caller hook. */
 export function uidOf(request: FastifyRequest): string {
-  if (!request.caller) throw new HttpError(401, 'unauthenticated', 'Not signed in.')
+  if (!request.caller) throw new HttpError(401, 'unauthenticated', msg('Not signed in.'))
   return request.caller.uid
 }

@@ -4,26 +4,48 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ZodError } from 'zod'
 import { isDatabaseUnreachable } from '../db/client'
+import { english, msg, type Text } from '../i18n/message'
+import { languageOfHeader, translate } from '../i18n/translate'
 
-/** An error the API answers as `{ error: { code, message, fields? } }` with `status`. */
+/**
+ * An error the API answers as `{ error: { code, message, fields? } }` with `status`. Its message
+ * and fields are texts (marked with `msg`), answered in the request's language (decision 161); `message`
+ * and `fields` hold them in English, for logs and the server's own reading.
+ */
 export class HttpError extends Error {
+  readonly text: Text
+  readonly fields?: Record<string, string>
+  readonly fieldTexts?: Record<string, Text | string>
+
   constructor(
     readonly status: number,
     readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
+    message: Text | string,
+    fields?: Record<string, Text | string>,
   ) {
-    super(message)
+    super(english(message))
+    this.text = typeof message === 'string' ? { message } : message
+    if (fields) {
+      this.fieldTexts = fields
+      this.fields = Object.fromEntries(
+        Object.entries(fields).map(([name, text]) => [name, english(text)]),
+      )
+    }
   }
 }
 
-export const notFound = (what = 'Record') => new HttpError(404, 'not-found', `${what} not found.`)
+/** A 404 saying what was not found, e.g. 'Activity not found.' */
+export const notFound = (message: Text) => new HttpError(404, 'not-found', message)
 
 /** A 400 naming each failing field by its dotted path (`name`, `attributes.<id>`). */
-export function validationError(fields: Record<string, string>): HttpError {
+export function validationError(fields: Record<string, Text | string>): HttpError {
   const names = Object.keys(fields)
   const first = names[0]
-  const message = first ? `${first}: ${fields[first]}` : 'Invalid input.'
+  const problem = first === undefined ? undefined : fields[first]
+  const message =
+    first !== undefined && problem !== undefined
+      ? msg('{field}: {problem}', { field: first, problem })
+      : msg('Invalid input.')
   return new HttpError(400, 'validation-failed', message, fields)
 }
 
@@ -38,6 +60,27 @@ export function errorBody(
   fields?: Record<string, string>,
 ): ApiError {
   return { error: fields ? { code, message, fields } : { code, message } }
+}
+
+/**
+ * The error body of `code` with `message` and `fields` in the language `request` asks for
+ * (Accept-Language): the code stays English and stable, the texts are for a person.
+ */
+export function translatedErrorBody(
+  request: Pick<FastifyRequest, 'headers'>,
+  code: string,
+  message: Text | string,
+  fields?: Record<string, Text | string>,
+): ApiError {
+  const language = languageOfHeader(request.headers['accept-language'])
+  return errorBody(
+    code,
+    translate(language, message),
+    fields &&
+      Object.fromEntries(
+        Object.entries(fields).map(([name, text]) => [name, translate(language, text)]),
+      ),
+  )
 }
 
 /**
@@ -57,21 +100,40 @@ export function authErrorBody(
   }
 }
 
+/** authErrorBody with its message in the language `request` asks for. */
+export function translatedAuthErrorBody(
+  request: Pick<FastifyRequest, 'headers'>,
+  code: string,
+  message: Text,
+): ApiError & { code: string; message: string } {
+  return authErrorBody(
+    code,
+    translate(languageOfHeader(request.headers['accept-language']), message),
+  )
+}
+
 const isAuthRoute = (url: string) => url.startsWith('/api/auth/')
 
 /** The one error handler: every failure leaves as ApiError JSON, never with a stack. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const send = (status: number, code: string, message: string, fields?: Record<string, string>) =>
-      reply
+    const send = (
+      status: number,
+      code: string,
+      message: Text | string,
+      fields?: Record<string, Text | string>,
+    ) => {
+      const { error: body } = translatedErrorBody(request, code, message, fields)
+      return reply
         .status(status)
         .send(
           isAuthRoute(request.url)
-            ? authErrorBody(code, message, fields)
-            : errorBody(code, message, fields),
+            ? authErrorBody(code, body.message, body.fields)
+            : errorBody(code, body.message, body.fields),
         )
+    }
     if (error instanceof HttpError) {
-      return send(error.status, error.code, error.message, error.fields)
+      return send(error.status, error.code, error.text, error.fieldTexts)
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = error.validationContext ?? 'request'
@@ -84,19 +146,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // The sign-in screens show an auth error's message as it is: the rule alone reads best
       // there ("Password cannot be only spaces."); the field is named in `fields`.
       const message = isAuthRoute(request.url)
-        ? (Object.values(fields)[0] ?? invalid.message)
-        : invalid.message
+        ? (Object.values(fields)[0] ?? invalid.text)
+        : invalid.text
       return send(400, invalid.code, message, fields)
     }
     const status = error.statusCode ?? 500
     if (status === 413) {
       drainRefusedBody(request, reply)
-      return send(413, 'payload-too-large', 'The request body is too large.')
+      return send(413, 'payload-too-large', msg('The request body is too large.'))
     }
-    if (status === 429) return send(429, 'too-many-requests', 'Too many requests. Try later.')
-    if (status === 415) return send(415, 'unsupported-media-type', 'Send JSON.')
+    if (status === 429) return send(429, 'too-many-requests', msg('Too many requests. Try later.'))
+    if (status === 415) return send(415, 'unsupported-media-type', msg('Send JSON.'))
     // The static files' refusal of a path they will not look up (`//`, too long): no such route.
-    if (status === 403) return send(404, 'not-found', 'Not found.')
+    if (status === 403) return send(404, 'not-found', msg('Not found.'))
     if (status >= 400 && status < 500) {
       const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'invalid-json' : 'bad-request'
       return send(status, code, error.message)
@@ -104,10 +166,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnreachable(error)) {
       request.log.warn({ err: error }, 'the database is unreachable')
       reply.header('retry-after', '1')
-      return send(503, 'unavailable', 'The database is unavailable for a moment. Retry shortly.')
+      return send(
+        503,
+        'unavailable',
+        msg('The database is unavailable for a moment. Retry shortly.'),
+      )
     }
     request.log.error({ err: error }, 'request failed')
-    return send(500, 'internal', 'Internal server error.')
+    return send(500, 'internal', msg('Internal server error.'))
   })
 }
 

@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static'
 import { MOBILE_BREAKPOINT_PX, MOBILE_MEDIA_QUERY, PRODUCT_NAME } from '@kindling/core'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { errorBody } from './errors'
+import { msg } from '../i18n/message'
+import { translatedErrorBody } from './errors'
 
 /** Written by the web build (apps/web/screen-preloads.ts): each route's screen code. */
 const SCREEN_PRELOADS_FILE = 'screen-preloads.json'
@@ -187,5 +188,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0] ?? ''
-  return reply.status(404).send(errorBody('not-found', `No route ${request.method} ${path}.`))
+  return reply
+    .status(404)
+    .send(
+      translatedErrorBody(
+        request,
+        'not-found',
+        msg('No route {method} {path}.', { method: request.method, path }),
+      ),
+    )
 }

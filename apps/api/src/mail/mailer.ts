@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { PRODUCT_NAME } from '@kindling/core'
+import { isRightToLeft, type Language, PRODUCT_NAME } from '@kindling/core'
 import nodemailer from 'nodemailer'
 import type { Logger } from 'pino'
+import { translator } from '../i18n/translate'
 
 export interface MailMessage {
   to: string
@@ -60,84 +61,108 @@ function safe(value: string): string {
   return value.replace(/[^a-zA-Z0-9@._-]/g, '_')
 }
 
-/** The account verification message: subject, plain text and HTML, one absolute link. */
-export function buildVerificationMail(to: string, url: string): MailMessage {
-  const escaped = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-  return {
-    to,
-    subject: `Confirm your e-mail for ${PRODUCT_NAME}`,
-    text: [
-      `Welcome to ${PRODUCT_NAME}!`,
-      '',
-      'Confirm your e-mail address by opening this link:',
-      '',
-      url,
-      '',
-      `If you did not create a ${PRODUCT_NAME} account, ignore this message.`,
-    ].join('\n'),
-    html: `<!doctype html><html><body style="font-family:sans-serif">
-<h1 style="color:#fd7e14">${PRODUCT_NAME}</h1>
-<p>Welcome to ${PRODUCT_NAME}! Confirm your e-mail address to start tracking your habits.</p>
-<p><a href="${escaped}" style="background:#fd7e14;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Confirm e-mail</a></p>
-<p>Or open this link: <a href="${escaped}">${escaped}</a></p>
-<p style="color:#888">If you did not create a ${PRODUCT_NAME} account, ignore this message.</p>
-</body></html>`,
-  }
-}
-
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-/** The password reset message: one link to the app's page for a new password. */
-export function buildPasswordResetMail(to: string, url: string): MailMessage {
-  const link = escapeHtml(url)
-  return {
-    to,
-    subject: `Reset your ${PRODUCT_NAME} password`,
-    text: [
-      `Someone asked to reset the password of your ${PRODUCT_NAME} account.`,
-      '',
-      'Choose a new password by opening this link (it works once, for an hour):',
-      '',
-      url,
-      '',
-      'If it was not you, ignore this message: your password stays as it is.',
-    ].join('\n'),
-    html: `<!doctype html><html><body style="font-family:sans-serif">
-<h1 style="color:#fd7e14">${PRODUCT_NAME}</h1>
-<p>Someone asked to reset the password of your ${PRODUCT_NAME} account.</p>
-<p><a href="${link}" style="background:#fd7e14;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
-<p>Or open this link (it works once, for an hour): <a href="${link}">${link}</a></p>
-<p style="color:#888">If it was not you, ignore this message: your password stays as it is.</p>
-</body></html>`,
-  }
+/** What one e-mail says, each text already in its reader's language. */
+export interface MailContent {
+  subject: string
+  /** The large line on top (the product's name, or the habit's). */
+  heading: string
+  paragraphs: string[]
+  /** The one link: a button in HTML; in plain text `textLead` then the address. */
+  link?: { url: string; button: string; textLead: string; htmlLead: string }
+  /** The grey line at the end (why you got it, how to stop it). */
+  footnote?: string
 }
 
-/** A reminder by e-mail (issue 18): the habit's name, and a link to its page. */
+/**
+ * An e-mail in `language` (decision 161): plain text and HTML from the same translated texts,
+ * `<html lang dir>` set so that a mail reader lays Arabic out right to left.
+ */
+export function renderMail(to: string, language: Language, content: MailContent): MailMessage {
+  const { link, footnote } = content
+  const text = [...content.paragraphs]
+  if (link) text.push('', link.textLead, '', link.url)
+  if (footnote) text.push('', footnote)
+  const href = link ? escapeHtml(link.url) : ''
+  const dir = isRightToLeft(language) ? 'rtl' : 'ltr'
+  const html = [
+    `<!doctype html><html lang="${language}" dir="${dir}"><body style="font-family:sans-serif">`,
+    `<h1 style="color:#fd7e14">${escapeHtml(content.heading)}</h1>`,
+    ...content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ...(link
+      ? [
+          `<p><a href="${href}" style="background:#fd7e14;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(link.button)}</a></p>`,
+          `<p>${escapeHtml(link.htmlLead)} <a href="${href}">${href}</a></p>`,
+        ]
+      : []),
+    ...(footnote ? [`<p style="color:#888">${escapeHtml(footnote)}</p>`] : []),
+    '</body></html>',
+  ].join('\n')
+  return { to, subject: content.subject, text: text.join('\n'), html }
+}
+
+/** The account verification message: subject, plain text and HTML, one absolute link. */
+export function buildVerificationMail(to: string, url: string, language: Language): MailMessage {
+  const t = translator(language)
+  return renderMail(to, language, {
+    subject: t('Confirm your e-mail for Kindling'),
+    heading: PRODUCT_NAME,
+    paragraphs: [
+      t('Welcome to Kindling! Confirm your e-mail address to start tracking your habits.'),
+    ],
+    link: {
+      url,
+      button: t('Confirm e-mail'),
+      textLead: t('Confirm your e-mail address by opening this link:'),
+      htmlLead: t('Or open this link:'),
+    },
+    footnote: t('If you did not create a Kindling account, ignore this message.'),
+  })
+}
+
+/** The password reset message: one link to the app's page for a new password. */
+export function buildPasswordResetMail(to: string, url: string, language: Language): MailMessage {
+  const t = translator(language)
+  return renderMail(to, language, {
+    subject: t('Reset your Kindling password'),
+    heading: PRODUCT_NAME,
+    paragraphs: [t('Someone asked to reset the password of your Kindling account.')],
+    link: {
+      url,
+      button: t('Choose a new password'),
+      textLead: t('Choose a new password by opening this link (it works once, for an hour):'),
+      htmlLead: t('Or open this link (it works once, for an hour):'),
+    },
+    footnote: t('If it was not you, ignore this message: your password stays as it is.'),
+  })
+}
+
+/**
+ * A reminder by e-mail (issue 18): the habit's name, and a link to its page. `message` is the
+ * push's title and body, in `language` already (reminderMessage).
+ */
 export function buildReminderMail(
   to: string,
   message: { title: string; body: string },
   url: string,
+  language: Language,
 ): MailMessage {
-  const name = escapeHtml(message.title)
-  const link = escapeHtml(url)
-  return {
-    to,
-    subject: `Reminder: ${message.title}`,
-    text: [
-      message.body,
-      '',
-      `Log it: ${url}`,
-      '',
-      `E-mail reminders can be turned off on your ${PRODUCT_NAME} account page.`,
-    ].join('\n'),
-    html: `<!doctype html><html><body style="font-family:sans-serif">
-<h1 style="color:#fd7e14">${name}</h1>
-<p>${escapeHtml(message.body)}</p>
-<p><a href="${link}" style="background:#fd7e14;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Open ${name}</a></p>
-<p style="color:#888">E-mail reminders can be turned off on your ${PRODUCT_NAME} account page.</p>
-</body></html>`,
-  }
+  const t = translator(language)
+  const name = message.title
+  return renderMail(to, language, {
+    subject: t('Reminder: {name}', { name }),
+    heading: name,
+    paragraphs: [message.body],
+    link: {
+      url,
+      button: t('Open {name}', { name }),
+      textLead: t('Log it:'),
+      htmlLead: t('Or open this link:'),
+    },
+    footnote: t('E-mail reminders can be turned off on your Kindling account page.'),
+  })
 }
 
 /** A webhook turned off after failing for a day (issue 52): which one, and where to look. */
@@ -145,23 +170,25 @@ export function buildWebhookDisabledMail(
   to: string,
   webhookUrl: string,
   accountUrl: string,
+  language: Language,
 ): MailMessage {
-  const target = escapeHtml(webhookUrl)
-  const link = escapeHtml(accountUrl)
-  return {
-    to,
-    subject: `${PRODUCT_NAME} stopped sending to a webhook`,
-    text: [
-      `Your ${PRODUCT_NAME} webhook to ${webhookUrl} has failed for a day, so it was turned off.`,
-      'Nothing more is sent to it. Once the receiving service works again, add the webhook anew:',
-      '',
-      accountUrl,
-    ].join('\n'),
-    html: `<!doctype html><html><body style="font-family:sans-serif">
-<h1 style="color:#fd7e14">${PRODUCT_NAME}</h1>
-<p>Your webhook to <code>${target}</code> has failed for a day, so it was turned off.</p>
-<p>Nothing more is sent to it. Once the receiving service works again, add the webhook anew on your account page.</p>
-<p><a href="${link}" style="background:#fd7e14;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Open your account</a></p>
-</body></html>`,
-  }
+  const t = translator(language)
+  return renderMail(to, language, {
+    subject: t('Kindling stopped sending to a webhook'),
+    heading: PRODUCT_NAME,
+    paragraphs: [
+      t('Your Kindling webhook to {url} has failed for a day, so it was turned off.', {
+        url: webhookUrl,
+      }),
+      t(
+        'Nothing more is sent to it. Once the receiving service works again, add the webhook anew on your account page.',
+      ),
+    ],
+    link: {
+      url: accountUrl,
+      button: t('Open your account'),
+      textLead: t('Your account page:'),
+      htmlLead: t('Or open this link:'),
+    },
+  })
 }

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { Agent } from 'node:https'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
+import { msg, type Text } from '../i18n/message'
 
 /**
  * Where the server may send a Web Push request. An endpoint is a URL any signed-in user hands
@@ -50,19 +51,19 @@ export function isPublicAddress(address: string): boolean {
  * Mozilla's, Apple's, Microsoft's) are named hosts on https's own port; an address, a port or a
  * name of this machine or network is refused.
  */
-export function pushEndpointProblem(endpoint: string): string | undefined {
+export function pushEndpointProblem(endpoint: string): Text | undefined {
   let url: URL
   try {
     url = new URL(endpoint)
   } catch {
-    return 'Must be an https URL.'
+    return msg('Must be an https URL.')
   }
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '')
-  if (url.protocol !== 'https:') return 'Must be an https URL.'
-  if (isIP(host) !== 0) return "Must name a push service's host, not an IP address."
-  if (url.port !== '') return 'Must use the standard https port.'
+  if (url.protocol !== 'https:') return msg('Must be an https URL.')
+  if (isIP(host) !== 0) return msg("Must name a push service's host, not an IP address.")
+  if (url.port !== '') return msg('Must use the standard https port.')
   if (!host.includes('.') || /(^|\.)(localhost|local|internal|lan|home\.arpa)$/i.test(host)) {
-    return 'Must be a push service on the internet.'
+    return msg('Must be a push service on the internet.')
   }
   return undefined
 }

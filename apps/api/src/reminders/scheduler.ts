@@ -1,7 +1,6 @@
 import {
   buildBreakRanges,
   buildDayTotals,
-  buildReminderMessage,
   type DayTotals,
   DEFAULT_TIME_ZONE,
   getNextReminderOccurrence,
@@ -10,6 +9,7 @@ import {
   getReminderSkipReason,
   getScheduleCadence,
   indexGoalTargets,
+  Language,
   type Schedule,
   toCalendarDay,
 } from '@kindling/core'
@@ -30,6 +30,7 @@ import {
   user,
   userSettings,
 } from '../db/schema'
+import { translator } from '../i18n/translate'
 import { buildReminderMail, type Mailer } from '../mail/mailer'
 import { toAttribute, toGoal } from '../routes/records'
 import type { PushSender } from './push-sender'
@@ -240,6 +241,7 @@ export function createReminderScheduler(options: {
           timeZone: row.settings.timeZone,
           emailReminders: row.settings.emailReminders,
           remindersPausedUntil: row.settings.remindersPausedUntil,
+          language: Language.nullable().catch(null).parse(row.settings.language),
         }
       : DEFAULT_SETTINGS
     const schedule = activity.schedule as Schedule
@@ -321,7 +323,9 @@ export function createReminderScheduler(options: {
     )
     if (reason) return result(`skipped-${reason}`)
 
-    const message = buildReminderMessage(activity.name)
+    // In the account's language (decision 161); one who never chose one reads English.
+    const language = settings.language ?? 'en'
+    const message = reminderMessage(activity.name, language)
     const path = `/activities/${activity.id}`
     let attempted = 0
     let sent = 0
@@ -348,7 +352,7 @@ export function createReminderScheduler(options: {
       attempted += 1
       try {
         await options.mailer.send(
-          buildReminderMail(row.email, message, `${options.publicUrl}${path}`),
+          buildReminderMail(row.email, message, `${options.publicUrl}${path}`, language),
         )
         sent += 1
       } catch (error) {
@@ -480,4 +484,13 @@ function boundedPool(limit: number) {
     /** Until every task added has ended. */
     idle: () => until(() => active === 0 && queue.length === 0),
   }
+}
+
+/**
+ * The notification of a reminder for the habit `name` in `language`: the name as its title, and
+ * core's buildReminderMessage body (the native shells' own) through the server's catalogs.
+ */
+export function reminderMessage(name: string, language: Language): { title: string; body: string } {
+  const t = translator(language)
+  return { title: name, body: t('Time for {name}. Kindling reminder.', { name }) }
 }

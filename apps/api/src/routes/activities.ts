@@ -3,6 +3,7 @@ import { desc, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../db/client'
 import { activities } from '../db/schema'
+import { msg } from '../i18n/message'
 import { registerCrud } from './crud'
 import { toActivity } from './records'
 
@@ -11,6 +12,7 @@ export function registerActivityRoutes(app: FastifyInstance, db: Database): void
     table: activities,
     plural: 'activities',
     noun: 'Activity',
+    missing: msg('Activity not found.'),
     record: Activity,
     toRecord: toActivity,
     list: {

@@ -15,6 +15,7 @@ import { apiTokens } from '../db/schema'
 import { uidOf } from '../http/caller'
 import { notFound, validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
+import { msg } from '../i18n/message'
 import {
   deleteErrors,
   IdParams,
@@ -94,7 +95,10 @@ export function registerApiTokenRoutes(
         .where(eq(apiTokens.userId, uid))
       if ((held?.n ?? 0) >= API_TOKENS_PER_USER_MAX) {
         throw validationError({
-          name: `You have ${API_TOKENS_PER_USER_MAX} tokens: revoke one first.`,
+          name: msg(
+            '{max, plural, one {You have # token: revoke it first.} other {You have # tokens: revoke one first.}}',
+            { max: API_TOKENS_PER_USER_MAX },
+          ),
         })
       }
       const secret = generateApiToken()
@@ -127,12 +131,12 @@ export function registerApiTokenRoutes(
     },
     handler: async (request, reply) => {
       const { id } = request.params
-      if (!isUuid(id)) throw notFound('Token')
+      if (!isUuid(id)) throw notFound(msg('Token not found.'))
       const removed = await db
         .delete(apiTokens)
         .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, uidOf(request))))
         .returning({ id: apiTokens.id })
-      if (removed.length === 0) throw notFound('Token')
+      if (removed.length === 0) throw notFound(msg('Token not found.'))
       return reply.status(204).send(null)
     },
   })

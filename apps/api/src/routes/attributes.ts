@@ -6,6 +6,7 @@ import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
 import { activities, attributes } from '../db/schema'
 import { validationError } from '../http/errors'
+import { msg } from '../i18n/message'
 import { findLiveActivity } from './common'
 import { type Reader, registerCrud } from './crud'
 import { toAttribute } from './records'
@@ -28,7 +29,7 @@ function toColumns(input: z.output<typeof AttributeInput>) {
 export function registerAttributeRoutes(app: FastifyInstance, db: Database): void {
   async function checkActivity(reader: Reader, uid: string, activityId: string) {
     if (!(await findLiveActivity(reader, uid, activityId))) {
-      throw validationError({ activityId: 'Not an activity of yours.' })
+      throw validationError({ activityId: msg('Not an activity of yours.') })
     }
   }
 
@@ -36,6 +37,7 @@ export function registerAttributeRoutes(app: FastifyInstance, db: Database): voi
     table: attributes,
     plural: 'attributes',
     noun: 'Attribute',
+    missing: msg('Attribute not found.'),
     record: Attribute,
     toRecord: toAttribute,
     /** Live attributes of the caller's live activities (deleting an activity deletes them too). */

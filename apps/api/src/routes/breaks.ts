@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import type { Database } from '../db/client'
 import { breaks } from '../db/schema'
 import { validationError } from '../http/errors'
+import { msg } from '../i18n/message'
 import { findLiveActivity } from './common'
 import { type Reader, registerCrud } from './crud'
 import { toBreak } from './records'
@@ -15,7 +16,7 @@ export function registerBreakRoutes(app: FastifyInstance, db: Database): void {
   async function checkBreak(uid: string, input: z.output<typeof BreakInput>, reader: Reader) {
     if (input.activityId === null) return
     if (!(await findLiveActivity(reader, uid, input.activityId))) {
-      throw validationError({ activityId: 'Not an activity of yours.' })
+      throw validationError({ activityId: msg('Not an activity of yours.') })
     }
   }
   const values = ({ activityId, from, to, note }: z.output<typeof BreakInput>) => ({
@@ -29,6 +30,7 @@ export function registerBreakRoutes(app: FastifyInstance, db: Database): void {
     table: breaks,
     plural: 'breaks',
     noun: 'Break',
+    missing: msg('Break not found.'),
     record: Break,
     toRecord: toBreak,
     list: {

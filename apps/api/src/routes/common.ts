@@ -14,6 +14,7 @@ import {
   jsonResponse,
   retryAfterHeader,
 } from '../http/openapi'
+import { msg } from '../i18n/message'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -34,7 +35,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
 export function bodyObject(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {}
   if (typeof body !== 'object' || Array.isArray(body)) {
-    throw validationError({ body: 'Send a JSON object.' })
+    throw validationError({ body: msg('Send a JSON object.') })
   }
   return body as Record<string, unknown>
 }
@@ -83,7 +84,7 @@ export async function storedCreate<Row>(
   const [row] = await db.select().from(table).where(eq(table.id, id))
   if (!row) return undefined
   if ((row as { author: string }).author !== author) {
-    throw new HttpError(409, 'id-conflict', 'This id is already taken: send another one.')
+    throw new HttpError(409, 'id-conflict', msg('This id is already taken: send another one.'))
   }
   return row as Row
 }

@@ -22,6 +22,7 @@ import { liveRowsOf, lockAuthorsWrites } from '../db/owned'
 import { uidOf } from '../http/caller'
 import { notFound, validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
+import { msg, type Text } from '../i18n/message'
 import {
   bodyObject,
   createErrors,
@@ -110,6 +111,8 @@ export interface CrudOptions<
   plural: string
   /** The record's name in messages and summaries, e.g. `Goal`. */
   noun: string
+  /** The 404's message, in the caller's language (`msg('Goal not found.')`). */
+  missing: Text
   record: R
   toRecord: (row: Row<T>) => z.output<R>
   /** The caller's live records (default: theirs and not deleted). */
@@ -177,7 +180,7 @@ export function registerCrud<
   C extends z.ZodType,
   U extends z.ZodType,
 >(app: FastifyInstance, db: Database, options: CrudOptions<T, R, C, U>): Crud<T> {
-  const { table, plural, noun, record, toRecord, create, update, remove } = options
+  const { table, plural, noun, missing, record, toRecord, create, update, remove } = options
   // Routes typed by hand: the zod schemas still validate and document them (the app's compilers),
   // but TypeScript cannot resolve a generic record's reply type through the type provider.
   const r = app
@@ -209,12 +212,12 @@ export function registerCrud<
   }
 
   async function load(uid: string, id: string): Promise<Row<T>> {
-    if (!isUuid(id)) throw notFound(noun)
+    if (!isUuid(id)) throw notFound(missing)
     const [row] = await db
       .select()
       .from(table as PgTable)
       .where(owned(uid, id))
-    if (!row) throw notFound(noun)
+    if (!row) throw notFound(missing)
     return row as Row<T>
   }
 
@@ -339,7 +342,9 @@ export function registerCrud<
       const changed = Object.keys(changes).filter((key) => keys.has(key))
       for (const key of Object.keys(times)) {
         if (!changed.includes(key)) {
-          throw validationError({ [`fieldTimes.${key}`]: 'Send a time only for a field you send.' })
+          throw validationError({
+            [`fieldTimes.${key}`]: msg('Send a time only for a field you send.'),
+          })
         }
       }
       const now = clock()
@@ -380,7 +385,7 @@ export function registerCrud<
         }
         return row && { row, replaced: merge.replaced }
       })
-      if (!written) throw notFound(noun)
+      if (!written) throw notFound(missing)
       if (written.replaced.length > 0) reply.header(REPLACED_HEADER, written.replaced.join(','))
       return toRecord(written.row)
     },
@@ -415,7 +420,7 @@ export function registerCrud<
         }
         return row !== undefined
       })
-      if (!deleted) throw notFound(noun)
+      if (!deleted) throw notFound(missing)
       return reply.status(204).send(null)
     },
   })

@@ -16,6 +16,7 @@ import { attributes, eventCounts, events } from '../db/schema'
 import { uidOf } from '../http/caller'
 import { validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
+import { msg } from '../i18n/message'
 import { findLiveActivity, isUuid, listErrors, queryErrors, security } from './common'
 import { type Reader, registerCrud } from './crud'
 import { toAttribute, toEvent } from './records'
@@ -59,7 +60,7 @@ export function registerEventRoutes(app: FastifyInstance, db: Database): void {
   /** The activity must be the caller's live one; values must fit its live attributes. */
   async function checkEvent(uid: string, input: z.output<typeof EventInput>, reader: Reader) {
     const activity = await findLiveActivity(reader, uid, input.activityId)
-    if (!activity) throw validationError({ activityId: 'Not an activity of yours.' })
+    if (!activity) throw validationError({ activityId: msg('Not an activity of yours.') })
     const defined = await reader
       .select()
       .from(attributes)
@@ -72,6 +73,7 @@ export function registerEventRoutes(app: FastifyInstance, db: Database): void {
     table: events,
     plural: 'events',
     noun: 'Event',
+    missing: msg('Event not found.'),
     record: Event,
     toRecord: toEvent,
     create: {

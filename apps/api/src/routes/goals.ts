@@ -6,6 +6,7 @@ import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
 import { attributes, goals } from '../db/schema'
 import { validationError } from '../http/errors'
+import { msg } from '../i18n/message'
 import { findLiveActivity, isUuid } from './common'
 import { type Reader, registerCrud } from './crud'
 import { toGoal } from './records'
@@ -17,7 +18,7 @@ export function registerGoalRoutes(app: FastifyInstance, db: Database): void {
   /** The activity must be the caller's live one; a target must sum one of its amounts. */
   async function checkGoal(uid: string, input: z.output<typeof GoalInput>, reader: Reader) {
     if (!(await findLiveActivity(reader, uid, input.activityId))) {
-      throw validationError({ activityId: 'Not an activity of yours.' })
+      throw validationError({ activityId: msg('Not an activity of yours.') })
     }
     if (input.target?.kind !== 'amount') return
     const { attributeId } = input.target
@@ -35,7 +36,7 @@ export function registerGoalRoutes(app: FastifyInstance, db: Database): void {
       : []
     if (!attribute || !TARGET_ATTRIBUTE_TYPES.includes(attribute.type)) {
       throw validationError({
-        'target.attributeId': 'Must be a number or duration attribute of this activity.',
+        'target.attributeId': msg('Must be a number or duration attribute of this activity.'),
       })
     }
   }
@@ -44,6 +45,7 @@ export function registerGoalRoutes(app: FastifyInstance, db: Database): void {
     table: goals,
     plural: 'goals',
     noun: 'Goal',
+    missing: msg('Goal not found.'),
     record: GoalRecord,
     toRecord: toGoal,
     list: { description: 'Your live goals, newest first.', orderBy: [desc(goals.createdAt)] },

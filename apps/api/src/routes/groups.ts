@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Database } from '../db/client'
 import { groups } from '../db/schema'
 import { validationError } from '../http/errors'
+import { msg } from '../i18n/message'
 import { missingActivities } from './common'
 import { type Reader, registerCrud } from './crud'
 import { toGroup } from './records'
@@ -26,6 +27,7 @@ export function registerGroupRoutes(app: FastifyInstance, db: Database): void {
     table: groups,
     plural: 'groups',
     noun: 'Group',
+    missing: msg('Group not found.'),
     record: Group,
     toRecord: toGroup,
     list: {

@@ -8,6 +8,7 @@ import { pushSubscriptions } from '../db/schema'
 import { uidOf } from '../http/caller'
 import { notFound, validationError } from '../http/errors'
 import { errorResponse, jsonResponse, publicSecurity } from '../http/openapi'
+import { msg } from '../i18n/message'
 import { pushEndpointProblem } from '../reminders/push-endpoints'
 import {
   deleteErrors,
@@ -105,7 +106,7 @@ export function registerPushRoutes(
         .delete(pushSubscriptions)
         .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, uid)))
         .returning({ id: pushSubscriptions.id })
-      if (removed.length === 0) throw notFound('Subscription')
+      if (removed.length === 0) throw notFound(msg('Subscription not found.'))
       return reply.status(204).send(null)
     },
   })

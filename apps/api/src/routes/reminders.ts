@@ -14,6 +14,7 @@ import { reminderSnoozes, reminders } from '../db/schema'
 import { uidOf } from '../http/caller'
 import { validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
+import { msg } from '../i18n/message'
 import { nextDue, readSettings } from '../reminders/settings'
 import { deleteErrors, findLiveActivity, IdParams, isUuid, queryErrors, security } from './common'
 import { type Reader, registerCrud } from './crud'
@@ -46,7 +47,7 @@ export function registerReminderRoutes(
    */
   async function checkActivity(reader: Reader, uid: string, activityId: string) {
     if (!(await findLiveActivity(reader, uid, activityId))) {
-      throw validationError({ activityId: 'Not an activity of yours.' })
+      throw validationError({ activityId: msg('Not an activity of yours.') })
     }
     const [row] = await reader
       .select({ value: count() })
@@ -54,7 +55,10 @@ export function registerReminderRoutes(
       .where(and(liveRowsOf(reminders, uid), eq(reminders.activityId, activityId)))
     if ((row?.value ?? 0) >= REMINDERS_PER_ACTIVITY_MAX) {
       throw validationError({
-        activityId: `A habit can have at most ${REMINDERS_PER_ACTIVITY_MAX} reminders.`,
+        activityId: msg(
+          '{max, plural, one {A habit can have at most # reminder.} other {A habit can have at most # reminders.}}',
+          { max: REMINDERS_PER_ACTIVITY_MAX },
+        ),
       })
     }
   }
@@ -92,6 +96,7 @@ export function registerReminderRoutes(
     table: reminders,
     plural: 'reminders',
     noun: 'Reminder',
+    missing: msg('Reminder not found.'),
     record: Reminder,
     toRecord: toReminder,
     clock,

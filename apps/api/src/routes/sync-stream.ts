@@ -5,7 +5,8 @@ import { z } from 'zod'
 import type { ChangeSignals } from '../db/change-signals'
 import type { Database } from '../db/client'
 import { uidOf } from '../http/caller'
-import { errorBody } from '../http/errors'
+import { translatedErrorBody } from '../http/errors'
+import { msg } from '../i18n/message'
 import { E401, E403, E429, E503, security } from './common'
 import { latestSeq } from './sync'
 
@@ -148,7 +149,13 @@ export function registerSyncStreamRoutes(
         return reply
           .status(503)
           .header('retry-after', '1')
-          .send(errorBody('unavailable', 'The server is stopping: try again in a moment.'))
+          .send(
+            translatedErrorBody(
+              request,
+              'unavailable',
+              msg('The server is stopping: try again in a moment.'),
+            ),
+          )
       }
       let user = users.get(uid)
       if (!user) {

@@ -29,6 +29,7 @@ import { activities, attributes, breaks, events, goals, groups } from '../db/sch
 import { uidOf } from '../http/caller'
 import { validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
+import { msg } from '../i18n/message'
 import { queryErrors, security } from './common'
 import { toActivity, toAttribute, toBreak, toEvent, toGoal, toGroup } from './records'
 
@@ -77,7 +78,7 @@ export function registerSyncRoutes(app: FastifyInstance, db: Database): void {
         (error: unknown) => {
           // A zone the runtime knows but the database does not (22023).
           if ((error as { code?: string }).code === '22023') {
-            throw validationError({ timeZone: 'This time zone is not known to the server.' })
+            throw validationError({ timeZone: msg('This time zone is not known to the server.') })
           }
           throw error
         },

@@ -17,6 +17,7 @@ import { webhookDeliveries, webhooks } from '../db/schema'
 import { uidOf } from '../http/caller'
 import { notFound, validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
+import { msg } from '../i18n/message'
 import { webhookUrlProblem } from '../webhooks/urls'
 import {
   deleteErrors,
@@ -72,12 +73,12 @@ export function registerWebhookRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   async function ownWebhook(uid: string, id: string) {
-    if (!isUuid(id)) throw notFound('Webhook')
+    if (!isUuid(id)) throw notFound(msg('Webhook not found.'))
     const [row] = await db
       .select()
       .from(webhooks)
       .where(and(eq(webhooks.id, id), eq(webhooks.userId, uid)))
-    if (!row) throw notFound('Webhook')
+    if (!row) throw notFound(msg('Webhook not found.'))
     return row
   }
 
@@ -121,7 +122,10 @@ export function registerWebhookRoutes(
       const [held] = await db.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, uid))
       if ((held?.n ?? 0) >= WEBHOOKS_PER_USER_MAX) {
         throw validationError({
-          url: `You have ${WEBHOOKS_PER_USER_MAX} webhooks: remove one first.`,
+          url: msg(
+            '{max, plural, one {You have # webhook: remove it first.} other {You have # webhooks: remove one first.}}',
+            { max: WEBHOOKS_PER_USER_MAX },
+          ),
         })
       }
       const secret = `whsec_${randomBytes(32).toString('base64url')}`

@@ -93,6 +93,63 @@ export async function startSmtp() {
   }
 }
 
+/** A raw message's headers (unfolded, names lower-cased) and body. */
+function splitMessage(raw: string): { headers: Map<string, string>; body: string } {
+  const at = raw.search(/\r?\n\r?\n/)
+  const head = at < 0 ? raw : raw.slice(0, at)
+  const body = at < 0 ? '' : raw.slice(at).replace(/^\r?\n\r?\n/, '')
+  const headers = new Map<string, string>()
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':')
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim())
+  }
+  return { headers, body }
+}
+
+/** Quoted-printable or base64 content as UTF-8 text. */
+function decodeContent(body: string, encoding: string | undefined): string {
+  if (/base64/i.test(encoding ?? '')) return Buffer.from(body, 'base64').toString('utf8')
+  if (/quoted-printable/i.test(encoding ?? '')) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => `%${hex}`)
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'))
+  }
+  return body
+}
+
+/** A header's RFC 2047 encoded words (=?UTF-8?B?…?=, =?UTF-8?Q?…?=) as text. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_match, kind: string, text: string) =>
+      kind.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeContent(text.replace(/_/g, ' '), 'quoted-printable'),
+    )
+}
+
+/** What a person reads of a raw message: its subject, plain text and HTML, decoded. */
+export function readMail(raw: string): { subject: string; text: string; html: string } {
+  const { headers, body } = splitMessage(raw)
+  const subject = decodeHeader(headers.get('subject') ?? '')
+  const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type') ?? '')?.[1]
+  const parts = boundary
+    ? body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((part) => splitMessage(part.replace(/^\r?\n/, '')))
+    : [{ headers, body }]
+  const partOf = (type: string) => {
+    const part = parts.find((candidate) => candidate.headers.get('content-type')?.startsWith(type))
+    return part
+      ? decodeContent(part.body.trim(), part.headers.get('content-transfer-encoding'))
+      : ''
+  }
+  return { subject, text: partOf('text/plain'), html: partOf('text/html') }
+}
+
 /** The verification link of a raw (possibly quoted-printable) message. */
 export function verificationLink(raw: string): string {
   const unfolded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')

@@ -5,6 +5,8 @@ import { and, eq, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { type Database, rowsOf } from '../db/client'
 import { user, webhookDeliveries, webhooks } from '../db/schema'
+import { languageOfAccount } from '../i18n/account-language'
+import { english } from '../i18n/message'
 import { buildWebhookDisabledMail, type Mailer } from '../mail/mailer'
 import { lookupFor, webhookUrlProblem } from './urls'
 
@@ -178,8 +180,9 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     logger.warn({ webhookId }, 'a webhook failing for a day was turned off')
     if (!owner) return
     const account = new URL('/me', options.publicUrl).toString()
+    const language = await languageOfAccount(db, disabled.userId)
     await mailer
-      .send(buildWebhookDisabledMail(owner.email, disabled.url, account))
+      .send(buildWebhookDisabledMail(owner.email, disabled.url, account, language))
       .catch((error: unknown) =>
         logger.error({ err: error, webhookId }, 'the webhook-disabled e-mail was not sent'),
       )
@@ -242,7 +245,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     body: string,
   ): Promise<{ status: number | null; error: string | null }> {
     const problem = webhookUrlProblem(target, allowedHosts)
-    if (problem) return Promise.resolve({ status: null, error: `Refused: ${problem}` })
+    if (problem) return Promise.resolve({ status: null, error: `Refused: ${english(problem)}` })
     const url = new URL(target)
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest
     const signature = signWebhookBody(secret, Math.floor(clock().getTime() / 1000), body)

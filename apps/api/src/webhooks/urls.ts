@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns'
 import { isIP, type LookupFunction } from 'node:net'
+import { msg, type Text } from '../i18n/message'
 import { publicOnlyLookup } from '../reminders/push-endpoints'
 
 /*
@@ -33,25 +34,25 @@ export function isAllowedHost(url: URL, allowedHosts: readonly string[]): boolea
 export function webhookUrlProblem(
   value: string,
   allowedHosts: readonly string[],
-): string | undefined {
+): Text | undefined {
   let url: URL
   try {
     url = new URL(value)
   } catch {
-    return 'Must be an https URL.'
+    return msg('Must be an https URL.')
   }
-  if (url.username || url.password) return 'Must not contain a user name or password.'
+  if (url.username || url.password) return msg('Must not contain a user name or password.')
   if (isAllowedHost(url, allowedHosts)) {
     return url.protocol === 'https:' || url.protocol === 'http:'
       ? undefined
-      : 'Must be an http or https URL.'
+      : msg('Must be an http or https URL.')
   }
   const host = normalHost(url.hostname)
-  if (url.protocol !== 'https:') return 'Must be an https URL.'
-  if (isIP(host) !== 0) return 'Must name a host, not an IP address.'
-  if (url.port !== '') return 'Must use the standard https port.'
+  if (url.protocol !== 'https:') return msg('Must be an https URL.')
+  if (isIP(host) !== 0) return msg('Must name a host, not an IP address.')
+  if (url.port !== '') return msg('Must use the standard https port.')
   if (!host.includes('.') || /(^|\.)(localhost|local|internal|lan|home\.arpa)$/i.test(host)) {
-    return 'Must be a host on the internet, not of this network.'
+    return msg('Must be a host on the internet, not of this network.')
   }
   return undefined
 }

@@ -1,4 +1,5 @@
 import type { ApiError as ApiErrorBody } from '@kindling/core'
+import { activeLanguage } from './i18n'
 import { getIdToken } from './id-token'
 
 /** A failed API call: HTTP status plus the server's `{ error: { code, message, fields } }`. */
@@ -51,6 +52,15 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 }
 
 /**
+ * The headers every call to the server carries: the app's active language as Accept-Language,
+ * so that the server answers its error messages, and writes a sign-up's e-mails, in it
+ * (decision 161) rather than in the browser's or the device's own.
+ */
+export function languageHeaders(): Record<string, string> {
+  return { 'Accept-Language': activeLanguage() }
+}
+
+/**
  * fetch() with the id token. A request the server refuses with 401 (the token expired or was
  * revoked meanwhile) is sent once more with a fresh token; natives do the same on 403 (SPEC §7).
  * Requests refused with the same token share one refresh.
@@ -58,6 +68,9 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 export async function fetchWithIdToken(url: string, init: RequestInit = {}): Promise<Response> {
   const call = async (token: string | null) => {
     const headers = new Headers(init.headers)
+    for (const [name, value] of Object.entries(languageHeaders())) {
+      if (!headers.has(name)) headers.set(name, value)
+    }
     if (token) headers.set('Authorization', `Bearer ${token}`)
     return fetch(url, { ...init, headers, credentials: 'include' })
   }

@@ -1,5 +1,5 @@
 import type { AuthErrorBody, AuthUser } from '@kindling/core'
-import { getApiBaseUrl } from '../../../lib/api-client'
+import { getApiBaseUrl, languageHeaders } from '../../../lib/api-client'
 import {
   AUTH_TIMEOUT_DESKTOP_MS,
   AUTH_TIMEOUT_MOBILE_MS,
@@ -79,6 +79,7 @@ async function callAuthWithHeaders<T>(
       method: init.method,
       headers: {
         Accept: 'application/json',
+        ...languageHeaders(),
         ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...(sessionToken ? { Authorization: `Bearer ${sessionToken}` } : {}),
       },

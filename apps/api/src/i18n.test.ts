@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { App } from './app'
+import {
+  caller,
+  createBackend,
+  nextIp,
+  ORIGIN,
+  readMail,
+  signUp,
+  startApp,
+  startSmtp,
+  type TestUser,
+} from './test/harness'
+import { startPushService } from './test/push-service'
+
+/*
+ * The server speaks the user's language (issue 54, decision 161): e-mails and pushes in the
+ * account's language (a sign-up's in the one its app asked in), error messages in the request's.
+ */
+describe('the server in the user’s language', () => {
+  let app: App
+  let smtp: Awaited<ReturnType<typeof startSmtp>>
+  let push: Awaited<ReturnType<typeof startPushService>>
+  let backend: Awaited<ReturnType<typeof createBackend>>
+  let user: TestUser
+  const clock = { now: new Date('2026-03-07T12:00:00.000Z') }
+  const call = caller(() => app)
+
+  beforeAll(async () => {
+    smtp = await startSmtp()
+    push = await startPushService()
+    backend = await createBackend('pglite')
+    app = await startApp(backend, smtp.url, {}, { clock: () => clock.now, testPushService: push })
+    user = await signUp(app, smtp, 'ines-i18n@example.com')
+  })
+
+  afterAll(async () => {
+    await app?.close()
+    await push?.close()
+    await smtp?.close()
+    await backend?.drop()
+  })
+
+  const signUpIn = (email: string, acceptLanguage: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { ...ORIGIN, 'accept-language': acceptLanguage },
+      remoteAddress: nextIp(),
+      payload: { email, password: 'correct horse battery' },
+    })
+
+  it('mails the verification in the language the sign-up asked in, German or Arabic', async () => {
+    expect((await signUpIn('jonas-i18n@example.com', 'de-AT, de;q=0.9, en;q=0.5')).statusCode).toBe(
+      200,
+    )
+    const german = readMail((await smtp.waitFor('jonas-i18n@example.com')).raw)
+    expect(german.subject).toBe('Bestätige deine E-Mail-Adresse für Kindling')
+    expect(german.text).toContain('Bestätige deine E-Mail-Adresse über diesen Link:')
+    expect(german.text).toMatch(/http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/)
+    expect(german.html).toContain('<html lang="de" dir="ltr">')
+    expect(german.html).toContain('>E-Mail bestätigen</a>')
+
+    expect((await signUpIn('layla-i18n@example.com', 'ar-EG')).statusCode).toBe(200)
+    const arabic = readMail((await smtp.waitFor('layla-i18n@example.com')).raw)
+    expect(arabic.subject).toBe('أكّد بريدك الإلكتروني في Kindling')
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">')
+    expect(arabic.text).toContain('إذا لم تُنشئ حسابًا في Kindling، فتجاهل هذه الرسالة.')
+  })
+
+  it('keeps English for a language Kindling does not speak', async () => {
+    expect((await signUpIn('piet-i18n@example.com', 'nl-NL, nl')).statusCode).toBe(200)
+    const mail = readMail((await smtp.waitFor('piet-i18n@example.com')).raw)
+    expect(mail.subject).toBe('Confirm your e-mail for Kindling')
+    expect(mail.html).toContain('<html lang="en" dir="ltr">')
+  })
+
+  it('mails a password reset in the account’s language over the request’s', async () => {
+    await call(user, 'PUT', '/api/settings', { language: 'fr' })
+    smtp.mails.splice(0, smtp.mails.length)
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { ...ORIGIN, 'accept-language': 'ja' },
+      remoteAddress: nextIp(),
+      payload: { email: user.email, redirectTo: '/reset-password' },
+    })
+    expect(asked.statusCode).toBe(200)
+    const mail = readMail((await smtp.waitFor(user.email)).raw)
+    expect(mail.subject).toBe('Réinitialisez votre mot de passe Kindling')
+    expect(mail.text).toContain(
+      'Choisissez un nouveau mot de passe en ouvrant ce lien (valable une seule fois, pendant une heure) :',
+    )
+    expect(mail.text).toContain('/reset-password?token=')
+  })
+
+  it('answers error messages in the request’s language; the code stays English', async () => {
+    const french = { 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.8' }
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/activities/0190a0a0-0000-7000-8000-000000000000',
+      headers: { authorization: `Bearer ${user.token}`, ...french },
+    })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({
+      error: { code: 'not-found', message: 'Habitude introuvable.' },
+    })
+
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/reminders',
+      headers: { authorization: `Bearer ${user.token}`, ...french },
+      payload: { activityId: '0190a0a0-0000-7000-8000-000000000000', time: '07:30' },
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'validation-failed',
+        message: 'activityId : Ce n’est pas une de vos habitudes.',
+        fields: { activityId: 'Ce n’est pas une de vos habitudes.' },
+      },
+    })
+
+    const anonymous = await app.inject({ method: 'GET', url: '/api/goals', headers: french })
+    expect(anonymous.statusCode).toBe(401)
+    expect(anonymous.json().error).toEqual({
+      code: 'unauthenticated',
+      message: 'Connectez-vous : envoyez Authorization: Bearer <id token>.',
+    })
+
+    // Without Accept-Language, English as before.
+    const english = await call(user, 'GET', '/api/activities/0190a0a0-0000-7000-8000-000000000000')
+    expect(english.json().error.message).toBe('Activity not found.')
+  })
+
+  it('sends a reminder push, and its e-mail, in German', async () => {
+    await call(user, 'PUT', '/api/settings', {
+      language: 'de',
+      timeZone: 'UTC',
+      emailReminders: true,
+    })
+    const habit = await call(user, 'POST', '/api/activities', { name: 'Meditieren' })
+    const reminder = await call(user, 'POST', '/api/reminders', {
+      activityId: habit.json().id,
+      time: '13:00',
+    })
+    expect(reminder.statusCode).toBe(201)
+    const subscriber = push.subscribe()
+    expect(
+      (await call(user, 'POST', '/api/push/subscriptions', subscriber.subscription)).statusCode,
+    ).toBe(201)
+    smtp.mails.splice(0, smtp.mails.length)
+
+    const deliveries = await app.reminders.tick(new Date('2026-03-07T13:00:02.000Z'))
+    expect(deliveries.find((d) => d.reminderId === reminder.json().id)).toMatchObject({
+      status: 'sent',
+      sent: 2,
+    })
+    const received = push.received.find((m) => m.payload.reminderId === reminder.json().id)
+    expect(received?.payload).toMatchObject({
+      title: 'Meditieren',
+      body: 'Zeit für Meditieren. Erinnerung von Kindling.',
+    })
+    const mail = readMail((await smtp.waitFor(user.email)).raw)
+    expect(mail.subject).toBe('Erinnerung: Meditieren')
+    expect(mail.text).toContain(
+      'E-Mail-Erinnerungen kannst du auf deiner Kindling-Kontoseite ausschalten.',
+    )
+  })
+})
