@@ -176,3 +176,33 @@ export function formatValue(value: number): string {
   if (activeLanguage() === 'en') return String(value)
   return formatNumber(value, { maximumFractionDigits: 10 })
 }
+
+/** A weekday's short name ('Mon', 'Mo.', '月') by getDay() numbering. */
+export function weekdayShortName(weekday: number): string {
+  const language = activeLanguage()
+  if (language === 'en') return weekdayName(weekday).slice(0, 3)
+  return memoized(
+    `ws:${language}`,
+    () => new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }),
+  ).format(Date.UTC(2024, 0, 7 + weekday))
+}
+
+/** A month's name (1 January … 12 December), long or short ('Jan', 'janv.', '1月'). */
+export function monthName(month: number, width: 'long' | 'short' = 'long'): string {
+  const language = activeLanguage()
+  return memoized(
+    `mn:${language}:${width}`,
+    () => new Intl.DateTimeFormat(intlLocale(language), { month: width, timeZone: 'UTC' }),
+  ).format(Date.UTC(2024, month - 1, 1))
+}
+
+/** A day without its year for a chart's axis: MM-DD in English, the language's own otherwise. */
+export function formatShortDay(day: string): string {
+  const language = activeLanguage()
+  const date = language === 'en' ? null : dayDate(day)
+  if (!date) return day.slice(5)
+  return memoized(
+    `sd:${language}`,
+    () => new Intl.DateTimeFormat(language, { month: 'numeric', day: 'numeric', timeZone: 'UTC' }),
+  ).format(date)
+}
