@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { attributeValueText, describeValues } from './attribute-text'
 import { translateFieldError } from './field-messages'
 import { activateLanguage } from './i18n'
-import { formatDay, formatNumber, formatRelative, formatTime, weekdayName } from './locale-format'
+import { formatDay, formatNumber, formatTime, weekdayName } from './locale-format'
+import { formatRelative } from './relative-time'
 
 const now = '2026-11-25T12:00:00.000Z'
 const minutes = (count: number) => new Date(Date.parse(now) - count * 60_000).toISOString()

@@ -1,5 +1,5 @@
-import { formatRelativeTime, getRelativeTime, type Language } from '@kindling/core'
-import { activeLanguage, t } from './i18n'
+import type { Language } from '@kindling/core'
+import { activeLanguage } from './i18n'
 
 /*
  * Numbers, days, times and relative times in the active language, through `Intl` (issue 54).
@@ -99,22 +99,6 @@ export function formatTime(instant: Date | string | number, timeZone: string): s
         })
       : new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', timeZone }),
   ).format(new Date(instant))
-}
-
-/**
- * How long ago (or ahead) `instant` is from `now`: SPEC §9's English ('5 minutes ago', 'a day
- * away', 'just now'), the language's own otherwise ('vor 5 Minuten', 'dans 2 jours').
- */
-export function formatRelative(instant: Date | string, now: Date | string): string {
-  const language = activeLanguage()
-  if (language === 'en') return formatRelativeTime(instant, now)
-  const time = getRelativeTime(instant, now)
-  if (time.unit === 'now') return t('just now')
-  if (time.unit === 'seconds') {
-    return time.future ? t('in a few seconds') : t('a few seconds ago')
-  }
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'always' })
-  return format.format(time.future ? time.count : -time.count, time.unit)
 }
 
 /** 'Monday'… in the active language, by getDay() numbering (0 Sunday … 6 Saturday). */

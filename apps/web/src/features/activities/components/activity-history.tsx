@@ -6,8 +6,9 @@ import { useEventPages } from '../../../api/event-pages'
 import { EventValues, useDescribeEventValues } from '../../../components/event-values'
 import { PlainList } from '../../../components/plain-list'
 import { useT } from '../../../lib/i18n'
-import { formatDay, formatRelative } from '../../../lib/locale-format'
+import { formatDay } from '../../../lib/locale-format'
 import { paths } from '../../../lib/paths'
+import { formatRelative } from '../../../lib/relative-time'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 
 /**
