@@ -1,6 +1,8 @@
 import type { Attribute, PeriodProgress } from '@kindling/core'
+import { formatNumber } from '../lib/locale-format'
 
-const amount = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 })
+/** An amount in the active language's digits and decimal sign, at most two decimals. */
+const amount = { format: (value: number) => formatNumber(value, { maximumFractionDigits: 2 }) }
 
 /** The unit an amount target's total is read in: the attribute's unit, else its name. */
 function unitOf(attribute: Attribute | undefined): string {

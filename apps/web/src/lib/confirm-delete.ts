@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications'
 import { getAuthState } from './auth-state'
+import { t } from './i18n'
 import { confirm } from './platform'
 
 export interface ConfirmDeleteOptions {
@@ -20,8 +21,8 @@ export interface ConfirmDeleteOptions {
  */
 export async function confirmDelete(options: ConfirmDeleteOptions): Promise<void> {
   const confirmed = await confirm(options.question, {
-    title: `Delete ${options.name}`,
-    confirmLabel: 'Delete',
+    title: t('Delete {name}', { name: options.name }),
+    confirmLabel: t('Delete'),
     destructive: true,
   })
   if (!confirmed) return

@@ -115,7 +115,7 @@ export type { PositionedLike, PositionWrite } from './manual-order'
 export { generatePositions, planMove, sortByPosition } from './manual-order'
 export { compareCodeUnits, compareNames } from './order'
 export { selectRecentActivities, sortByRecent } from './recents'
-export { formatRelativeTime } from './relative-time'
+export { formatRelativeTime, getRelativeTime, type RelativeTime } from './relative-time'
 export type {
   NotificationPlanInput,
   PlannedNotification,

@@ -9,6 +9,9 @@ import { Calendar, type CalendarLevel } from '@mantine/dates'
 import { useMemo } from 'react'
 import { useHabitDays } from '../../../api/days'
 import { DecadeGrid, sameMonthIn } from '../../../components/decade-grid'
+import { useDayjsLocale } from '../../../lib/dayjs-locale'
+import { useT } from '../../../lib/i18n'
+import { firstDayOfWeek, formatDay, formatNumber } from '../../../lib/locale-format'
 import { usePageState } from '../../../lib/page-state'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import classes from './activity-calendar.module.css'
@@ -28,6 +31,9 @@ export interface ActivityCalendarProps {
  * Add Event for it (issue 51). Default export: loaded lazily, the date components are heavy (DESIGN §2).
  */
 export default function ActivityCalendar({ activityId, activityName, now }: ActivityCalendarProps) {
+  const t = useT()
+  // Month and weekday names in the active language, its first day of the week and its digits.
+  useDayjsLocale()
   const timeZone = getDeviceTimeZone()
   const today = toCalendarDay(now, timeZone)
   const [shownMonth, setShownMonth] = usePageState('calendar:month', today)
@@ -65,12 +71,18 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
         fullWidth
         highlightToday
         hideOutsideDates
+        firstDayOfWeek={firstDayOfWeek()}
+        renderDay={(date) => formatNumber(Number(date.slice(8, 10)))}
         classNames={{ day: classes.day }}
-        previousLabel={level === 'year' ? 'Previous year' : 'Previous month'}
-        nextLabel={level === 'year' ? 'Next year' : 'Next month'}
+        previousLabel={level === 'year' ? t('Previous year') : t('Previous month')}
+        nextLabel={level === 'year' ? t('Next year') : t('Next month')}
         styles={{ weekday: { color: 'var(--mantine-color-gray-4)' } }}
         maxLevel="decade"
-        aria-label={activityName ? `Calendar of ${activityName}` : 'Calendar of all events'}
+        aria-label={
+          activityName
+            ? t('Calendar of {name}', { name: activityName })
+            : t('Calendar of all events')
+        }
         getDayProps={(date) => {
           const day = date.slice(0, 10)
           const count = getDayCount(totals, day)
@@ -81,7 +93,15 @@ export default function ActivityCalendar({ activityId, activityName, now }: Acti
             // A day with events shows them; an empty one of a habit opens its menu (Add event,
             // Skip this day); of all habits it adds an event.
             onClick: (event) => dayPicker.pick(day, count > 0, event.currentTarget),
-            'aria-label': `${day}: ${count} ${count === 1 ? 'event' : 'events'}${skipped ? ', skipped' : ''}`,
+            'aria-label': skipped
+              ? t('{day}: {count, plural, one {# event} other {# events}}, skipped', {
+                  day: formatDay(day),
+                  count,
+                })
+              : t('{day}: {count, plural, one {# event} other {# events}}', {
+                  day: formatDay(day),
+                  count,
+                }),
             'data-skipped': skipped || undefined,
             style: {
               backgroundColor: shade

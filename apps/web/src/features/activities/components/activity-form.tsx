@@ -8,6 +8,8 @@ import { ColorInput, Input, Stack, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { FormActions } from '../../../components/form-actions'
+import { translateFieldError } from '../../../lib/field-messages'
+import { useT } from '../../../lib/i18n'
 import { ScheduleFields } from './schedule-fields'
 
 /** What the form edits of an activity's input, each field filled in. */
@@ -20,12 +22,15 @@ export interface ActivityFormProps {
   onCancel: () => void
 }
 
-/** The red rule of SPEC §5, or the schema's message for another problem; null when valid. */
+/**
+ * The red rule of SPEC §5, or the schema's message for another problem, in the active language;
+ * null when valid.
+ */
 export function getNameError(name: string, touched: boolean): string | null {
-  if (name.length > ACTIVITY_NAME_MAX_LENGTH) return ACTIVITY_NAME_TOO_LONG
+  if (name.length > ACTIVITY_NAME_MAX_LENGTH) return translateFieldError(ACTIVITY_NAME_TOO_LONG)
   if (!touched) return null
   const result = ActivityInput.shape.name.safeParse(name)
-  return result.success ? null : (result.error.issues[0]?.message ?? null)
+  return result.success ? null : translateFieldError(result.error.issues[0]?.message ?? null)
 }
 
 /**
@@ -34,12 +39,15 @@ export function getNameError(name: string, touched: boolean): string | null {
  * invalid; Enter in the name saves when valid (the form submits, its button being enabled).
  */
 export function ActivityForm({ initialValues, saving, onSubmit, onCancel }: ActivityFormProps) {
+  const t = useT()
   const [values, setValues] = useState(initialValues)
   const [nameTouched, setNameTouched] = useState(false)
   const parsed = ActivityInput.safeParse(values)
   const colorError = parsed.success
     ? null
-    : (parsed.error.issues.find((issue) => issue.path[0] === 'color')?.message ?? null)
+    : translateFieldError(
+        parsed.error.issues.find((issue) => issue.path[0] === 'color')?.message ?? null,
+      )
   const nameError = getNameError(values.name, nameTouched)
   const canSave = parsed.success && !saving
 
@@ -52,7 +60,7 @@ export function ActivityForm({ initialValues, saving, onSubmit, onCancel }: Acti
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <TextInput
-          label="Name"
+          label={t('Name')}
           required
           data-autofocus
           value={values.name}
@@ -65,9 +73,9 @@ export function ActivityForm({ initialValues, saving, onSubmit, onCancel }: Acti
           }}
         />
         <ColorInput
-          label="Color"
+          label={t('Color')}
           format="hex"
-          eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
+          eyeDropperButtonProps={{ 'aria-label': t('Pick a colour from the screen') }}
           value={values.color}
           error={colorError}
           onChange={(color) => setValues((current) => ({ ...current, color }))}
@@ -79,7 +87,7 @@ export function ActivityForm({ initialValues, saving, onSubmit, onCancel }: Acti
           onChange={(schedule) => setValues((current) => ({ ...current, schedule }))}
         />
         {values.name.trim() !== '' && (
-          <Input.Wrapper label="Preview" labelElement="div">
+          <Input.Wrapper label={t('Preview')} labelElement="div">
             <div>
               <ActivityBadge activity={{ name: values.name, color: values.color }} />
             </div>

@@ -1,11 +1,14 @@
-import { formatRelativeTime, toCalendarDay } from '@kindling/core'
+import { toCalendarDay } from '@kindling/core'
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { useActivity } from '../../../api/activities'
 import { useEventPages } from '../../../api/event-pages'
 import { EventValues, useDescribeEventValues } from '../../../components/event-values'
 import { PlainList } from '../../../components/plain-list'
+import { useT } from '../../../lib/i18n'
+import { formatDay } from '../../../lib/locale-format'
 import { paths } from '../../../lib/paths'
+import { formatRelative } from '../../../lib/relative-time'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 
 /**
@@ -13,6 +16,7 @@ import { getDeviceTimeZone } from '../../../lib/time-zone'
  * what was logged (issue 51).
  */
 export function ActivityHistory({ activityId, now }: { activityId: string; now: Date }) {
+  const t = useT()
   const timeZone = getDeviceTimeZone()
   const pages = useEventPages(activityId)
   const activity = useActivity(activityId).data
@@ -21,7 +25,7 @@ export function ActivityHistory({ activityId, now }: { activityId: string; now: 
 
   if (pages.isLoading) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading history">
+      <Stack gap="xs" aria-busy="true" aria-label={t('Loading history')}>
         {[0, 1, 2].map((index) => (
           <Skeleton key={index} height={52} radius="md" />
         ))}
@@ -31,13 +35,13 @@ export function ActivityHistory({ activityId, now }: { activityId: string; now: 
   if (events.length === 0) {
     return (
       <Text c="gray.5" size="sm">
-        No events yet. Log the first one with the + button.
+        {t('No events yet. Log the first one with the + button.')}
       </Text>
     )
   }
   return (
     <Stack gap="xs">
-      <PlainList label="Events">
+      <PlainList label={t('Events')}>
         {events.map((event) => (
           <li key={event.id}>
             <Paper
@@ -49,9 +53,9 @@ export function ActivityHistory({ activityId, now }: { activityId: string; now: 
               style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}
             >
               <Group justify="space-between" wrap="nowrap">
-                <Text fw={500}>{toCalendarDay(event.eventDate, timeZone)}</Text>
+                <Text fw={500}>{formatDay(toCalendarDay(event.eventDate, timeZone))}</Text>
                 <Text size="sm" c="gray.5">
-                  {formatRelativeTime(event.eventDate, now)}
+                  {formatRelative(event.eventDate, now)}
                 </Text>
               </Group>
               <EventValues text={describeValues(event, activity)} />
@@ -65,7 +69,7 @@ export function ActivityHistory({ activityId, now }: { activityId: string; now: 
           loading={pages.isFetchingNextPage}
           onClick={() => void pages.fetchNextPage()}
         >
-          Load more
+          {t('Load more')}
         </Button>
       )}
     </Stack>

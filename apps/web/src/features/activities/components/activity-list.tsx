@@ -16,6 +16,7 @@ import { groups as groupRecords, useGroups } from '../../../api/groups'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { NoHabitsYet } from '../../../components/no-habits'
 import { PlainList } from '../../../components/plain-list'
+import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { useNow } from '../../../lib/use-now'
 import { FIRST_ROWS, rowBudget, useRowLimit } from '../../../lib/use-row-limit'
@@ -91,6 +92,7 @@ function moveGroup(list: readonly GroupRecord[], from: number, to: number) {
  * Self-contained: it loads what it shows, so the home screen can place it as it is.
  */
 export function ActivityList({ compact = false, sort = 'recent' }: ActivityListProps) {
+  const t = useT()
   const activitiesQuery = useActivities()
   const groupsQuery = useGroups()
   const attributesQuery = useAttributes()
@@ -146,7 +148,7 @@ export function ActivityList({ compact = false, sort = 'recent' }: ActivityListP
   if (activitiesQuery.isError) {
     return (
       <Text c="gray.5" ta="center" py="xl">
-        Your habits could not be loaded. Check your connection and try again.
+        {t('Your habits could not be loaded. Check your connection and try again.')}
       </Text>
     )
   }
@@ -188,12 +190,12 @@ export function ActivityList({ compact = false, sort = 'recent' }: ActivityListP
     <Stack gap="md">
       {streaks.length > 0 && (
         <CollapsibleSection
-          title="Streaks"
+          title={t('Streaks')}
           count={streaks.length}
           collapsed={streaksCollapsed}
           onToggle={() => setStreaksCollapsed((value) => !value)}
         >
-          <PlainList label="Streaks">
+          <PlainList label={t('Streaks')}>
             {visible(streaks, streaksCollapsed).map(({ activity, streak }) => (
               <Group component="li" key={activity.id} gap="sm" wrap="nowrap">
                 <ActivityBadge activity={activity} to={paths.activity(activity.id)} size="md" />
@@ -242,13 +244,13 @@ export function ActivityList({ compact = false, sort = 'recent' }: ActivityListP
             }
           >
             {members.length === 0 ? (
-              <Text size="sm" c="gray.5" pl="lg">
-                No habits in this group.
+              <Text size="sm" c="gray.5" ps="lg">
+                {t('No habits in this group.')}
               </Text>
             ) : (
               // Inset under a rule of the group's colour: the ungrouped habits that follow are
               // plainly not the group's.
-              <Box pl="sm" style={{ borderLeft: `3px solid ${group.color}` }}>
+              <Box ps="sm" style={{ borderInlineStart: `3px solid ${group.color}` }}>
                 <PlainList>
                   {visible(members, collapsed.includes(group.id)).map((activity, index) =>
                     renderRow(activity, index, members),
@@ -261,7 +263,7 @@ export function ActivityList({ compact = false, sort = 'recent' }: ActivityListP
       )}
 
       {layout.ungrouped.length > 0 && !budget.spent && (
-        <PlainList label="Ungrouped habits">
+        <PlainList label={t('Ungrouped habits')}>
           {budget
             .take(layout.ungrouped)
             .map((activity, index) => renderRow(activity, index, layout.ungrouped))}
@@ -270,11 +272,11 @@ export function ActivityList({ compact = false, sort = 'recent' }: ActivityListP
 
       {!compact && archived.length > 0 && !budget.spent && (
         <CollapsibleSection
-          title={`Archived (${archived.length})`}
+          title={t('Archived ({count, number})', { count: archived.length })}
           collapsed={archivedCollapsed}
           onToggle={() => setArchivedCollapsed((value) => !value)}
         >
-          <PlainList label="Archived habits">
+          <PlainList label={t('Archived habits')}>
             {archived.map((activity) => (
               <Group
                 component="li"
@@ -312,8 +314,9 @@ function arrange(activities: readonly Activity[], groups: readonly GroupRecord[]
 }
 
 function ActivityListSkeleton() {
+  const t = useT()
   return (
-    <Stack gap="xs" aria-busy="true" aria-label="Loading habits">
+    <Stack gap="xs" aria-busy="true" aria-label={t('Loading habits')}>
       {[0, 1, 2].map((index) => (
         <Skeleton key={index} height={96} radius="md" />
       ))}

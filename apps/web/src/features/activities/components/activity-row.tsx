@@ -5,6 +5,7 @@ import { type DragEvent, memo } from 'react'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { AttributeList } from '../../../components/attribute-list'
 import { useOpenForm } from '../../../lib/form-opener'
+import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { useDayPicker } from './day-picker'
 import { MoveButtons } from './move-buttons'
@@ -43,6 +44,7 @@ export const ActivityRow = memo(function ActivityRow({
   compact,
   reorder,
 }: ActivityRowProps) {
+  const t = useT()
   const openForm = useOpenForm()
   const dayPicker = useDayPicker(activity.id, activity.name)
   return (
@@ -98,7 +100,7 @@ export const ActivityRow = memo(function ActivityRow({
             <ActionIcon
               variant="light"
               size="lg"
-              aria-label={`Add event for ${activity.name}`}
+              aria-label={t('Add event for {name}', { name: activity.name })}
               onClick={() => openForm(paths.addEvent({ activityId: activity.id }))}
             >
               <IconPlus size={18} aria-hidden />

@@ -17,6 +17,7 @@ import { getApiBaseUrl } from '../../../lib/api-client'
 import { getAuthState } from '../../../lib/auth-state'
 import { confirmDelete as confirmDeleteRecord } from '../../../lib/confirm-delete'
 import { useOpenForm } from '../../../lib/form-opener'
+import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { useDraft } from '../../../lib/use-draft'
 import { useActivityPanels } from '../panels'
@@ -32,6 +33,7 @@ const sameSchedule = (a: Schedule, b: Schedule) => JSON.stringify(a) === JSON.st
  * taking a break (issue 49).
  */
 export function ActivitySettings({ activity }: { activity: Activity }) {
+  const t = useT()
   const { Reminders, RemindersPlaceholder } = useActivityPanels()
   const updateActivity = useUpdateActivity()
   const deleteActivity = useDeleteActivity()
@@ -80,17 +82,21 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
     const link = new URL(paths.logEvent(activity.id), getApiBaseUrl() || window.location.origin)
     try {
       await navigator.clipboard.writeText(link.href)
-      notifications.show({ message: 'Copied log link', color: 'orange' })
+      notifications.show({ message: t('Copied log link'), color: 'orange' })
     } catch {
-      notifications.show({ title: 'Copy this link', message: link.href, autoClose: false })
+      notifications.show({
+        title: t('Copy this link'),
+        message: link.href,
+        autoClose: false,
+      })
     }
   }
 
   function confirmDelete() {
     void confirmDeleteRecord({
-      question: 'Are you sure you want to delete this activity?',
+      question: t('Are you sure you want to delete this activity?'),
       name: activity.name,
-      deleted: `Deleted ${activity.name}`,
+      deleted: t('Deleted {name}', { name: activity.name }),
       remove: () => deleteActivity.mutateAsync(activity.id),
       onDeleted: () => navigate(paths.activities(), { replace: true }),
     })
@@ -99,7 +105,7 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
   return (
     <Stack gap="md">
       <TextInput
-        label="Name"
+        label={t('Name')}
         required
         value={name}
         maxLength={ACTIVITY_NAME_INPUT_MAX_LENGTH}
@@ -112,7 +118,7 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
         }}
       />
       <Textarea
-        label="Description"
+        label={t('Description')}
         autosize
         minRows={2}
         value={description}
@@ -122,9 +128,9 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
         }}
       />
       <ColorInput
-        label="Color"
+        label={t('Color')}
         format="hex"
-        eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
+        eyeDropperButtonProps={{ 'aria-label': t('Pick a colour from the screen') }}
         value={color}
         onChange={setColor}
         onChangeEnd={(picked) => {
@@ -152,7 +158,7 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
             openForm(paths.moveActivity({ activityId: activity.id, groupId: group?.id }))
           }
         >
-          Move to group
+          {t('Move to group')}
         </Button>
         <Button
           variant="light"
@@ -173,7 +179,7 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
             })
           }
         >
-          {activity.archived ? 'Unarchive' : 'Archive'}
+          {activity.archived ? t('Unarchive') : t('Archive')}
         </Button>
         <Button
           variant="light"
@@ -181,7 +187,7 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
           leftSection={<IconLink size={16} aria-hidden />}
           onClick={copyLogLink}
         >
-          Copy log link
+          {t('Copy log link')}
         </Button>
         <Button
           variant="light"
@@ -190,7 +196,7 @@ export function ActivitySettings({ activity }: { activity: Activity }) {
           onClick={confirmDelete}
           loading={deleteActivity.isPending}
         >
-          Delete activity
+          {t('Delete activity')}
         </Button>
       </Group>
       <HabitBreaks activity={activity} />

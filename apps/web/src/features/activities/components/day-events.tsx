@@ -19,6 +19,8 @@ import { useDeleteEventWithUndo } from '../../../components/event-delete'
 import { EventValues, useDescribeEventValues } from '../../../components/event-values'
 import { PlainList } from '../../../components/plain-list'
 import { useOpenForm } from '../../../lib/form-opener'
+import { useT } from '../../../lib/i18n'
+import { formatDay, formatTime } from '../../../lib/locale-format'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useDayEvents } from '../hooks/use-day-events'
@@ -44,6 +46,7 @@ export default function DayEventsDialog({
   activityName,
   onClose,
 }: DayEventsDialogProps) {
+  const t = useT()
   const timeZone = getDeviceTimeZone()
   const dayEvents = useDayEvents(day, activityId)
   const activitiesQuery = useActivities()
@@ -52,16 +55,6 @@ export default function DayEventsDialog({
   const openForm = useOpenForm()
   // Deleted from here: gone at once, also from a day read from the server.
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set())
-  const timeOf = useMemo(
-    () =>
-      new Intl.DateTimeFormat('en-GB', {
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        timeZone,
-      }),
-    [timeZone],
-  )
   const activitiesById = useMemo(() => {
     const map = new Map<string, Activity>()
     for (const activity of activitiesQuery.data ?? []) {
@@ -86,40 +79,46 @@ export default function DayEventsDialog({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={activityName ? `${activityName} on ${day}` : `Events on ${day}`}
+      title={
+        activityName
+          ? t('{name} on {day}', { name: activityName, day: formatDay(day) })
+          : t('Events on {day}', { day: formatDay(day) })
+      }
       radius="md"
     >
       <Stack gap="md">
         {dayEvents.isLoading ? (
           <Group justify="center" py="md">
-            <Loader size="sm" aria-label="Loading the day's events" />
+            <Loader size="sm" aria-label={t("Loading the day's events")} />
           </Group>
         ) : dayEvents.isError ? (
           <Group gap="xs">
             <Text size="sm" c="gray.5">
-              This day's events could not be loaded.
+              {t("This day's events could not be loaded.")}
             </Text>
             <Button size="compact-sm" variant="subtle" onClick={dayEvents.retry}>
-              Try again
+              {t('Try again')}
             </Button>
           </Group>
         ) : rows.length === 0 ? (
           <Text size="sm" c="gray.5">
-            No events on this day.
+            {t('No events on this day.')}
           </Text>
         ) : (
-          <PlainList label={`Events on ${day}`} gap="xs">
+          <PlainList label={t('Events on {day}', { day: formatDay(day) })} gap="xs">
             {rows.map((event) => {
               const activity = activitiesById.get(event.activityId)
-              const time = timeOf.format(new Date(event.eventDate))
-              const name = activityId ? time : `${activity?.name ?? ''} at ${time}`
+              const time = formatTime(event.eventDate, timeZone)
+              const name = activityId
+                ? time
+                : t('{name} at {time}', { name: activity?.name ?? '', time })
               return (
                 <Group component="li" key={event.id} wrap="nowrap" gap="xs" align="flex-start">
                   <UnstyledButton
                     component={Link}
                     to={paths.event(event.id)}
                     onClick={onClose}
-                    aria-label={`Open the event ${name}`}
+                    aria-label={t('Open the event {name}', { name })}
                     style={{ flex: 1, minWidth: 0 }}
                     p={4}
                   >
@@ -140,7 +139,7 @@ export default function DayEventsDialog({
                     variant="subtle"
                     color="gray"
                     size="lg"
-                    aria-label={`Edit the event ${name}`}
+                    aria-label={t('Edit the event {name}', { name })}
                     onClick={() => leaveFor(paths.updateEvent({ eventId: event.id }))}
                   >
                     <IconPencil size={18} aria-hidden />
@@ -149,7 +148,7 @@ export default function DayEventsDialog({
                     variant="subtle"
                     color="red"
                     size="lg"
-                    aria-label={`Delete the event ${name}`}
+                    aria-label={t('Delete the event {name}', { name })}
                     onClick={() => void remove(event)}
                   >
                     <IconTrash size={18} aria-hidden />
@@ -163,7 +162,7 @@ export default function DayEventsDialog({
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => leaveFor(paths.addEvent({ activityId, defaultDate: day }))}
         >
-          Add Event
+          {t('Add Event')}
         </Button>
       </Stack>
     </Modal>

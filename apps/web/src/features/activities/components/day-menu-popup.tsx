@@ -4,6 +4,8 @@ import { IconPlayerSkipForward, IconPlus, IconRotate } from '@tabler/icons-react
 import { useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useSkipDay, useUndoSkip } from '../../../api/breaks'
+import { type MessageKey, msg, t, useT } from '../../../lib/i18n'
+import { formatDay } from '../../../lib/locale-format'
 import { useSynced } from '../../../lib/sync/store'
 import { useMounted } from '../../../lib/use-mounted'
 
@@ -22,7 +24,7 @@ export interface DayMenuTarget {
 }
 
 interface DayAction {
-  label: string
+  label: MessageKey
   icon: typeof IconPlus
   run?: () => void
   disabled?: boolean
@@ -43,18 +45,18 @@ function useDayActions(target: DayMenuTarget, onAddEvent: () => void): DayAction
     },
     [activityId, day],
   ).data
-  const actions: DayAction[] = [{ label: 'Add event', icon: IconPlus, run: onAddEvent }]
+  const actions: DayAction[] = [{ label: msg('Add event'), icon: IconPlus, run: onAddEvent }]
   if (state === 'skipped') {
     actions.push({
-      label: 'Undo skip',
+      label: msg('Undo skip'),
       icon: IconRotate,
       run: () => undo.mutate({ activityId, day }),
     })
   } else if (state === 'vacation') {
-    actions.push({ label: 'On vacation', icon: IconPlayerSkipForward, disabled: true })
+    actions.push({ label: msg('On vacation'), icon: IconPlayerSkipForward, disabled: true })
   } else {
     actions.push({
-      label: 'Skip this day',
+      label: msg('Skip this day'),
       icon: IconPlayerSkipForward,
       run: () => skip.mutate({ activityId, day }),
     })
@@ -71,10 +73,11 @@ export interface DayMenuProps {
 
 /** The menu of `target`'s day, open from its first drawing until an action or a dismissal. */
 export default function DayMenu({ target, mobile, onAddEvent, onClose }: DayMenuProps) {
+  useT()
   const mounted = useMounted()
   const [opened, setOpened] = useState(true)
   const actions = useDayActions(target, onAddEvent)
-  const title = `${target.activityName} on ${target.day}`
+  const title = t('{name} on {day}', { name: target.activityName, day: formatDay(target.day) })
   const close = () => {
     setOpened(false)
     target.anchor.focus({ preventScroll: true })
@@ -107,7 +110,7 @@ export default function DayMenu({ target, mobile, onAddEvent, onClose }: DayMenu
                 action.run?.()
               }}
             >
-              {action.label}
+              {t(action.label)}
             </Button>
           ))}
         </Stack>
@@ -171,7 +174,7 @@ function DayDropdown({
             leftSection={<action.icon size={16} aria-hidden />}
             onClick={action.run}
           >
-            {action.label}
+            {t(action.label)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

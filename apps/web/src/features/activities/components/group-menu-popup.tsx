@@ -1,8 +1,9 @@
 import { ActionIcon, Button, Drawer, Menu, Stack } from '@mantine/core'
 import { IconDots, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
+import { t, useT } from '../../../lib/i18n'
 import { useMounted } from '../../../lib/use-mounted'
-import type { GroupAction } from './group-action'
+import { GROUP_ACTION_TEXTS, type GroupAction } from './group-action'
 
 /** The menus of the group menu (SPEC §2 Group menu), loaded on intent: Mantine's overlays. */
 
@@ -30,6 +31,7 @@ export function GroupMenuDrawer({
   opened: boolean
   onClose: () => void
 }) {
+  useT()
   const mounted = useMounted()
   return (
     <Drawer
@@ -56,7 +58,7 @@ export function GroupMenuDrawer({
               action.run()
             }}
           >
-            {action.label}
+            {t(GROUP_ACTION_TEXTS[action.label])}
           </Button>
         ))}
       </Stack>
@@ -77,6 +79,7 @@ export function GroupMenuDropdown({
   actions: readonly GroupAction[]
   takeFocus: boolean
 }) {
+  useT()
   const mounted = useMounted()
   const [opened, setOpened] = useState(true)
   const target = useRef<HTMLButtonElement>(null)
@@ -99,7 +102,7 @@ export function GroupMenuDropdown({
             color={action.destructive ? 'red' : undefined}
             onClick={action.run}
           >
-            {action.label}
+            {t(GROUP_ACTION_TEXTS[action.label])}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

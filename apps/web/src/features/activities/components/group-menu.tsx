@@ -6,10 +6,11 @@ import { useNavigate } from 'react-router'
 import { ErrorBoundary } from '../../../components/error-boundary'
 import { useConfirmDeleteGroup } from '../../../components/group-delete'
 import { useOpenForm } from '../../../lib/form-opener'
+import { t, useT } from '../../../lib/i18n'
 import { useIsMobile } from '../../../lib/layout'
 import { paths } from '../../../lib/paths'
 import { getPlatform, showActionSheet } from '../../../lib/platform'
-import type { GroupAction } from './group-action'
+import { GROUP_ACTION_TEXTS, type GroupAction } from './group-action'
 
 // The drawer and dropdown (Mantine's overlays, a dozen chunks) load on intent: hovering or
 // focusing the button fetches them, pressing it shows them. The habits page draws without them.
@@ -31,7 +32,8 @@ export function GroupMenu({ group }: { group: Group }) {
   const openForm = useOpenForm()
   const navigate = useNavigate()
   const { confirmDelete } = useConfirmDeleteGroup()
-  const label = `Group menu for ${group.name}`
+  useT()
+  const label = t('Group menu for {name}', { name: group.name })
   // The drawer: mounted from the first opening on, so it can play its closing transition.
   const [drawer, setDrawer] = useState({ mounted: false, opened: false })
   // The dropdown, once pressed: it replaces the stand-in button, with the focus it had.
@@ -54,7 +56,10 @@ export function GroupMenu({ group }: { group: Group }) {
     const openActionSheet = async () => {
       const index = await showActionSheet(
         group.name,
-        actions.map((action) => ({ title: action.label, destructive: action.destructive })),
+        actions.map((action) => ({
+          title: t(GROUP_ACTION_TEXTS[action.label]),
+          destructive: action.destructive,
+        })),
       )
       if (index !== null) actions[index]?.run()
     }

@@ -1,5 +1,6 @@
 import { ActionIcon, Group } from '@mantine/core'
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react'
+import { useT } from '../../../lib/i18n'
 
 /**
  * 'My order' by keyboard and touch (issue 49): moves a habit or a group one place up or down in
@@ -16,12 +17,13 @@ export function MoveButtons({
   count: number
   move: (to: number) => void
 }) {
+  const t = useT()
   return (
     <Group gap={2} wrap="nowrap">
       <ActionIcon
         variant="subtle"
         color="gray"
-        aria-label={`Move ${name} up`}
+        aria-label={t('Move {name} up', { name })}
         disabled={index === 0}
         onClick={() => move(index - 1)}
       >
@@ -30,7 +32,7 @@ export function MoveButtons({
       <ActionIcon
         variant="subtle"
         color="gray"
-        aria-label={`Move ${name} down`}
+        aria-label={t('Move {name} down', { name })}
         disabled={index >= count - 1}
         onClick={() => move(index + 1)}
       >

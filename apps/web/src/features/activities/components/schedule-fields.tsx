@@ -2,8 +2,14 @@ import type { Schedule, ScheduleType } from '@kindling/core'
 import { defaultSchedule } from '@kindling/core'
 import { NumberInput, Select, Stack } from '@mantine/core'
 import { WeekdayCheckboxes } from '../../../components/weekday-checkboxes'
+import { type MessageKey, msg, useT } from '../../../lib/i18n'
 
-const SCHEDULE_TYPES: ScheduleType[] = ['Unscheduled', 'Daily', 'Weekly', 'Monthly']
+const SCHEDULE_TYPES: readonly { value: ScheduleType; label: MessageKey }[] = [
+  { value: 'Unscheduled', label: msg('Unscheduled') },
+  { value: 'Daily', label: msg('Daily') },
+  { value: 'Weekly', label: msg('Weekly') },
+  { value: 'Monthly', label: msg('Monthly') },
+]
 
 export interface ScheduleFieldsProps {
   value: Schedule
@@ -17,11 +23,12 @@ export interface ScheduleFieldsProps {
  * (SPEC §4): Weekly starts with no days, Monthly on day 1.
  */
 export function ScheduleFields({ value, onChange, onDayOfMonthBlur }: ScheduleFieldsProps) {
+  const t = useT()
   return (
     <Stack gap="xs">
       <Select
-        label="Schedule"
-        data={SCHEDULE_TYPES}
+        label={t('Schedule')}
+        data={SCHEDULE_TYPES.map((type) => ({ value: type.value, label: t(type.label) }))}
         value={value.type}
         allowDeselect={false}
         onChange={(type) => {
@@ -36,7 +43,7 @@ export function ScheduleFields({ value, onChange, onDayOfMonthBlur }: ScheduleFi
       )}
       {value.type === 'Monthly' && (
         <NumberInput
-          label="Day of month"
+          label={t('Day of month')}
           min={1}
           max={31}
           allowDecimal={false}

@@ -2,6 +2,7 @@ import { type DayTotals, getWeekStrip } from '@kindling/core'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
+import { activateLanguage } from '../../../lib/i18n'
 import { WeekStrip } from './week-strip'
 
 // Wednesday 2026-11-25 in Berlin: the week runs from Monday the 23rd to Sunday the 29th.
@@ -76,5 +77,36 @@ describe('WeekStrip', () => {
     expect(skipped).toHaveAttribute('aria-haspopup', 'menu')
     await userEvent.click(skipped)
     expect(picked).toEqual([['2026-11-27', false]])
+  })
+})
+
+describe('WeekStrip in another language', () => {
+  afterEach(() => activateLanguage('en'))
+
+  const draw = () => {
+    render(
+      <WeekStrip
+        activityName="Run"
+        schedule={{ type: 'Daily' }}
+        days={DAYS}
+        totals={{ firstDay: '2026-11-24', counts: [2] }}
+        onPickDay={() => {}}
+      />,
+    )
+    return screen.getByRole('group')
+  }
+
+  it('names the days in German and in Arabic, with their own dates', async () => {
+    await activateLanguage('de')
+    const german = draw()
+    expect(german).toHaveAccessibleName('Diese Woche für Run')
+    const labels = within(german)
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label'))
+    expect(labels[1]).toBe('Run am 24.11.2026, hat Einträge')
+    expect(labels[2]).toBe('Run am 25.11.2026, heute')
+    cleanup()
+    await activateLanguage('ar')
+    expect(draw()).toHaveAccessibleName('هذا الأسبوع لـRun')
   })
 })

@@ -1,5 +1,7 @@
 import type { DayTotals, Schedule, WeekStripDay } from '@kindling/core'
 import { getDayCount, isBreakDay, isDueOn } from '@kindling/core'
+import { useT } from '../../../lib/i18n'
+import { formatDay } from '../../../lib/locale-format'
 import { preloadDayMenu } from './day-menu'
 import classes from './week-strip.module.css'
 
@@ -26,8 +28,12 @@ export interface WeekStripProps {
  * UnstyledButton around each were fourteen components a row of the first drawing (issue 19).
  */
 export function WeekStrip({ activityName, schedule, days, totals, onPickDay }: WeekStripProps) {
+  const t = useT()
   return (
-    <fieldset className={classes.strip} aria-label={`This week for ${activityName}`}>
+    <fieldset
+      className={classes.strip}
+      aria-label={t('This week for {name}', { name: activityName })}
+    >
       {days.map((day) => {
         const done = getDayCount(totals, day.day) > 0
         const skipped = !done && isBreakDay(totals, day.day)
@@ -42,7 +48,15 @@ export function WeekStrip({ activityName, schedule, days, totals, onPickDay }: W
             data-skipped={skipped || undefined}
             data-due={due || undefined}
             aria-haspopup={done ? 'dialog' : 'menu'}
-            aria-label={`${activityName} on ${day.day}${done ? ', has events' : ''}${skipped ? ', skipped' : ''}${day.isToday ? ', today' : ''}`}
+            aria-label={t(
+              '{name} on {day}{state, select, done {, has events} skipped {, skipped} other {}}{today, select, yes {, today} other {}}',
+              {
+                name: activityName,
+                day: formatDay(day.day),
+                state: done ? 'done' : skipped ? 'skipped' : 'open',
+                today: day.isToday ? 'yes' : 'no',
+              },
+            )}
             aria-current={day.isToday ? 'date' : undefined}
             onPointerEnter={preloadDayMenu}
             onFocus={preloadDayMenu}

@@ -5,6 +5,7 @@ import { useCreateActivity } from '../../../api/activities'
 import { useGroups, useUpdateGroup } from '../../../api/groups'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
+import { t } from '../../../lib/i18n'
 import { ActivityForm, type ActivityFormValues } from '../components/activity-form'
 
 /**
@@ -39,7 +40,10 @@ export default function AddActivityForm({ search, onDone, onCancel }: FormProps)
             const { activities } = joined.find((candidate) => candidate.id === group.id) ?? group
             updateGroup.mutate({ id: group.id, name: group.name, activities })
           }
-          notifications.show({ message: `Added ${activity.name}`, color: 'orange' })
+          notifications.show({
+            message: t('Added {name}', { name: activity.name }),
+            color: 'orange',
+          })
           onDone()
         },
       },

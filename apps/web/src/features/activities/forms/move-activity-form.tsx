@@ -8,6 +8,7 @@ import { FormActions } from '../../../components/form-actions'
 import { Gone, Loading } from '../../../components/placeholders'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
+import { useT } from '../../../lib/i18n'
 
 /** The Select's value for "out of any group". */
 const NO_GROUP = 'none'
@@ -20,6 +21,7 @@ const NO_GROUP = 'none'
  * at least one (SPEC §5).
  */
 export default function MoveActivityForm({ search, onDone, onCancel }: FormProps) {
+  const t = useT()
   const activityId = search.get('activityId') ?? ''
   const activityQuery = useActivity(activityId)
   const groupsQuery = useGroups()
@@ -31,15 +33,15 @@ export default function MoveActivityForm({ search, onDone, onCancel }: FormProps
   const [target, setTarget] = useState<string | null>(null)
 
   if (activityQuery.isLoading || groupsQuery.isLoading) {
-    return <Loading label="Loading groups" />
+    return <Loading label={t('Loading groups')} />
   }
   const activity = activityQuery.data
   if (!activity) {
-    return <Gone>This habit no longer exists.</Gone>
+    return <Gone>{t('This habit no longer exists.')}</Gone>
   }
 
   const options = [
-    ...(source ? [{ value: NO_GROUP, label: 'No group' }] : []),
+    ...(source ? [{ value: NO_GROUP, label: t('No group') }] : []),
     ...groups
       .filter((group) => group.id !== source?.id)
       .map((group) => ({ value: group.id, label: group.name })),
@@ -47,7 +49,10 @@ export default function MoveActivityForm({ search, onDone, onCancel }: FormProps
   const leavesSourceEmpty =
     target === NO_GROUP && source !== null && source.activities.every((id) => id === activityId)
   const targetError = leavesSourceEmpty
-    ? `${activity.name} is the only habit in ${source?.name}; a group needs at least one.`
+    ? t('{name} is the only habit in {group}; a group needs at least one.', {
+        name: activity.name,
+        group: source?.name,
+      })
     : null
   const canSave = target !== null && !leavesSourceEmpty && !updateGroup.isPending
 
@@ -81,21 +86,21 @@ export default function MoveActivityForm({ search, onDone, onCancel }: FormProps
       <Stack gap="md">
         <Group gap="xs">
           <Text size="sm" c="gray.5">
-            Moving
+            {t('Moving')}
           </Text>
           <ActivityBadge activity={activity} />
           <Text size="sm" c="gray.5">
-            from {source ? source.name : 'no group'}
+            {source ? t('from {group}', { group: source.name }) : t('from no group')}
           </Text>
         </Group>
         {options.length === 0 ? (
           <Text size="sm" c="gray.5">
-            There is no other group to move to. Add a group first.
+            {t('There is no other group to move to. Add a group first.')}
           </Text>
         ) : (
           <Select
-            label="Group"
-            placeholder="Choose a group"
+            label={t('Group')}
+            placeholder={t('Choose a group')}
             data={options}
             value={target}
             onChange={setTarget}

@@ -2,6 +2,7 @@ import { useActivity, useUpdateActivity } from '../../../api/activities'
 import { Gone, Loading } from '../../../components/placeholders'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
+import { useT } from '../../../lib/i18n'
 import { getSelectedActivityId } from '../../../lib/selected-activity'
 import { ActivityForm, type ActivityFormValues } from '../components/activity-form'
 
@@ -10,16 +11,17 @@ import { ActivityForm, type ActivityFormValues } from '../components/activity-fo
  * user last opened.
  */
 export default function UpdateActivityForm({ search, onDone, onCancel }: FormProps) {
+  const t = useT()
   const activityId = search.get('activityId') || getSelectedActivityId() || ''
   const activityQuery = useActivity(activityId)
   const updateActivity = useUpdateActivity()
   const activity = activityQuery.data
 
   if (activityQuery.isLoading) {
-    return <Loading label="Loading activity" />
+    return <Loading label={t('Loading activity')} />
   }
   if (!activity) {
-    return <Gone>This habit no longer exists.</Gone>
+    return <Gone>{t('This habit no longer exists.')}</Gone>
   }
 
   function handleSubmit(values: ActivityFormValues) {

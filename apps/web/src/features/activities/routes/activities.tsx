@@ -3,14 +3,15 @@ import { IconFolderPlus, IconPlus } from '@tabler/icons-react'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { SegmentedChoice } from '../../../components/segmented-choice'
 import { useOpenForm } from '../../../lib/form-opener'
+import { type MessageKey, msg, useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { useStoredString } from '../../../lib/stored-string'
 import { ActivityList, type HabitSort } from '../components/activity-list'
 
-const SORTS: readonly { value: HabitSort; label: string }[] = [
-  { value: 'recent', label: 'Recently updated' },
-  { value: 'name', label: 'Name' },
-  { value: 'mine', label: 'My order' },
+const SORTS: readonly { value: HabitSort; label: MessageKey }[] = [
+  { value: 'recent', label: msg('Recently updated') },
+  { value: 'name', label: msg('Name') },
+  { value: 'mine', label: msg('My order') },
 ]
 
 /**
@@ -19,27 +20,33 @@ const SORTS: readonly { value: HabitSort; label: string }[] = [
  * moved by the keyboard), remembered on the device.
  */
 export function Component() {
+  const t = useT()
   const openForm = useOpenForm()
   const [sort, setSort] = useStoredString<HabitSort>('habitsSort', 'recent')
   return (
     <>
       <HeaderActions>
         <HeaderActionButton
-          label="Add group"
+          label={t('Add group')}
           icon={IconFolderPlus}
           onClick={() => openForm(paths.addGroup())}
         />
         <HeaderActionButton
-          label="Add activity"
+          label={t('Add activity')}
           icon={IconPlus}
           onClick={() => openForm(paths.addActivity())}
         />
       </HeaderActions>
       <Group gap="xs" mb="sm" wrap="wrap">
         <Text size="sm" c="dimmed" component="span" aria-hidden>
-          Sort
+          {t('Sort')}
         </Text>
-        <SegmentedChoice label="Sort" data={SORTS} value={sort} onChange={setSort} />
+        <SegmentedChoice
+          label={t('Sort')}
+          data={SORTS.map((choice) => ({ value: choice.value, label: t(choice.label) }))}
+          value={sort}
+          onChange={setSort}
+        />
       </Group>
       <ActivityList sort={sort} />
     </>

@@ -12,6 +12,7 @@ import { HeaderActionButton, HeaderActions } from '../../../components/header-ac
 import { Gone } from '../../../components/placeholders'
 import { useRecordTitle } from '../../../components/record-title'
 import { useOpenForm } from '../../../lib/form-opener'
+import { type MessageKey, msg, t, useT } from '../../../lib/i18n'
 import { useIsMobile } from '../../../lib/layout'
 import { PageStateScope } from '../../../lib/page-state'
 import { paths } from '../../../lib/paths'
@@ -36,6 +37,7 @@ type ActivityTab = 'history' | 'calendar' | 'stats' | 'settings'
  * edit, which opens the Edit Activity dialog (Update Activity) of SPEC §2.
  */
 export function Component() {
+  useT()
   const { activityId = '' } = useParams()
   const activityQuery = useActivity(activityId)
   const isMobile = useIsMobile()
@@ -49,14 +51,14 @@ export function Component() {
 
   if (activityQuery.isLoading) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading habit">
+      <Stack gap="md" aria-busy="true" aria-label={t('Loading habit')}>
         <Skeleton height={40} radius="md" />
         <Skeleton height={280} radius="md" />
       </Stack>
     )
   }
   if (!activity || isDeleted(activity)) {
-    return <Gone>This habit no longer exists.</Gone>
+    return <Gone>{t('This habit no longer exists.')}</Gone>
   }
 
   return (
@@ -65,12 +67,12 @@ export function Component() {
       <Stack gap="md">
         <HeaderActions>
           <HeaderActionButton
-            label="Edit activity"
+            label={t('Edit activity')}
             icon={IconPencil}
             onClick={() => openForm(paths.updateActivity({ activityId: activity.id }))}
           />
           <HeaderActionButton
-            label="Add event"
+            label={t('Add event')}
             icon={IconPlus}
             onClick={() => openForm(paths.addEvent({ activityId: activity.id }))}
           />
@@ -112,6 +114,7 @@ function MobileDetail({ activity }: { activity: Activity }) {
       { replace: true },
     )
   const now = useNow()
+  useT()
   return (
     <Tabs
       value={tab}
@@ -119,10 +122,10 @@ function MobileDetail({ activity }: { activity: Activity }) {
       keepMounted={false}
     >
       <Tabs.List grow>
-        <Tabs.Tab value="history">History</Tabs.Tab>
-        <Tabs.Tab value="calendar">Calendar</Tabs.Tab>
-        <Tabs.Tab value="stats">Stats</Tabs.Tab>
-        <Tabs.Tab value="settings">Settings</Tabs.Tab>
+        <Tabs.Tab value="history">{t('History')}</Tabs.Tab>
+        <Tabs.Tab value="calendar">{t('Calendar')}</Tabs.Tab>
+        <Tabs.Tab value="stats">{t('Stats')}</Tabs.Tab>
+        <Tabs.Tab value="settings">{t('Settings')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="history" pt="md">
         <ActivityHistory activityId={activity.id} now={now} />
@@ -157,21 +160,21 @@ function WideDetail({ activity }: { activity: Activity }) {
       }}
     >
       <Stack gap="md" miw={0}>
-        <Column title="Calendar">
+        <Column title={msg('Calendar')}>
           <CalendarColumn activity={activity} now={now} />
         </Column>
-        <Column title="Statistics">
+        <Column title={msg('Statistics')}>
           <StatsSection activity={activity} />
         </Column>
       </Stack>
-      <Column title="History">
+      <Column title={msg('History')}>
         <ActivityHistory activityId={activity.id} now={now} />
       </Column>
       <Stack gap="md">
-        <Column title="Attributes">
+        <Column title={msg('Attributes')}>
           <AttributesSection activity={activity} withoutTitle />
         </Column>
-        <Column title="Settings">
+        <Column title={msg('Settings')}>
           <ActivitySettings key={activity.id} activity={activity} />
         </Column>
       </Stack>
@@ -191,11 +194,12 @@ function StatsSection({ activity }: { activity: Activity }) {
   )
 }
 
-function Column({ title, children }: { title: string; children: ReactNode }) {
+function Column({ title, children }: { title: MessageKey; children: ReactNode }) {
+  const t = useT()
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title} miw={0}>
+    <Paper withBorder radius="md" p="md" component="section" aria-label={t(title)} miw={0}>
       <Title order={3} size="h5" mb="sm">
-        {title}
+        {t(title)}
       </Title>
       {children}
     </Paper>
@@ -229,20 +233,21 @@ function AttributesSection({
   activity: Activity
   withoutTitle?: boolean
 }) {
+  const t = useT()
   const openForm = useOpenForm()
   const attributes = useActivityAttributes(activity.id)
   return (
     <Stack gap="sm">
       {!withoutTitle && (
         <Title order={3} size="h5">
-          Attributes
+          {t('Attributes')}
         </Title>
       )}
       <AttributeList
         attributes={attributes}
         hrefOf={(attribute) => paths.attribute(attribute.id)}
         hideTitle
-        emptyText="No attributes yet. Add one to record more with each event."
+        emptyText={t('No attributes yet. Add one to record more with each event.')}
       />
       <Button
         variant="light"
@@ -251,7 +256,7 @@ function AttributesSection({
         onClick={() => openForm(paths.addAttribute({ activityId: activity.id }))}
         style={{ alignSelf: 'flex-start' }}
       >
-        Add attribute
+        {t('Add attribute')}
       </Button>
     </Stack>
   )

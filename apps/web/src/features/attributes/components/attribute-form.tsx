@@ -22,6 +22,9 @@ import {
 } from '@mantine/core'
 import { type FormEvent, type KeyboardEvent, useState } from 'react'
 import { FormActions } from '../../../components/form-actions'
+import { durationUnitName } from '../../../lib/attribute-text'
+import { translateFieldError } from '../../../lib/field-messages'
+import { useT } from '../../../lib/i18n'
 import {
   type AttributeDraft,
   changeType,
@@ -31,6 +34,7 @@ import {
   toInteger,
   toPayload,
 } from '../lib/attribute-draft'
+import { TYPE_LABELS } from '../lib/describe-attribute'
 
 export interface AttributeFormProps {
   initialDraft: AttributeDraft
@@ -39,18 +43,6 @@ export interface AttributeFormProps {
   saving: boolean
   onSubmit: (payload: AttributeInput) => void
   onCancel: () => void
-}
-
-const TYPE_LABELS: Record<AttributeType, string> = {
-  text: 'Text',
-  number: 'Number',
-  rating: 'Rating',
-  duration: 'Duration',
-  select: 'Select',
-  multiselect: 'Multi-select',
-  boolean: 'Yes/No',
-  date: 'Date',
-  time: 'Time',
 }
 
 /**
@@ -66,12 +58,13 @@ export function AttributeForm({
   onSubmit,
   onCancel,
 }: AttributeFormProps) {
+  const t = useT()
   const [draft, setDraft] = useState(initialDraft)
   const [submitted, setSubmitted] = useState(false)
   const type = (draft.fields.type ?? 'text') as AttributeType
   const parsed = AttributeInput.safeParse(toPayload(draft))
   const errors = parsed.success ? {} : toFieldErrors(parsed.error.issues, { depth: 1 })
-  const errorOf = (key: string) => (submitted ? errors[key] : undefined)
+  const errorOf = (key: string) => (submitted ? translateFieldError(errors[key]) : undefined)
 
   const setField = (key: string, value: unknown) =>
     setDraft((current) => ({ ...current, fields: { ...current.fields, [key]: value } }))
@@ -92,8 +85,8 @@ export function AttributeForm({
       <Stack gap="md">
         {activities && (
           <Select
-            label="Activity"
-            placeholder="Choose a habit"
+            label={t('Activity')}
+            placeholder={t('Choose a habit')}
             data={activities
               .filter((activity) => !isDeleted(activity))
               .map((activity) => ({ value: activity.id, label: activity.name }))}
@@ -103,8 +96,8 @@ export function AttributeForm({
           />
         )}
         <Select
-          label="Type"
-          data={ATTRIBUTE_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
+          label={t('Type')}
+          data={ATTRIBUTE_TYPES.map((value) => ({ value, label: t(TYPE_LABELS[value]) }))}
           value={type}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
@@ -114,7 +107,7 @@ export function AttributeForm({
           }}
         />
         <TextInput
-          label="Name"
+          label={t('Name')}
           required={type !== 'duration' && type !== 'rating'}
           data-autofocus
           value={draft.name}
@@ -125,7 +118,7 @@ export function AttributeForm({
           }}
         />
         <Textarea
-          label="Description"
+          label={t('Description')}
           autosize
           minRows={2}
           value={draft.description}
@@ -136,7 +129,7 @@ export function AttributeForm({
           }}
         />
         <Switch
-          label="Required"
+          label={t('Required')}
           checked={draft.required}
           onChange={(event) => {
             const required = event.currentTarget.checked
@@ -158,18 +151,19 @@ interface TypeFieldsProps {
 }
 
 function TypeFields({ type, fields, setField, errorOf }: TypeFieldsProps) {
+  const t = useT()
   switch (type) {
     case 'text':
       return (
         <>
           <TextInput
-            label="Default value"
+            label={t('Default value')}
             value={readString(fields, 'defaultValue')}
             error={errorOf('defaultValue')}
             onChange={(event) => setField('defaultValue', event.currentTarget.value)}
           />
           <NumberInput
-            label="Max length"
+            label={t('Max length')}
             min={1}
             allowDecimal={false}
             allowNegative={false}
@@ -184,14 +178,14 @@ function TypeFields({ type, fields, setField, errorOf }: TypeFieldsProps) {
         <>
           <Group grow align="flex-start">
             <NumberInput
-              label="Min"
+              label={t('Min')}
               allowDecimal={false}
               value={readNumber(fields, 'min')}
               error={errorOf('min')}
               onChange={(value) => setField('min', toInteger(value))}
             />
             <NumberInput
-              label="Max"
+              label={t('Max')}
               allowDecimal={false}
               value={readNumber(fields, 'max')}
               error={errorOf('max')}
@@ -199,10 +193,10 @@ function TypeFields({ type, fields, setField, errorOf }: TypeFieldsProps) {
             />
           </Group>
           <Select
-            label="Value type"
+            label={t('Value type')}
             data={[
-              { value: 'integer', label: 'Whole number' },
-              { value: 'decimal', label: 'Decimal' },
+              { value: 'integer', label: t('Whole number') },
+              { value: 'decimal', label: t('Decimal') },
             ]}
             value={readString(fields, 'valueType') || 'integer'}
             allowDeselect={false}
@@ -210,14 +204,14 @@ function TypeFields({ type, fields, setField, errorOf }: TypeFieldsProps) {
             onChange={(value) => setField('valueType', value ?? 'integer')}
           />
           <TextInput
-            label="Unit"
-            placeholder="e.g. km"
+            label={t('Unit')}
+            placeholder={t('e.g. km')}
             value={readString(fields, 'unit')}
             error={errorOf('unit')}
             onChange={(event) => setField('unit', event.currentTarget.value)}
           />
           <NumberInput
-            label="Default value"
+            label={t('Default value')}
             allowDecimal={readString(fields, 'valueType') === 'decimal'}
             value={readNumber(fields, 'defaultValue')}
             error={errorOf('defaultValue')}
@@ -231,8 +225,8 @@ function TypeFields({ type, fields, setField, errorOf }: TypeFieldsProps) {
     case 'duration':
       return (
         <Select
-          label="Unit"
-          data={[...DURATION_UNITS]}
+          label={t('Unit')}
+          data={DURATION_UNITS.map((unit) => ({ value: unit, label: durationUnitName(unit) }))}
           value={readString(fields, 'unit') || 'minutes'}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
@@ -243,19 +237,22 @@ function TypeFields({ type, fields, setField, errorOf }: TypeFieldsProps) {
       return (
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            Rating from {readNumber(fields, 'min') || 1} to {readNumber(fields, 'max') || 5}
+            {t('Rating from {min} to {max}', {
+              min: readNumber(fields, 'min') || 1,
+              max: readNumber(fields, 'max') || 5,
+            })}
           </Text>
-          <Rating count={5} value={0} readOnly aria-label="Rating 1 to 5" />
+          <Rating count={5} value={0} readOnly aria-label={t('Rating 1 to 5')} />
         </Stack>
       )
     case 'boolean':
       return (
         <Select
-          label="Default value"
+          label={t('Default value')}
           data={[
-            { value: 'none', label: 'None' },
-            { value: 'true', label: 'Yes' },
-            { value: 'false', label: 'No' },
+            { value: 'none', label: t('None') },
+            { value: 'true', label: t('Yes') },
+            { value: 'false', label: t('No') },
           ]}
           value={typeof fields.defaultValue === 'boolean' ? String(fields.defaultValue) : 'none'}
           allowDeselect={false}
@@ -266,7 +263,7 @@ function TypeFields({ type, fields, setField, errorOf }: TypeFieldsProps) {
     case 'date':
       return (
         <TextInput
-          label="Default value"
+          label={t('Default value')}
           type="date"
           value={readString(fields, 'defaultValue')}
           error={errorOf('defaultValue')}
@@ -276,7 +273,7 @@ function TypeFields({ type, fields, setField, errorOf }: TypeFieldsProps) {
     case 'time':
       return (
         <TextInput
-          label="Default value"
+          label={t('Default value')}
           type="time"
           value={readString(fields, 'defaultValue')}
           error={errorOf('defaultValue')}
@@ -292,6 +289,7 @@ function OptionFields({
   setField,
   errorOf,
 }: TypeFieldsProps & { type: 'select' | 'multiselect' }) {
+  const t = useT()
   const [option, setOption] = useState('')
   const options = readStrings(fields, 'options')
 
@@ -320,21 +318,21 @@ function OptionFields({
   return (
     <>
       <TextInput
-        label="Options"
-        description="Type an option and press Enter"
+        label={t('Options')}
+        description={t('Type an option and press Enter')}
         value={option}
         error={errorOf('options')}
         onChange={(event) => setOption(event.currentTarget.value)}
         onKeyDown={handleKeyDown}
       />
       {options.length > 0 && (
-        <Pill.Group aria-label="Options added">
+        <Pill.Group aria-label={t('Options added')}>
           {options.map((item) => (
             <Pill
               key={item}
               withRemoveButton
               onRemove={() => removeOption(item)}
-              removeButtonProps={{ 'aria-label': `Remove option ${item}` }}
+              removeButtonProps={{ 'aria-label': t('Remove option {option}', { option: item }) }}
             >
               {item}
             </Pill>
@@ -343,7 +341,7 @@ function OptionFields({
       )}
       {type === 'select' ? (
         <Select
-          label="Default value"
+          label={t('Default value')}
           data={options}
           value={readString(fields, 'defaultValue') || null}
           clearable
@@ -353,7 +351,7 @@ function OptionFields({
         />
       ) : (
         <MultiSelect
-          label="Default values"
+          label={t('Default values')}
           data={options}
           value={readStrings(fields, 'defaultValue')}
           clearable

@@ -9,15 +9,17 @@ import { Gone } from '../../../components/placeholders'
 import { useRecordTitle } from '../../../components/record-title'
 import { getAuthState } from '../../../lib/auth-state'
 import { useOpenForm } from '../../../lib/form-opener'
+import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { describeAttributeType } from '../lib/describe-attribute'
 
 /** /attributes/{attributeId}: name ('Untitled' if empty), description, type details; edit, delete. */
 export function Component() {
+  const t = useT()
   const { attributeId = '' } = useParams()
   const attributeQuery = useAttribute(attributeId)
   const attribute = attributeQuery.data
-  useRecordTitle(attribute ? attribute.name || 'Untitled' : undefined)
+  useRecordTitle(attribute ? attribute.name || t('Untitled') : undefined)
   const activityQuery = useActivity(attribute?.activityId ?? '')
   const deleteAttribute = useDeleteAttribute()
   const openForm = useOpenForm()
@@ -43,13 +45,13 @@ export function Component() {
 
   if (attributeQuery.isLoading) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading attribute">
+      <Stack gap="md" aria-busy="true" aria-label={t('Loading attribute')}>
         <Skeleton height={120} radius="md" />
       </Stack>
     )
   }
   if (!attribute) {
-    return <Gone>This attribute no longer exists.</Gone>
+    return <Gone>{t('This attribute no longer exists.')}</Gone>
   }
 
   const details = describeAttributeType(attribute)
@@ -57,12 +59,12 @@ export function Component() {
     <Stack gap="md">
       <HeaderActions>
         <HeaderActionButton
-          label="Edit"
+          label={t('Edit')}
           icon={IconPencil}
           onClick={() => openForm(paths.updateAttribute({ attributeId }))}
         />
         <HeaderActionButton
-          label="Delete"
+          label={t('Delete')}
           icon={IconTrash}
           color="red"
           loading={deleteAttribute.isPending}
@@ -73,18 +75,18 @@ export function Component() {
         <Stack gap="sm">
           <Group gap="sm" wrap="nowrap" justify="space-between">
             <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-              {attribute.name || 'Untitled'}
+              {attribute.name || t('Untitled')}
             </Title>
             {attribute.required && (
               <Badge variant="light" color="orange">
-                Required
+                {t('Required')}
               </Badge>
             )}
           </Group>
           {activityQuery.data && (
             <Group gap="xs">
               <Text size="sm" c="gray.5">
-                Habit
+                {t('Habit')}
               </Text>
               <ActivityBadge
                 activity={activityQuery.data}
@@ -99,22 +101,22 @@ export function Component() {
             </Text>
           ) : (
             <Text size="sm" c="gray.5">
-              No description.
+              {t('No description.')}
             </Text>
           )}
           {details.kind === 'text' ? (
             <Text fw={500}>{details.text}</Text>
           ) : (
             <Stack gap={4}>
-              <Text fw={500}>Options</Text>
-              <List size="sm" aria-label="Options">
+              <Text fw={500}>{t('Options')}</Text>
+              <List size="sm" aria-label={t('Options')}>
                 {details.preview.map((option) => (
                   <List.Item key={option}>{option}</List.Item>
                 ))}
               </List>
               {details.more > 0 && (
                 <Text size="sm" c="gray.5">
-                  and {details.more} more
+                  {t('and {count, number} more', { count: details.more })}
                 </Text>
               )}
             </Stack>

@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core'
+import { useT } from '../../../lib/i18n'
 
 export interface ActivityFilterProps {
   data: { value: string; label: string }[]
@@ -17,9 +18,10 @@ export default function ActivityFilter({
   width,
   reached,
 }: ActivityFilterProps) {
+  const t = useT()
   return (
     <Select
-      aria-label="Filter by activity"
+      aria-label={t('Filter by activity')}
       data={data}
       value={value}
       onChange={(next) => next !== null && onChange(next)}

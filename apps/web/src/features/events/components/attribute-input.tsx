@@ -1,5 +1,5 @@
 import type { Attribute, AttributeValue } from '@kindling/core'
-import { checkAttributeValue, getAttributeLabel } from '@kindling/core'
+import { checkAttributeValue } from '@kindling/core'
 import {
   Input,
   MultiSelect,
@@ -13,6 +13,9 @@ import {
 import { TimeInput } from '@mantine/dates'
 import { useId } from 'react'
 import { LazyDayInput } from '../../../components/lazy-day-input'
+import { attributeLabel, durationUnitName } from '../../../lib/attribute-text'
+import { translateFieldError } from '../../../lib/field-messages'
+import { useT } from '../../../lib/i18n'
 import { clampTime, describeNumberRange } from '../lib/attribute-values'
 
 export interface AttributeInputProps {
@@ -30,8 +33,15 @@ function toNumber(value: number | string): number | null {
 }
 
 /** The input for one attribute of an event, by the attribute's type (SPEC §3). */
-export function AttributeInput({ attribute, value, onChange, error }: AttributeInputProps) {
-  const label = getAttributeLabel(attribute)
+export function AttributeInput({
+  attribute,
+  value,
+  onChange,
+  error: givenError,
+}: AttributeInputProps) {
+  const t = useT()
+  const label = attributeLabel(attribute)
+  const error = translateFieldError(givenError)
   const required = attribute.required
   const description = attribute.description || undefined
   const ratingLabelId = useId()
@@ -66,10 +76,10 @@ export function AttributeInput({ attribute, value, onChange, error }: AttributeI
       const problem = value === undefined ? null : checkAttributeValue(attribute, value)
       return (
         <NumberInput
-          label={attribute.unit ? `${label} (${attribute.unit})` : label}
+          label={attribute.unit ? t('{label} ({unit})', { label, unit: attribute.unit }) : label}
           description={[description, range].filter(Boolean).join(' · ') || undefined}
           required={required}
-          error={error ?? problem ?? undefined}
+          error={error ?? translateFieldError(problem) ?? undefined}
           value={typeof value === 'number' ? value : ''}
           min={attribute.min}
           max={attribute.max}
@@ -82,7 +92,7 @@ export function AttributeInput({ attribute, value, onChange, error }: AttributeI
     case 'duration':
       return (
         <NumberInput
-          label={`${label} (${attribute.unit})`}
+          label={t('{label} ({unit})', { label, unit: durationUnitName(attribute.unit) })}
           description={description}
           required={required}
           error={error}
@@ -174,7 +184,13 @@ export function AttributeInput({ attribute, value, onChange, error }: AttributeI
           label={label}
           description={
             attribute.min || attribute.max
-              ? [description, `Between ${attribute.min ?? '00:00'} and ${attribute.max ?? '23:59'}`]
+              ? [
+                  description,
+                  t('Between {min} and {max}', {
+                    min: attribute.min ?? '00:00',
+                    max: attribute.max ?? '23:59',
+                  }),
+                ]
                   .filter(Boolean)
                   .join('. ')
               : description

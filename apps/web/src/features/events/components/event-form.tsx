@@ -6,6 +6,8 @@ import { useActivities } from '../../../api/activities'
 import { FormActions } from '../../../components/form-actions'
 import { LazyDayInput } from '../../../components/lazy-day-input'
 import { Loading } from '../../../components/placeholders'
+import { translateFieldError } from '../../../lib/field-messages'
+import { useT } from '../../../lib/i18n'
 import { useActivityAttributes } from '../hooks/use-activity-attributes'
 import { type AttributeValues, buildDefaultValues, collectValues } from '../lib/attribute-values'
 import { AttributeInput } from './attribute-input'
@@ -43,6 +45,7 @@ export function EventForm({
   onCancel,
   extraActions,
 }: EventFormProps) {
+  const t = useT()
   const activitiesQuery = useActivities()
   const liveActivities = useMemo(
     () =>
@@ -84,7 +87,7 @@ export function EventForm({
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
     if (!activityId) {
-      setErrors({ activityId: 'Choose an activity.' })
+      setErrors({ activityId: t('Choose an activity.') })
       return
     }
     const collected = collectValues(values, attributes)
@@ -95,22 +98,22 @@ export function EventForm({
   }
 
   if (activitiesQuery.isLoading) {
-    return <Loading label="Loading activities" />
+    return <Loading label={t('Loading activities')} />
   }
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <Select
-          label="Activity"
-          placeholder={liveActivities.length > 0 ? 'Choose an activity' : 'No activities yet'}
+          label={t('Activity')}
+          placeholder={liveActivities.length > 0 ? t('Choose an activity') : t('No activities yet')}
           required
           searchable
           data={liveActivities.map((item) => ({ value: item.id, label: item.name }))}
           value={activityId}
           onChange={handleActivityChange}
           error={errors.activityId}
-          nothingFoundMessage="Nothing found..."
+          nothingFoundMessage={t('Nothing found...')}
           comboboxProps={{ withinPortal: true }}
           // The form's first field takes the focus as it opens; its list opens on a click or a
           // key, not then: open at once, it covered the fields below it and Save.
@@ -118,26 +121,26 @@ export function EventForm({
           data-autofocus
         />
         <LazyDayInput
-          label="Date"
+          label={t('Date')}
           required
           value={day}
           onChange={(next) => {
             if (next) setDay(next)
           }}
         />
-        {activity && attributesLoading && <Loader size="xs" aria-label="Loading attributes" />}
+        {activity && attributesLoading && <Loader size="xs" aria-label={t('Loading attributes')} />}
         {attributes.map((attribute) => (
           <AttributeInput
             key={attribute.id}
             attribute={attribute}
             value={values[attribute.id]}
-            error={errors[`attributes.${attribute.id}`]}
+            error={translateFieldError(errors[`attributes.${attribute.id}`])}
             onChange={(value) => setEntered((current) => ({ ...current, [attribute.id]: value }))}
           />
         ))}
         {Object.keys(errors).some((key) => key.startsWith('attributes.')) && (
           <Text size="sm" c="red.4" role="alert">
-            Check the highlighted fields.
+            {t('Check the highlighted fields.')}
           </Text>
         )}
         <FormActions onCancel={onCancel} saving={submitting} extra={extraActions} />

@@ -1,5 +1,5 @@
 import type { Activity, Event } from '@kindling/core'
-import { formatRelativeTime, toCalendarDay } from '@kindling/core'
+import { toCalendarDay } from '@kindling/core'
 import { Button, Center, Stack, Text } from '@mantine/core'
 import { useEffect, useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
@@ -7,7 +7,10 @@ import { useActivities } from '../../../api/activities'
 import { useEventPages } from '../../../api/event-pages'
 import { useDescribeEventValues } from '../../../components/event-values'
 import { Loading } from '../../../components/placeholders'
+import { useT } from '../../../lib/i18n'
+import { formatDay } from '../../../lib/locale-format'
 import { paths } from '../../../lib/paths'
+import { formatRelative } from '../../../lib/relative-time'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
 import { rowBudget, useRowLimit } from '../../../lib/use-row-limit'
@@ -26,7 +29,8 @@ export interface EventListProps {
  * loaded a page at a time as the user scrolls ('Load more' for keyboards and old browsers).
  * Events of deleted activities are hidden with them.
  */
-export function EventList({ activityId = null, emptyText = 'No events yet.' }: EventListProps) {
+export function EventList({ activityId = null, emptyText }: EventListProps) {
+  const t = useT()
   const pages = useEventPages(activityId)
   const activitiesQuery = useActivities()
   const navigate = useNavigate()
@@ -91,14 +95,14 @@ export function EventList({ activityId = null, emptyText = 'No events yet.' }: E
   const limit = useRowLimit(ready)
 
   if (!ready) {
-    return <Loading label="Loading events" />
+    return <Loading label={t('Loading events')} />
   }
   if (pages.isError) {
     return (
       <Stack align="center" py="lg" gap="xs">
-        <Text c="dark.1">Could not load events.</Text>
+        <Text c="dark.1">{t('Could not load events.')}</Text>
         <Button variant="light" onClick={() => void pages.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </Stack>
     )
@@ -106,7 +110,7 @@ export function EventList({ activityId = null, emptyText = 'No events yet.' }: E
   if (rows.length === 0 && !hasNextPage) {
     return (
       <Text c="dark.1" ta="center" py="lg">
-        {emptyText}
+        {emptyText ?? t('No events yet.')}
       </Text>
     )
   }
@@ -116,14 +120,14 @@ export function EventList({ activityId = null, emptyText = 'No events yet.' }: E
   const complete = drawn === rows
   return (
     <Stack gap={0}>
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Events">
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('Events')}>
         {drawn.map(({ event, activity }) => (
           <li key={event.id}>
             <EventRow
               event={event}
               activity={activity}
-              day={toCalendarDay(event.eventDate, timeZone)}
-              relative={formatRelativeTime(event.eventDate, now)}
+              day={formatDay(toCalendarDay(event.eventDate, timeZone))}
+              relative={formatRelative(event.eventDate, now)}
               values={describeValues(event, activity)}
               onOpen={onOpen}
             />
@@ -138,7 +142,7 @@ export function EventList({ activityId = null, emptyText = 'No events yet.' }: E
             onClick={() => void fetchNextPage()}
             loading={isFetchingNextPage}
           >
-            Load more
+            {t('Load more')}
           </Button>
         </Center>
       )}

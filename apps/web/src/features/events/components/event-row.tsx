@@ -3,11 +3,12 @@ import { Group, Text, UnstyledButton } from '@mantine/core'
 import { memo } from 'react'
 import { ActivityBadge } from '../../../components/event-activity-badge'
 import { EventValues } from '../../../components/event-values'
+import { useT } from '../../../lib/i18n'
 
 interface EventRowProps {
   event: Event
   activity: Activity
-  /** The event's calendar day in the device's zone. */
+  /** The event's calendar day in the device's zone, for reading. */
   day: string
   /** How long ago, as `formatRelativeTime` says it. */
   relative: string
@@ -29,10 +30,15 @@ export const EventRow = memo(function EventRow({
   values,
   onOpen,
 }: EventRowProps) {
+  const t = useT()
   return (
     <UnstyledButton
       onClick={() => onOpen(event)}
-      aria-label={`${activity.name}, ${day}, ${relative}${values ? `, ${values}` : ''}`}
+      aria-label={
+        values
+          ? t('{name}, {day}, {relative}, {values}', { name: activity.name, day, relative, values })
+          : t('{name}, {day}, {relative}', { name: activity.name, day, relative })
+      }
       px="sm"
       py="xs"
       style={{

@@ -1,6 +1,7 @@
 import { Input } from '@mantine/core'
 import { IconSelector } from '@tabler/icons-react'
 import { lazy, Suspense, useState } from 'react'
+import { useT } from '../../../lib/i18n'
 import { useIdleAfter } from '../../../lib/idle'
 import type { ActivityFilterProps } from './activity-filter'
 
@@ -17,6 +18,7 @@ export function LazyActivityFilter({
   ready,
   ...props
 }: Omit<ActivityFilterProps, 'reached' | 'width'> & { ready: boolean }) {
+  const t = useT()
   const [idle, now] = useIdleAfter(ready)
   const [reached, setReached] = useState<ActivityFilterProps['reached']>()
   const label = props.data.find((option) => option.value === props.value)?.label ?? ''
@@ -28,7 +30,7 @@ export function LazyActivityFilter({
     <Input
       component="button"
       type="button"
-      aria-label="Filter by activity"
+      aria-label={t('Filter by activity')}
       aria-haspopup="listbox"
       w={WIDTH}
       pointer

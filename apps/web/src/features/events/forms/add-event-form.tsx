@@ -4,6 +4,7 @@ import { useCreateEvent } from '../../../api/events'
 import { getAuthState } from '../../../lib/auth-state'
 import { STORAGE_KEYS } from '../../../lib/constants'
 import type { FormProps } from '../../../lib/form-opener'
+import { t } from '../../../lib/i18n'
 import { readStoredString, writeStoredString } from '../../../lib/stored-string'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { EventForm, type EventFormValues } from '../components/event-form'
@@ -37,7 +38,7 @@ export default function AddEventForm({ search, onDone, onCancel }: FormProps) {
         onSuccess: () => {
           writeStoredString(STORAGE_KEYS.lastActivityId, activityId)
           notifications.show({
-            message: 'Added event',
+            message: t('Added event'),
             color: 'orange',
           })
           onDone()

@@ -6,12 +6,14 @@ import { useDeleteEvent, useUpdateEvent } from '../../../api/events'
 import { Loading } from '../../../components/placeholders'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
+import { useT } from '../../../lib/i18n'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { EventForm, type EventFormValues } from '../components/event-form'
 import { toEventInstant } from '../lib/event-date'
 
 /** Update Event (SPEC §2, §5). Query: `eventId`; the event must exist. */
 export default function UpdateEventForm({ search, onDone, onCancel }: FormProps) {
+  const t = useT()
   const eventId = search.get('eventId') ?? ''
   const eventQuery = useEvent(eventId)
   const updateEvent = useUpdateEvent()
@@ -27,7 +29,7 @@ export default function UpdateEventForm({ search, onDone, onCancel }: FormProps)
   }, [missing, onCancel])
 
   if (!event) {
-    return <Loading label="Loading event" />
+    return <Loading label={t('Loading event')} />
   }
 
   const timeZone = getDeviceTimeZone()
@@ -66,7 +68,7 @@ export default function UpdateEventForm({ search, onDone, onCancel }: FormProps)
       onCancel={onCancel}
       extraActions={
         <Button color="red" variant="light" onClick={handleDelete} loading={deleteEvent.isPending}>
-          Delete
+          {t('Delete')}
         </Button>
       }
     />

@@ -1,4 +1,6 @@
 import type { Attribute, AttributeValue } from '@kindling/core'
+import { t } from '../../../lib/i18n'
+import { formatValue } from '../../../lib/locale-format'
 
 /** Values an event form holds, keyed by attribute id. */
 export type AttributeValues = Record<string, AttributeValue>
@@ -53,10 +55,17 @@ export function describeNumberRange(attribute: {
   max?: number
   unit?: string
 }): string | null {
-  const unit = attribute.unit ? ` ${attribute.unit}` : ''
-  const { min, max } = attribute
-  if (min !== undefined && max !== undefined) return `${min} to ${max}${unit}`
-  if (min !== undefined) return `At least ${min}${unit}`
-  if (max !== undefined) return `At most ${max}${unit}`
+  const { unit } = attribute
+  const min = attribute.min === undefined ? undefined : formatValue(attribute.min)
+  const max = attribute.max === undefined ? undefined : formatValue(attribute.max)
+  if (min !== undefined && max !== undefined) {
+    return unit ? t('{min} to {max} {unit}', { min, max, unit }) : t('{min} to {max}', { min, max })
+  }
+  if (min !== undefined) {
+    return unit ? t('At least {min} {unit}', { min, unit }) : t('At least {min}', { min })
+  }
+  if (max !== undefined) {
+    return unit ? t('At most {max} {unit}', { max, unit }) : t('At most {max}', { max })
+  }
   return null
 }

@@ -1,9 +1,4 @@
-import {
-  formatAttributeValue,
-  formatRelativeTime,
-  getAttributeLabel,
-  toCalendarDay,
-} from '@kindling/core'
+import { toCalendarDay } from '@kindling/core'
 import { Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
 import { useEffect, useRef } from 'react'
@@ -15,8 +10,12 @@ import { useDeleteEventWithUndo } from '../../../components/event-delete'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { Loading } from '../../../components/placeholders'
 import { useRecordTitle } from '../../../components/record-title'
+import { attributeLabel, attributeValueText } from '../../../lib/attribute-text'
 import { useOpenForm } from '../../../lib/form-opener'
+import { useT } from '../../../lib/i18n'
+import { formatDay } from '../../../lib/locale-format'
 import { paths } from '../../../lib/paths'
+import { formatRelative } from '../../../lib/relative-time'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
 import { useActivityAttributes } from '../hooks/use-activity-attributes'
@@ -24,6 +23,7 @@ import { useGoBackFromEvent } from '../hooks/use-go-back-from-event'
 
 /** /events/{eventId}: the event's activity, date and attribute values; edit and delete. */
 export function Component() {
+  const t = useT()
   const { eventId = '' } = useParams()
   const eventQuery = useEvent(eventId)
   const event = eventQuery.data
@@ -58,12 +58,12 @@ export function Component() {
   const actions = event && (
     <HeaderActions>
       <HeaderActionButton
-        label="Edit"
+        label={t('Edit')}
         icon={IconPencil}
         onClick={() => openForm(paths.updateEvent({ eventId }))}
       />
       <HeaderActionButton
-        label="Delete"
+        label={t('Delete')}
         icon={IconTrash}
         onClick={() => void handleDelete()}
         color="red"
@@ -73,15 +73,15 @@ export function Component() {
   )
 
   if (eventQuery.isLoading) {
-    return <Loading label="Loading event" />
+    return <Loading label={t('Loading event')} />
   }
   if (!event) return null
 
   // Values of deleted attributes stay stored but are hidden, like the attributes (SPEC §4).
   const rows = attributes.map((attribute) => ({
     id: attribute.id,
-    label: getAttributeLabel(attribute),
-    value: formatAttributeValue(attribute, event.attributes[attribute.id] ?? null),
+    label: attributeLabel(attribute),
+    value: attributeValueText(attribute, event.attributes[attribute.id] ?? null),
   }))
 
   return (
@@ -93,14 +93,14 @@ export function Component() {
             {activity ? (
               <ActivityBadge name={activity.name} color={activity.color} size="lg" radius="sm" />
             ) : (
-              <Loader size="xs" aria-label="Loading activity" />
+              <Loader size="xs" aria-label={t('Loading activity')} />
             )}
           </Group>
           <Title order={2} size="h4">
-            {toCalendarDay(event.eventDate, timeZone)}
+            {formatDay(toCalendarDay(event.eventDate, timeZone))}
           </Title>
           <Text c="dark.1" size="sm">
-            {formatRelativeTime(event.eventDate, now)}
+            {formatRelative(event.eventDate, now)}
           </Text>
         </Stack>
       </Paper>

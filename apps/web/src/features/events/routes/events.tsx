@@ -7,6 +7,7 @@ import { useEventCounts } from '../../../api/events'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { STORAGE_KEYS } from '../../../lib/constants'
 import { useOpenForm } from '../../../lib/form-opener'
+import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { useStoredString } from '../../../lib/stored-string'
 import { EventList } from '../components/event-list'
@@ -16,6 +17,7 @@ const ALL = 'all'
 
 /** History (SPEC §2 /events): every event newest first, filterable by activity. */
 export function Component() {
+  const t = useT()
   const openForm = useOpenForm()
   const activitiesQuery = useActivities()
   const countsQuery = useEventCounts()
@@ -47,7 +49,7 @@ export function Component() {
     <Stack gap="md">
       <HeaderActions>
         <HeaderActionButton
-          label="Add event"
+          label={t('Add event')}
           icon={IconPlus}
           // A History filtered to one habit adds an event of that habit.
           onClick={() => openForm(paths.addEvent(selected === ALL ? {} : { activityId: selected }))}
@@ -55,12 +57,15 @@ export function Component() {
       </HeaderActions>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Title order={2} size="h4">
-          {`History (${loaded ? total : '…'} events)`}
+          {/* SPEC's 'History (n events)', 1 too; other languages say it in their plural. */}
+          {loaded
+            ? t('History ({count, number} events)', { count: total })
+            : t('History (… events)')}
         </Title>
         <LazyActivityFilter
           ready={loaded}
           data={[
-            { value: ALL, label: 'All Activities' },
+            { value: ALL, label: t('All Activities') },
             ...options.map(({ value, label }) => ({ value, label })),
           ]}
           value={selected}
@@ -70,7 +75,7 @@ export function Component() {
       <EventList
         key={selected}
         activityId={selected === ALL ? null : selected}
-        emptyText="No events yet. Log one with the + button."
+        emptyText={t('No events yet. Log one with the + button.')}
       />
     </Stack>
   )

@@ -9,6 +9,8 @@ import { Gone, Loading } from '../../../components/placeholders'
 import { useRecordTitle } from '../../../components/record-title'
 import { getAuthState } from '../../../lib/auth-state'
 import { STORAGE_KEYS } from '../../../lib/constants'
+import { translateFieldError } from '../../../lib/field-messages'
+import { useT } from '../../../lib/i18n'
 import { writeStoredString } from '../../../lib/stored-string'
 import { AttributeInput } from '../components/attribute-input'
 import { useActivityAttributes } from '../hooks/use-activity-attributes'
@@ -22,10 +24,11 @@ import { type AttributeValues, buildDefaultValues, collectValues } from '../lib/
  * device's copy and outbox, so it is logged offline too and sent when the network is back.
  */
 export function Component() {
+  const t = useT()
   const { activityId = '' } = useParams()
   const activityQuery = useActivity(activityId)
   const activity = activityQuery.data?.deletedAt ? undefined : activityQuery.data
-  useRecordTitle(activity ? `Log ${activity.name}` : undefined)
+  useRecordTitle(activity ? t('Log {name}', { name: activity.name }) : undefined)
   const { attributes } = useActivityAttributes(activity)
   const required = useMemo(() => attributes.filter((attribute) => attribute.required), [attributes])
   const createEvent = useCreateEvent()
@@ -34,8 +37,8 @@ export function Component() {
   /** Events this page logged: the page says so beside the toast, which goes away. */
   const [added, setAdded] = useState(0)
 
-  if (activityQuery.isLoading) return <Loading label="Loading habit" />
-  if (!activity) return <Gone>This habit does not exist any more.</Gone>
+  if (activityQuery.isLoading) return <Loading label={t('Loading habit')} />
+  if (!activity) return <Gone>{t('This habit does not exist any more.')}</Gone>
 
   function handleLog(event: FormEvent) {
     event.preventDefault()
@@ -54,7 +57,7 @@ export function Component() {
         onSuccess: () => {
           writeStoredString(STORAGE_KEYS.lastActivityId, activity.id)
           setAdded((count) => count + 1)
-          notifications.show({ message: 'Added event', color: 'orange' })
+          notifications.show({ message: t('Added event'), color: 'orange' })
         },
       },
     )
@@ -71,7 +74,7 @@ export function Component() {
             key={attribute.id}
             attribute={attribute}
             value={entered[attribute.id] ?? buildDefaultValues([attribute])[attribute.id]}
-            error={errors[`attributes.${attribute.id}`]}
+            error={translateFieldError(errors[`attributes.${attribute.id}`])}
             onChange={(value) => setEntered((current) => ({ ...current, [attribute.id]: value }))}
           />
         ))}
@@ -85,10 +88,10 @@ export function Component() {
           disabled={createEvent.isPending}
           styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
         >
-          Log {activity.name}
+          {t('Log {name}', { name: activity.name })}
         </Button>
         <Text ta="center" role="status" c="gray.4" mih="1.5em">
-          {added > 0 ? 'Added event' : ''}
+          {added > 0 ? t('Added event') : ''}
         </Text>
       </Stack>
     </form>

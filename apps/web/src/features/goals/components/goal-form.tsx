@@ -6,6 +6,8 @@ import { useActiveActivities } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
 import { FormActions } from '../../../components/form-actions'
 import { Loading } from '../../../components/placeholders'
+import { attributeLabel } from '../../../lib/attribute-text'
+import { type MessageKey, msg, useT } from '../../../lib/i18n'
 import { CADENCES } from '../lib/cadence'
 
 /** What the form edits of a goal's input. */
@@ -13,16 +15,22 @@ export type GoalFormValues = Pick<GoalInput, 'activityId' | 'cadence' | 'target'
 
 type TargetKind = 'event' | 'count' | 'amount'
 
-const TARGET_KINDS: { value: TargetKind; label: string }[] = [
-  { value: 'event', label: 'One event' },
-  { value: 'count', label: 'Number of events' },
-  { value: 'amount', label: 'Total of an attribute' },
+const TARGET_KINDS: { value: TargetKind; label: MessageKey }[] = [
+  { value: 'event', label: msg('One event') },
+  { value: 'count', label: msg('Number of events') },
+  { value: 'amount', label: msg('Total of an attribute') },
 ]
 
-const COMPARISONS = [
-  { value: 'atLeast', label: 'At least' },
-  { value: 'atMost', label: 'At most' },
+const COMPARISONS: { value: 'atLeast' | 'atMost'; label: MessageKey }[] = [
+  { value: 'atLeast', label: msg('At least') },
+  { value: 'atMost', label: msg('At most') },
 ]
+
+const CADENCE_LABELS: Record<Cadence, MessageKey> = {
+  Daily: msg('Daily'),
+  Weekly: msg('Weekly'),
+  Monthly: msg('Monthly'),
+}
 
 /** Attribute types a goal can total (the API's rule). */
 const TOTALLED: readonly Attribute['type'][] = ['number', 'duration']
@@ -59,6 +67,7 @@ export function GoalForm({
   onCancel,
   extraActions,
 }: GoalFormProps) {
+  const t = useT()
   const activitiesQuery = useActiveActivities()
   const attributesQuery = useAttributes()
   const options = useMemo(
@@ -99,7 +108,7 @@ export function GoalForm({
   )
   const attributeOptions = totalled.map((attribute) => ({
     value: attribute.id,
-    label: attribute.name || (attribute.type === 'duration' ? 'Duration' : 'Untitled'),
+    label: attributeLabel(attribute),
   }))
   const chosenAttribute = totalled.find((attribute) => attribute.id === attributeId)
   const dangling =
@@ -116,7 +125,9 @@ export function GoalForm({
     if (kind === 'count') {
       const times = typeof count === 'number' ? count : Number.NaN
       if (!Number.isInteger(times) || times < 1 || times > GOAL_TARGET_COUNT_MAX) {
-        found.count = `Times must be a whole number from 1 to ${GOAL_TARGET_COUNT_MAX}.`
+        found.count = t('Times must be a whole number from 1 to {max}.', {
+          max: GOAL_TARGET_COUNT_MAX,
+        })
         return null
       }
       return { kind: 'count', count: times }
@@ -125,11 +136,13 @@ export function GoalForm({
       if (!chosenAttribute) {
         found.attributeId =
           totalled.length === 0
-            ? 'This habit has no number or duration attribute to total: add one first.'
-            : 'Choose an attribute.'
+            ? t('This habit has no number or duration attribute to total: add one first.')
+            : t('Choose an attribute.')
       }
       const amount = typeof value === 'number' ? value : Number.NaN
-      if (!Number.isFinite(amount) || amount < 0) found.value = 'Enter an amount of zero or more.'
+      if (!Number.isFinite(amount) || amount < 0) {
+        found.value = t('Enter an amount of zero or more.')
+      }
       if (!chosenAttribute || found.value) return null
       return { kind: 'amount', attributeId: chosenAttribute.id, comparison, value: amount }
     }
@@ -139,7 +152,7 @@ export function GoalForm({
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
     const found: Errors = {}
-    if (!activityId) found.activityId = 'Choose an activity.'
+    if (!activityId) found.activityId = t('Choose an activity.')
     const target = readTarget(found)
     setErrors(found)
     if (!activityId || Object.values(found).some(Boolean)) return
@@ -147,7 +160,7 @@ export function GoalForm({
   }
 
   if (activitiesQuery.isLoading) {
-    return <Loading label="Loading activities" />
+    return <Loading label={t('Loading activities')} />
   }
 
   const unit = chosenAttribute && 'unit' in chosenAttribute ? chosenAttribute.unit : undefined
@@ -156,8 +169,8 @@ export function GoalForm({
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <Select
-          label="Activity"
-          placeholder={options.length > 0 ? 'Choose an activity' : 'No activities yet'}
+          label={t('Activity')}
+          placeholder={options.length > 0 ? t('Choose an activity') : t('No activities yet')}
           required
           searchable
           data={options}
@@ -168,7 +181,7 @@ export function GoalForm({
             clearError('activityId')
           }}
           error={errors.activityId}
-          nothingFoundMessage="Nothing found..."
+          nothingFoundMessage={t('Nothing found...')}
           comboboxProps={{ withinPortal: true }}
           // The form's first field takes the focus as it opens; its list opens on a click or a
           // key, not then: open at once, it covered the fields below it and Save.
@@ -176,9 +189,9 @@ export function GoalForm({
           data-autofocus
         />
         <Select
-          label="Cadence"
+          label={t('Cadence')}
           required
-          data={[...CADENCES]}
+          data={CADENCES.map((value) => ({ value, label: t(CADENCE_LABELS[value]) }))}
           value={cadence}
           onChange={(next) => {
             const found = CADENCES.find((candidate) => candidate === next)
@@ -188,8 +201,8 @@ export function GoalForm({
           comboboxProps={{ withinPortal: true }}
         />
         <Select
-          label="Target"
-          data={TARGET_KINDS}
+          label={t('Target')}
+          data={TARGET_KINDS.map((choice) => ({ value: choice.value, label: t(choice.label) }))}
           value={kind}
           onChange={(next) => {
             const found = TARGET_KINDS.find((candidate) => candidate.value === next)
@@ -201,8 +214,14 @@ export function GoalForm({
         />
         {kind === 'count' && (
           <NumberInput
-            label="Times"
-            description={`Events each ${cadence === 'Daily' ? 'day' : cadence === 'Weekly' ? 'week' : 'month'}`}
+            label={t('Times')}
+            description={
+              cadence === 'Daily'
+                ? t('Events each day')
+                : cadence === 'Weekly'
+                  ? t('Events each week')
+                  : t('Events each month')
+            }
             min={1}
             max={GOAL_TARGET_COUNT_MAX}
             allowDecimal={false}
@@ -218,9 +237,11 @@ export function GoalForm({
         {kind === 'amount' && (
           <>
             <Select
-              label="Attribute"
+              label={t('Attribute')}
               placeholder={
-                totalled.length > 0 ? 'Choose an attribute' : 'No number or duration attributes'
+                totalled.length > 0
+                  ? t('Choose an attribute')
+                  : t('No number or duration attributes')
               }
               data={attributeOptions}
               value={chosenAttribute ? chosenAttribute.id : null}
@@ -234,13 +255,14 @@ export function GoalForm({
             />
             {dangling && (
               <Text size="sm" c="yellow.4">
-                The attribute this target totalled was deleted: until you choose another, the goal
-                asks for one event.
+                {t(
+                  'The attribute this target totalled was deleted: until you choose another, the goal asks for one event.',
+                )}
               </Text>
             )}
             <Select
-              label="Comparison"
-              data={COMPARISONS}
+              label={t('Comparison')}
+              data={COMPARISONS.map((choice) => ({ value: choice.value, label: t(choice.label) }))}
               value={comparison}
               onChange={(next) => {
                 if (next === 'atLeast' || next === 'atMost') setComparison(next)
@@ -249,7 +271,7 @@ export function GoalForm({
               comboboxProps={{ withinPortal: true }}
             />
             <NumberInput
-              label="Amount"
+              label={t('Amount')}
               min={0}
               allowNegative={false}
               decimalScale={3}

@@ -9,6 +9,7 @@ import { usePeriodEvents } from '../../../api/events'
 import { useGoals } from '../../../api/goals'
 import { Loading } from '../../../components/placeholders'
 import { useOpenForm } from '../../../lib/form-opener'
+import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
@@ -34,6 +35,7 @@ export interface GoalListProps {
  */
 export function GoalList({ tab: tabProp, forceExpand = false }: GoalListProps) {
   const [storedTab] = useGoalsTab()
+  const t = useT()
   const tab = tabProp ?? storedTab
   const goalsQuery = useGoals()
   const activitiesQuery = useActivities()
@@ -86,7 +88,7 @@ export function GoalList({ tab: tabProp, forceExpand = false }: GoalListProps) {
   }
 
   if (goalsQuery.isLoading || activitiesQuery.isLoading || habitDays.isLoading) {
-    return <Loading label="Loading goals" />
+    return <Loading label={t('Loading goals')} />
   }
 
   return (

@@ -1,6 +1,7 @@
 import type { Activity, Goal } from '@kindling/core'
 import { ActionIcon, Checkbox, Group, Text } from '@mantine/core'
 import { IconPencil } from '@tabler/icons-react'
+import { useT } from '../../../lib/i18n'
 
 interface GoalRowProps {
   goal: Goal
@@ -19,6 +20,7 @@ interface GoalRowProps {
  * its target, and an edit button.
  */
 export function GoalRow({ goal, activity, done, progress, over, onToggle, onEdit }: GoalRowProps) {
+  const t = useT()
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" py={6} px="xs">
       <Checkbox
@@ -29,14 +31,14 @@ export function GoalRow({ goal, activity, done, progress, over, onToggle, onEdit
         styles={{ label: { textDecoration: done ? 'line-through' : undefined } }}
       />
       {progress && (
-        <Text size="sm" c={over ? 'red.4' : 'gray.5'} ml="auto" style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" c={over ? 'red.4' : 'gray.5'} ms="auto" style={{ whiteSpace: 'nowrap' }}>
           {progress}
         </Text>
       )}
       <ActionIcon
         variant="subtle"
         color="gray"
-        aria-label={`Edit goal ${activity.name}`}
+        aria-label={t('Edit goal {name}', { name: activity.name })}
         onClick={() => onEdit(goal)}
       >
         <IconPencil size={18} aria-hidden />

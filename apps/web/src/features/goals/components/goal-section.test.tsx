@@ -3,6 +3,7 @@ import { measurePeriod, ONE_EVENT } from '@kindling/core'
 import { MantineProvider } from '@mantine/core'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { activateLanguage } from '../../../lib/i18n'
 import { GoalSection } from './goal-section'
 
 // Mantine renders slowly in jsdom on a busy machine.
@@ -78,5 +79,32 @@ describe('GoalSection', () => {
     expect(
       screen.getByRole('button', { name: 'Every journey starts with a single step' }),
     ).toBeInTheDocument()
+  })
+
+  it('speaks the active language: Arabic counts two goals in its dual, Japanese cheers', async () => {
+    await activateLanguage('ar')
+    const item = {
+      goal,
+      activity: stretch,
+      done: false,
+      progress: measurePeriod(undefined, ONE_EVENT, 0, 0),
+      onBreak: false,
+    }
+    renderSection({
+      cadence: 'Daily',
+      title: 'Today',
+      items: [item, { ...item, goal: { ...goal, id: 'g2' } }],
+      goalCount: 2,
+      emptyState: null,
+    })
+    expect(screen.getByRole('heading', { level: 2, name: 'اليوم هدفان' })).toBeInTheDocument()
+    cleanup()
+    await activateLanguage('ja')
+    renderSection(
+      { cadence: 'Monthly', title: 'This Month', items: [], goalCount: 1, emptyState: 'allDone' },
+      true,
+    )
+    expect(screen.getByText('今月の目標をすべて達成しました！')).toBeInTheDocument()
+    await activateLanguage('en')
   })
 })

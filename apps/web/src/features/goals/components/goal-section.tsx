@@ -15,6 +15,8 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react'
 import { useId } from 'react'
 import { describeProgress } from '../../../components/period-progress'
 import { STORAGE_KEYS } from '../../../lib/constants'
+import { useT } from '../../../lib/i18n'
+import { formatNumber } from '../../../lib/locale-format'
 import { useStoredString } from '../../../lib/stored-string'
 import { CADENCE_TEXT } from '../lib/cadence'
 import { GoalRow } from './goal-row'
@@ -41,7 +43,9 @@ export function GoalSection({
   forceExpand = false,
   attributes = NO_ATTRIBUTES,
 }: GoalSectionProps) {
+  const t = useT()
   const text = CADENCE_TEXT[section.cadence]
+  const title = t(text.title)
   const [collapsed, setCollapsed] = useStoredString<'true' | 'false'>(
     STORAGE_KEYS[text.collapsedKey],
     'false',
@@ -56,13 +60,15 @@ export function GoalSection({
       ) : (
         <IconChevronRight size={18} aria-hidden />
       )}
-      <span>{section.title}</span>
+      <span>{title}</span>
       {count > 0 && (
         <>
           <Badge variant="light" color="gray" size="sm" aria-hidden>
-            {count}
+            {formatNumber(count)}
           </Badge>
-          <VisuallyHidden component="span">{`${count} ${count === 1 ? 'goal' : 'goals'}`}</VisuallyHidden>
+          <VisuallyHidden component="span">
+            {t('{count, plural, one {# goal} other {# goals}}', { count })}
+          </VisuallyHidden>
         </>
       )}
     </Group>
@@ -71,7 +77,7 @@ export function GoalSection({
   // The heading holds its toggle (a heading inside a button is no heading to a screen reader,
   // whose list of headings then missed the three cadences).
   return (
-    <section aria-label={section.title}>
+    <section aria-label={title}>
       <Title order={2} size="h5">
         {forceExpand ? (
           <Box component="span" display="block" py={4}>
@@ -91,7 +97,7 @@ export function GoalSection({
         )}
       </Title>
       <Collapse expanded={expanded} id={bodyId}>
-        <Stack gap={0} pl="md" pt={4}>
+        <Stack gap={0} ps="md" pt={4}>
           {section.items.map((item) => (
             <GoalRow
               key={item.goal.id}
@@ -106,15 +112,15 @@ export function GoalSection({
           ))}
           {section.emptyState === 'allDone' && (
             <Text c="dark.1" py="xs">
-              {`All ${text.noun} goals accomplished! `}
-              <span role="img" aria-label="party popper">
+              {t(text.allDone)}{' '}
+              <span role="img" aria-label={t('party popper')}>
                 🎉
               </span>
             </Text>
           )}
           {section.emptyState === 'noGoals' && (
             <Stack gap="xs" py="xs" align="flex-start">
-              <Text c="dark.1">{`No ${text.noun} goals yet.`}</Text>
+              <Text c="dark.1">{t(text.noGoals)}</Text>
               {/* Fits one line on a 390 px phone and in home's goals panel (18 px sides left
                   "step" alone on a second line); narrower, its two lines are of a length. */}
               <Button
@@ -124,9 +130,11 @@ export function GoalSection({
                 py={8}
                 px={10}
                 maw="100%"
-                styles={{ label: { whiteSpace: 'normal', textAlign: 'left', textWrap: 'balance' } }}
+                styles={{
+                  label: { whiteSpace: 'normal', textAlign: 'start', textWrap: 'balance' },
+                }}
               >
-                {text.startButton}
+                {t(text.startButton)}
               </Button>
             </Stack>
           )}

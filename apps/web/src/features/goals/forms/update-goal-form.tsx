@@ -5,10 +5,12 @@ import { useDeleteGoal, useGoal, useUpdateGoal } from '../../../api/goals'
 import { Loading } from '../../../components/placeholders'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
+import { useT } from '../../../lib/i18n'
 import { GoalForm, type GoalFormValues } from '../components/goal-form'
 
 /** Update Goal (SPEC §2, §5). Query: `goalId`; saving needs an existing activity. */
 export default function UpdateGoalForm({ search, onDone, onCancel }: FormProps) {
+  const t = useT()
   const goalId = search.get('goalId') ?? ''
   const goalQuery = useGoal(goalId)
   const activities = useActivities()
@@ -25,7 +27,7 @@ export default function UpdateGoalForm({ search, onDone, onCancel }: FormProps) 
   }, [missing, onCancel])
 
   if (!goal) {
-    return <Loading label="Loading goal" />
+    return <Loading label={t('Loading goal')} />
   }
 
   function requireUser(): boolean {
@@ -61,7 +63,7 @@ export default function UpdateGoalForm({ search, onDone, onCancel }: FormProps) 
       onCancel={onCancel}
       extraActions={
         <Button color="red" variant="light" onClick={handleDelete} loading={deleteGoal.isPending}>
-          Delete
+          {t('Delete')}
         </Button>
       }
     />

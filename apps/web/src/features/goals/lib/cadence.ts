@@ -1,4 +1,5 @@
 import type { Cadence } from '@kindling/core'
+import { type MessageKey, msg } from '../../../lib/i18n'
 
 export const CADENCES: readonly Cadence[] = ['Daily', 'Weekly', 'Monthly']
 
@@ -11,24 +12,33 @@ export function parseCadence(value: string | null): Cadence | null {
 export const CADENCE_TEXT: Record<
   Cadence,
   {
-    noun: string
-    startButton: string
+    /** The section's title, as core names it. */
+    title: MessageKey
+    allDone: MessageKey
+    noGoals: MessageKey
+    startButton: MessageKey
     collapsedKey: 'goalsDailyCollapsed' | 'goalsWeeklyCollapsed' | 'goalsMonthlyCollapsed'
   }
 > = {
   Daily: {
-    noun: 'daily',
-    startButton: 'Start small, dream big',
+    title: msg('Today'),
+    allDone: msg('All daily goals accomplished!'),
+    noGoals: msg('No daily goals yet.'),
+    startButton: msg('Start small, dream big'),
     collapsedKey: 'goalsDailyCollapsed',
   },
   Weekly: {
-    noun: 'weekly',
-    startButton: 'Every journey starts with a single step',
+    title: msg('This Week'),
+    allDone: msg('All weekly goals accomplished!'),
+    noGoals: msg('No weekly goals yet.'),
+    startButton: msg('Every journey starts with a single step'),
     collapsedKey: 'goalsWeeklyCollapsed',
   },
   Monthly: {
-    noun: 'monthly',
-    startButton: 'Start planning for your future',
+    title: msg('This Month'),
+    allDone: msg('All monthly goals accomplished!'),
+    noGoals: msg('No monthly goals yet.'),
+    startButton: msg('Start planning for your future'),
     collapsedKey: 'goalsMonthlyCollapsed',
   },
 }

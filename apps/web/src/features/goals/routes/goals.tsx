@@ -9,6 +9,7 @@ import { useGoals } from '../../../api/goals'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { NoHabitsYet } from '../../../components/no-habits'
 import { useOpenForm } from '../../../lib/form-opener'
+import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
@@ -17,6 +18,7 @@ import { useGoalsTab } from '../hooks/use-goals-tab'
 
 /** Goals (SPEC §2): add goal, and the Todo/Done toggle once a goal is done. */
 export function Component() {
+  const t = useT()
   const openForm = useOpenForm()
   const [tab, setTab] = useGoalsTab()
   const now = useNow()
@@ -41,22 +43,25 @@ export function Component() {
       <HeaderActions>
         {anyDone && (
           <SegmentedControl
-            aria-label="Show goals"
+            aria-label={t('Show goals')}
             size="xs"
-            data={['Todo', 'Done']}
+            data={[
+              { value: 'Todo', label: t('Todo') },
+              { value: 'Done', label: t('Done') },
+            ]}
             value={tab}
             onChange={(value) => setTab(value as GoalsTab)}
           />
         )}
         <HeaderActionButton
-          label="Add goal"
+          label={t('Add goal')}
           icon={IconPlus}
           onClick={() => openForm(paths.addGoal())}
         />
       </HeaderActions>
       <Stack gap="lg">
         {noHabits && (
-          <NoHabitsYet>Then set a daily, weekly or monthly goal for it here.</NoHabitsYet>
+          <NoHabitsYet>{t('Then set a daily, weekly or monthly goal for it here.')}</NoHabitsYet>
         )}
         <GoalList tab={tab} />
       </Stack>

@@ -9,6 +9,8 @@ import {
 import { ColorInput, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { FormActions } from '../../../components/form-actions'
+import { translateFieldError } from '../../../lib/field-messages'
+import { useT } from '../../../lib/i18n'
 
 /** What the form edits of a group's input, each field filled in. */
 export type GroupFormValues = Required<
@@ -41,6 +43,7 @@ export function GroupForm({
   onSubmit,
   onCancel,
 }: GroupFormProps) {
+  const t = useT()
   const [values, setValues] = useState(initialValues)
   const [submitted, setSubmitted] = useState(false)
   const schema = mode === 'add' ? GroupInput : GroupUpdateInput
@@ -48,7 +51,8 @@ export function GroupForm({
   const errors: Partial<Record<string, string>> = parsed.success
     ? {}
     : toFieldErrors(parsed.error.issues, { depth: 1 })
-  const show = (field: keyof GroupFormValues) => (submitted ? errors[field] : undefined)
+  const show = (field: keyof GroupFormValues) =>
+    submitted ? translateFieldError(errors[field]) : undefined
   // The ungrouped activities plus the group's own (SPEC §3 Group), newest first.
   const pickable = sortByRecent(selectPickableActivities(activities, groups, group?.id))
 
@@ -62,7 +66,7 @@ export function GroupForm({
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <TextInput
-          label="Name"
+          label={t('Name')}
           required
           data-autofocus
           value={values.name}
@@ -73,7 +77,7 @@ export function GroupForm({
           }}
         />
         <Textarea
-          label="Description"
+          label={t('Description')}
           autosize
           minRows={2}
           value={values.description}
@@ -84,22 +88,22 @@ export function GroupForm({
           }}
         />
         <ColorInput
-          label="Color"
+          label={t('Color')}
           format="hex"
-          eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
+          eyeDropperButtonProps={{ 'aria-label': t('Pick a colour from the screen') }}
           value={values.color}
           error={show('color')}
           onChange={(color) => setValues((current) => ({ ...current, color }))}
         />
         <MultiSelect
-          label="Activities"
-          placeholder={pickable.length === 0 ? 'No ungrouped habits' : 'Pick habits'}
+          label={t('Activities')}
+          placeholder={pickable.length === 0 ? t('No ungrouped habits') : t('Pick habits')}
           required={mode === 'update'}
           data={pickable.map((activity) => ({ value: activity.id, label: activity.name }))}
           value={values.activities}
           error={show('activities')}
           searchable
-          nothingFoundMessage="Nothing found..."
+          nothingFoundMessage={t('Nothing found...')}
           comboboxProps={{ withinPortal: true }}
           onChange={(ids) => setValues((current) => ({ ...current, activities: ids }))}
         />

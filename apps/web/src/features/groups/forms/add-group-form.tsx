@@ -5,6 +5,7 @@ import { useActiveActivities } from '../../../api/activities'
 import { useCreateGroup, useGroups } from '../../../api/groups'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
+import { t } from '../../../lib/i18n'
 import { GroupForm, type GroupFormValues } from '../components/group-form'
 
 /** Add Group (SPEC §2): name required; toast 'Added group {name}'. */
@@ -26,7 +27,10 @@ export default function AddGroupForm({ onDone, onCancel }: FormProps) {
     }
     createGroup.mutate(values, {
       onSuccess: (group) => {
-        notifications.show({ message: `Added group ${group.name}`, color: 'orange' })
+        notifications.show({
+          message: t('Added group {name}', { name: group.name }),
+          color: 'orange',
+        })
         onDone()
       },
     })

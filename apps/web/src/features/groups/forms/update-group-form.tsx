@@ -3,10 +3,12 @@ import { useGroup, useGroups, useUpdateGroup } from '../../../api/groups'
 import { Gone, Loading } from '../../../components/placeholders'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
+import { useT } from '../../../lib/i18n'
 import { GroupForm, type GroupFormValues } from '../components/group-form'
 
 /** Update Group (SPEC §2, §5): name required and at least one activity. Query `groupId`. */
 export default function UpdateGroupForm({ search, onDone, onCancel }: FormProps) {
+  const t = useT()
   const groupId = search.get('groupId') ?? ''
   const groupQuery = useGroup(groupId)
   const activitiesQuery = useActivities()
@@ -15,11 +17,11 @@ export default function UpdateGroupForm({ search, onDone, onCancel }: FormProps)
   const group = groupQuery.data
 
   if (groupQuery.isLoading || activitiesQuery.isLoading) {
-    return <Loading label="Loading group" />
+    return <Loading label={t('Loading group')} />
   }
   if (!group) {
     console.error('Group is not defined')
-    return <Gone>This group no longer exists.</Gone>
+    return <Gone>{t('This group no longer exists.')}</Gone>
   }
 
   function handleSubmit(values: GroupFormValues) {

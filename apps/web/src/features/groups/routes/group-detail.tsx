@@ -13,10 +13,12 @@ import { Gone } from '../../../components/placeholders'
 import { PlainList } from '../../../components/plain-list'
 import { useRecordTitle } from '../../../components/record-title'
 import { useOpenForm } from '../../../lib/form-opener'
+import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 
 /** /groups/{groupId}: the group (name, description, colour) and its activities; edit, delete. */
 export function Component() {
+  const t = useT()
   const { groupId = '' } = useParams()
   const groupQuery = useGroup(groupId)
   const activitiesQuery = useActivities()
@@ -38,26 +40,26 @@ export function Component() {
 
   if (groupQuery.isLoading) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading group">
+      <Stack gap="md" aria-busy="true" aria-label={t('Loading group')}>
         <Skeleton height={90} radius="md" />
         <Skeleton height={48} radius="md" />
       </Stack>
     )
   }
   if (!group) {
-    return <Gone>This group no longer exists.</Gone>
+    return <Gone>{t('This group no longer exists.')}</Gone>
   }
 
   return (
     <Stack gap="md">
       <HeaderActions>
         <HeaderActionButton
-          label="Edit"
+          label={t('Edit')}
           icon={IconPencil}
           onClick={() => openForm(paths.updateGroup({ groupId: group.id }))}
         />
         <HeaderActionButton
-          label="Delete"
+          label={t('Delete')}
           icon={IconTrash}
           color="red"
           loading={isPending}
@@ -66,7 +68,12 @@ export function Component() {
           }
         />
       </HeaderActions>
-      <Paper withBorder radius="md" p="md" style={{ borderLeft: `6px solid ${group.color}` }}>
+      <Paper
+        withBorder
+        radius="md"
+        p="md"
+        style={{ borderInlineStart: `6px solid ${group.color}` }}
+      >
         <Stack gap={6}>
           <Group gap="sm" wrap="nowrap">
             <Box
@@ -86,17 +93,17 @@ export function Component() {
             </Text>
           ) : (
             <Text c="gray.5" size="sm">
-              No description.
+              {t('No description.')}
             </Text>
           )}
           <Text size="sm" c="gray.5">
-            Color {group.color}
+            {t('Color {color}', { color: group.color })}
           </Text>
         </Stack>
       </Paper>
       <Group justify="space-between">
         <Title order={3} size="h4">
-          Habits
+          {t('Habits')}
         </Title>
         <Button
           variant="light"
@@ -104,17 +111,17 @@ export function Component() {
           leftSection={<IconPlus size={14} aria-hidden />}
           onClick={() => openForm(paths.addActivity({ groupId: group.id }))}
         >
-          Add Activity
+          {t('Add Activity')}
         </Button>
       </Group>
       {activitiesQuery.isLoading ? (
         <Skeleton height={48} radius="md" />
       ) : members.length === 0 ? (
         <Text c="gray.5" size="sm">
-          No habits in this group yet.
+          {t('No habits in this group yet.')}
         </Text>
       ) : (
-        <PlainList label="Habits">
+        <PlainList label={t('Habits')}>
           {members.map((activity) => (
             <Paper component="li" key={activity.id} withBorder radius="md" p="sm">
               <Group justify="space-between" wrap="nowrap">
@@ -122,7 +129,7 @@ export function Component() {
                 <ActionIcon
                   variant="light"
                   size="lg"
-                  aria-label={`Add event for ${activity.name}`}
+                  aria-label={t('Add event for {name}', { name: activity.name })}
                   onClick={() => openForm(paths.addEvent({ activityId: activity.id }))}
                 >
                   <IconPlus size={18} aria-hidden />

@@ -1,5 +1,6 @@
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { type ReactNode, Suspense, useId, useState } from 'react'
+import { useT } from '../../../lib/i18n'
 import { DataTable, type DataTableProps } from './data-table'
 
 export interface ChartFigureProps {
@@ -25,6 +26,7 @@ export function ChartFigure({
   controls,
   order = 4,
 }: ChartFigureProps) {
+  const t = useT()
   const id = useId()
   const [showTable, setShowTable] = useState(false)
   return (
@@ -49,7 +51,7 @@ export function ChartFigure({
         aria-controls={`${id}-table`}
         onClick={() => setShowTable((shown) => !shown)}
       >
-        {showTable ? 'Hide table' : 'Show table'}
+        {showTable ? t('Hide table') : t('Show table')}
       </Button>
       <div id={`${id}-table`} hidden={!showTable}>
         {showTable && <DataTable caption={title} {...table} />}

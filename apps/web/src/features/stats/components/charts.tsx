@@ -1,4 +1,7 @@
+import { isRightToLeft } from '@kindling/core'
 import { BarChart, LineChart } from '@mantine/charts'
+import { useLanguage } from '../../../lib/i18n'
+import { formatNumber } from '../../../lib/locale-format'
 
 /**
  * The chart components, in their own chunk: Mantine Charts and recharts load only with the
@@ -17,6 +20,8 @@ const CHART_HEIGHT = 180
 
 /** A line in [0, 100] %, for the strength over time. */
 export function PercentLineChart({ points, name }: { points: ChartPoint[]; name: string }) {
+  // Right to left (Arabic): time runs from the right, the scale stands on the right.
+  const rtl = isRightToLeft(useLanguage())
   return (
     <LineChart
       h={CHART_HEIGHT}
@@ -27,9 +32,9 @@ export function PercentLineChart({ points, name }: { points: ChartPoint[]; name:
       withDots={false}
       gridAxis="y"
       unit="%"
-      yAxisProps={{ domain: [0, 100], width: 44 }}
-      xAxisProps={{ minTickGap: 16 }}
-      valueFormatter={(value) => `${Math.round(value)}`}
+      yAxisProps={{ domain: [0, 100], width: 44, orientation: rtl ? 'right' : 'left' }}
+      xAxisProps={{ minTickGap: 16, reversed: rtl }}
+      valueFormatter={(value) => formatNumber(Math.round(value))}
       lineChartProps={{ accessibilityLayer: false }}
     />
   )
@@ -37,6 +42,7 @@ export function PercentLineChart({ points, name }: { points: ChartPoint[]; name:
 
 /** Bars, for counts and sums per period or weekday. */
 export function ValueBarChart({ points, name }: { points: ChartPoint[]; name: string }) {
+  const rtl = isRightToLeft(useLanguage())
   return (
     <BarChart
       h={CHART_HEIGHT}
@@ -44,8 +50,9 @@ export function ValueBarChart({ points, name }: { points: ChartPoint[]; name: st
       dataKey="label"
       series={[{ name: 'value', label: name, color: 'orange.6' }]}
       gridAxis="y"
-      yAxisProps={{ width: 44, allowDecimals: false }}
-      xAxisProps={{ minTickGap: 8 }}
+      yAxisProps={{ width: 44, allowDecimals: false, orientation: rtl ? 'right' : 'left' }}
+      xAxisProps={{ minTickGap: 8, reversed: rtl }}
+      valueFormatter={(value) => formatNumber(value, { maximumFractionDigits: 2 })}
       barChartProps={{ accessibilityLayer: false }}
     />
   )

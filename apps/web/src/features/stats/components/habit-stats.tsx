@@ -34,11 +34,14 @@ import { lazy, type ReactNode, useMemo } from 'react'
 import { useAttributes } from '../../../api/attributes'
 import { useGoals } from '../../../api/goals'
 import { TitledSection } from '../../../components/titled-section'
+import { durationUnitName } from '../../../lib/attribute-text'
+import { type MessageKey, msg, t, useT } from '../../../lib/i18n'
+import { formatDay, formatShortDay, weekdayShortName } from '../../../lib/locale-format'
 import { usePageState } from '../../../lib/page-state'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
 import { useActivityDays, useNumberAttributes } from '../hooks/use-activity-days'
-import { formatNumber, formatPercent, formatPeriod, plural, weekdayName } from '../lib/format'
+import { formatNumber, formatPercent, formatPeriod, weekdayName } from '../lib/format'
 import { ChartFigure } from './chart-figure'
 
 const PercentLineChart = lazy(() =>
@@ -54,16 +57,27 @@ type CountUnit = Exclude<StatsPeriodUnit, 'day'>
 /** How many periods the count charts show: the latest twelve weeks, months or years. */
 const PERIODS_SHOWN = 12
 
-const COUNT_UNITS: { value: CountUnit; label: string }[] = [
-  { value: 'week', label: 'Week' },
-  { value: 'month', label: 'Month' },
-  { value: 'year', label: 'Year' },
+const COUNT_UNITS: { value: CountUnit; label: MessageKey }[] = [
+  { value: 'week', label: msg('Week') },
+  { value: 'month', label: msg('Month') },
+  { value: 'year', label: msg('Year') },
 ]
 
-const EXPECTED_UNIT: Record<'day' | 'week' | 'month', string> = {
-  day: 'day',
-  week: 'week',
-  month: 'month',
+/** 'done of expected periods': '3 of 5 days', in the active language. */
+function doneOf(done: number, expected: number, unit: 'day' | 'week' | 'month'): string {
+  const values = { done: formatNumber(done), count: expected }
+  if (unit === 'week') {
+    return t('{done} of {count, plural, one {# week} other {# weeks}}', values)
+  }
+  if (unit === 'month') {
+    return t('{done} of {count, plural, one {# month} other {# months}}', values)
+  }
+  return t('{done} of {count, plural, one {# day} other {# days}}', values)
+}
+
+/** A number of days: '1 day', '12 days'. */
+function daysText(count: number): string {
+  return t('{count, plural, one {# day} other {# days}}', { count })
 }
 
 /**
@@ -72,6 +86,7 @@ const EXPECTED_UNIT: Record<'day' | 'week' | 'month', string> = {
  * its number attributes. Default export: loaded with the Stats tab or section only.
  */
 export default function HabitStatsPanel({ activity }: { activity: Activity }) {
+  const t = useT()
   const now = useNow()
   const timeZone = getDeviceTimeZone()
   const today = toCalendarDay(now, timeZone)
@@ -102,7 +117,7 @@ export default function HabitStatsPanel({ activity }: { activity: Activity }) {
 
   if (days.isLoading) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading statistics">
+      <Stack gap="md" aria-busy="true" aria-label={t('Loading statistics')}>
         <Skeleton height={32} width={180} radius="md" />
         <Skeleton height={180} radius="md" />
       </Stack>
@@ -111,9 +126,9 @@ export default function HabitStatsPanel({ activity }: { activity: Activity }) {
   if (days.isError) {
     return (
       <Stack gap="xs" align="flex-start">
-        <Text c="red.4">Could not load the statistics.</Text>
+        <Text c="red.4">{t('Could not load the statistics.')}</Text>
         <Button variant="light" size="xs" onClick={days.retry}>
-          Retry
+          {t('Retry')}
         </Button>
       </Stack>
     )
@@ -121,7 +136,7 @@ export default function HabitStatsPanel({ activity }: { activity: Activity }) {
   if (stats.firstEventDay === null) {
     return (
       <Text c="gray.5" py="md">
-        No events yet. Statistics appear once you log this habit.
+        {t('No events yet. Statistics appear once you log this habit.')}
       </Text>
     )
   }
@@ -144,21 +159,46 @@ export default function HabitStatsPanel({ activity }: { activity: Activity }) {
 
 const NO_ATTRIBUTES: Attribute[] = []
 
-const PERIOD_NOUN = { day: 'day', week: 'week', month: 'month' } as const
+/** Each period's wording of a goal, by what it asks: "3 times a week", "at least 20 pages a day". */
+const GOAL_TEXTS = {
+  day: {
+    count: msg('{count, number} times a day'),
+    atLeast: msg('at least {amount} a day'),
+    atMost: msg('at most {amount} a day'),
+    once: msg('once a day'),
+  },
+  week: {
+    count: msg('{count, number} times a week'),
+    atLeast: msg('at least {amount} a week'),
+    atMost: msg('at most {amount} a week'),
+    once: msg('once a week'),
+  },
+  month: {
+    count: msg('{count, number} times a month'),
+    atLeast: msg('at least {amount} a month'),
+    atMost: msg('at most {amount} a month'),
+    once: msg('once a month'),
+  },
+} as const
 
 /** What a goal asks each period, in words: "3 times a week", "at least 20 pages a day". */
 function describeGoal(goal: Goal, attributes: readonly Attribute[]): string {
-  const every = PERIOD_NOUN[getPeriodUnit(goal.cadence)]
+  const texts = GOAL_TEXTS[getPeriodUnit(goal.cadence)]
   const target = resolveTarget(goal.target, attributes)
-  if (target.kind === 'count') return `${target.count} times a ${every}`
+  if (target.kind === 'count') return t(texts.count, { count: target.count })
   if (target.kind === 'amount') {
     const attribute = attributes.find((candidate) => candidate.id === target.attributeId)
     const unit =
-      attribute && 'unit' in attribute && attribute.unit ? attribute.unit : (attribute?.name ?? '')
-    const comparison = target.comparison === 'atMost' ? 'at most' : 'at least'
-    return `${comparison} ${formatNumber(target.value)}${unit ? ` ${unit}` : ''} a ${every}`
+      attribute && 'unit' in attribute && attribute.unit
+        ? attribute.type === 'duration'
+          ? durationUnitName(attribute.unit)
+          : attribute.unit
+        : (attribute?.name ?? '')
+    const value = formatNumber(target.value)
+    const amount = unit ? t('{value} {unit}', { value, unit }) : value
+    return t(target.comparison === 'atMost' ? texts.atMost : texts.atLeast, { amount })
   }
-  return `once a ${every}`
+  return t(texts.once)
 }
 
 /** Per goal of the habit, the share of its periods that met its target (issue 48). */
@@ -175,11 +215,12 @@ function GoalsMet({
   since: string
   today: string
 }) {
+  useT()
   if (goals.length === 0) return null
   return (
     <Stack gap="xs" component="section" aria-labelledby="stats-goals-title">
       <Title order={3} size="h4" id="stats-goals-title">
-        Goals met
+        {t('Goals met')}
       </Title>
       {goals.map((goal) => {
         const target = resolveTarget(goal.target, attributes)
@@ -189,7 +230,7 @@ function GoalsMet({
             <Text>{describeGoal(goal, attributes)}</Text>
             <Text c="gray.4" style={{ whiteSpace: 'nowrap' }}>
               {met.rate === null ? '–' : formatPercent(met.rate)} ·{' '}
-              {`${formatNumber(met.done)} of ${plural(met.expected, PERIOD_NOUN[met.unit])}`}
+              {doneOf(met.done, met.expected, met.unit)}
             </Text>
           </Group>
         )
@@ -199,6 +240,7 @@ function GoalsMet({
 }
 
 function StrengthSection({ stats, today }: { stats: HabitStats; today: string }) {
+  const t = useT()
   const [view, setView] = usePageState<StrengthView>('stats:strength', 'month')
   const points = useMemo(
     () =>
@@ -212,39 +254,46 @@ function StrengthSection({ stats, today }: { stats: HabitStats; today: string })
   return (
     <Stack gap="xs">
       <Title order={3} size="h4">
-        Strength {formatPercent(stats.currentStrength)}
+        {t('Strength {percent}', { percent: formatPercent(stats.currentStrength) })}
       </Title>
       <ChartFigure
-        title={view === 'month' ? 'Strength over the last month' : 'Strength over the last year'}
+        title={
+          view === 'month' ? t('Strength over the last month') : t('Strength over the last year')
+        }
         controls={
           <SegmentedControl
             size="xs"
-            aria-label="Strength chart period"
+            aria-label={t('Strength chart period')}
             value={view}
             onChange={(value) => setView(value as StrengthView)}
             data={[
-              { value: 'month', label: 'Month' },
-              { value: 'year', label: 'Year' },
+              { value: 'month', label: t('Month') },
+              { value: 'year', label: t('Year') },
             ]}
           />
         }
         summary={
           first && last
-            ? `From ${formatPercent(first.score)} on ${first.day} to ${formatPercent(last.score)} on ${last.day}.`
+            ? t('From {first} on {firstDay} to {last} on {lastDay}.', {
+                first: formatPercent(first.score),
+                firstDay: formatDay(first.day),
+                last: formatPercent(last.score),
+                lastDay: formatDay(last.day),
+              })
             : ''
         }
         chart={
           <PercentLineChart
-            name="Strength"
+            name={t('Strength')}
             points={points.map((point) => ({
-              label: point.day.slice(5),
+              label: formatShortDay(point.day),
               value: point.score * 100,
             }))}
           />
         }
         table={{
-          columns: [view === 'month' ? 'Day' : 'Week ending', 'Strength'],
-          rows: points.map((point) => [point.day, formatPercent(point.score)]),
+          columns: [view === 'month' ? t('Day') : t('Week ending'), t('Strength')],
+          rows: points.map((point) => [formatDay(point.day), formatPercent(point.score)]),
         }}
       />
     </Stack>
@@ -270,52 +319,71 @@ function Tile({ label, value, detail }: { label: string; value: ReactNode; detai
 }
 
 function Highlights({ stats }: { stats: HabitStats }) {
+  const t = useT()
   const { completion, streaks, overall } = stats
   const best = streaks.best[0]
   return (
-    <SimpleGrid cols={2} spacing="sm" component="section" aria-label="Summary">
+    <SimpleGrid cols={2} spacing="sm" component="section" aria-label={t('Summary')}>
       <Tile
-        label="Completion"
+        label={t('Completion')}
         value={completion?.rate != null ? formatPercent(completion.rate) : '–'}
         detail={
           completion
-            ? `${formatNumber(completion.done)} of ${plural(completion.expected, EXPECTED_UNIT[completion.unit])}`
-            : 'Unscheduled: nothing expected'
+            ? doneOf(completion.done, completion.expected, completion.unit)
+            : t('Unscheduled: nothing expected')
         }
       />
       <Tile
-        label="Current streak"
-        value={plural(streaks.current?.length ?? 0, 'day')}
-        detail={streaks.current ? `since ${streaks.current.start}` : 'Today does not count yet'}
+        label={t('Current streak')}
+        value={daysText(streaks.current?.length ?? 0)}
+        detail={
+          streaks.current
+            ? t('since {day}', { day: formatDay(streaks.current.start) })
+            : t('Today does not count yet')
+        }
       />
       <Tile
-        label="Best streak"
-        value={plural(best?.length ?? 0, 'day')}
-        detail={best ? `${best.start} to ${best.end}` : undefined}
+        label={t('Best streak')}
+        value={daysText(best?.length ?? 0)}
+        detail={
+          best
+            ? t('{start} to {end}', { start: formatDay(best.start), end: formatDay(best.end) })
+            : undefined
+        }
       />
       <Tile
-        label="Events"
+        label={t('Events')}
         value={formatNumber(overall.count)}
-        detail={`on ${plural(overall.activeDays, 'day')}`}
+        detail={t('on {count, plural, one {# day} other {# days}}', { count: overall.activeDays })}
       />
     </SimpleGrid>
   )
 }
 
 function BestStreaks({ stats }: { stats: HabitStats }) {
+  const t = useT()
   const { best, current } = stats.streaks
   return (
-    <TitledSection title="Best streaks" order={4}>
+    <TitledSection title={t('Best streaks')} order={4}>
       {best.length === 0 ? (
         <Text size="sm" c="gray.5">
-          No streaks yet.
+          {t('No streaks yet.')}
         </Text>
       ) : (
-        <Stack component="ol" gap={4} m={0} pl="lg">
+        <Stack component="ol" gap={4} m={0} ps="lg">
           {best.map((run) => (
             <Text component="li" size="sm" key={run.start}>
-              {plural(run.length, 'day')}: {run.start} to {run.end}
-              {current && current.start === run.start ? ' (current)' : ''}
+              {current && current.start === run.start
+                ? t('{count, plural, one {# day} other {# days}}: {start} to {end} (current)', {
+                    count: run.length,
+                    start: formatDay(run.start),
+                    end: formatDay(run.end),
+                  })
+                : t('{count, plural, one {# day} other {# days}}: {start} to {end}', {
+                    count: run.length,
+                    start: formatDay(run.start),
+                    end: formatDay(run.end),
+                  })}
             </Text>
           ))}
         </Stack>
@@ -328,15 +396,50 @@ function BestStreaks({ stats }: { stats: HabitStats }) {
 function describeNumber(attribute: Attribute): string {
   const name =
     attribute.name ||
-    (attribute.type === 'rating' ? 'Rating' : attribute.type === 'duration' ? 'Duration' : 'Value')
+    (attribute.type === 'rating'
+      ? t('Rating')
+      : attribute.type === 'duration'
+        ? t('Duration')
+        : t('Value'))
   const unit =
     attribute.type === 'number'
       ? attribute.unit
       : attribute.type === 'duration'
-        ? attribute.unit
+        ? durationUnitName(attribute.unit)
         : undefined
-  return unit ? `${name} (${unit})` : name
+  return unit ? t('{label} ({unit})', { label: name, unit }) : name
 }
+
+/** Each count unit's wording in the charts' titles, summaries and tables. */
+const UNIT_TEXTS = {
+  week: {
+    column: msg('Week of'),
+    title: msg('Events per week'),
+    summary: msg(
+      '{count, plural, one {# week} other {# weeks}} shown; this week: {events, plural, one {# event} other {# events}}, highest: {highest}.',
+    ),
+    attributeTitle: msg('{label} per week'),
+    sum: msg('Sum this week: {sum}.'),
+  },
+  month: {
+    column: msg('Month'),
+    title: msg('Events per month'),
+    summary: msg(
+      '{count, plural, one {# month} other {# months}} shown; this month: {events, plural, one {# event} other {# events}}, highest: {highest}.',
+    ),
+    attributeTitle: msg('{label} per month'),
+    sum: msg('Sum this month: {sum}.'),
+  },
+  year: {
+    column: msg('Year'),
+    title: msg('Events per year'),
+    summary: msg(
+      '{count, plural, one {# year} other {# years}} shown; this year: {events, plural, one {# event} other {# events}}, highest: {highest}.',
+    ),
+    attributeTitle: msg('{label} per year'),
+    sum: msg('Sum this year: {sum}.'),
+  },
+} as const
 
 function CountSections({
   activity,
@@ -349,6 +452,7 @@ function CountSections({
   stats: HabitStats
   today: string
 }) {
+  const t = useT()
   const [unit, setUnit] = usePageState<CountUnit>('stats:unit', 'week')
   const numberAttributes = useNumberAttributes(activity.id)
   const periods = useMemo(
@@ -356,15 +460,15 @@ function CountSections({
       summarizeByPeriod(totals, unit, stats.firstEventDay ?? today, today).slice(-PERIODS_SHOWN),
     [totals, unit, stats.firstEventDay, today],
   )
-  const unitName = unit === 'week' ? 'week' : unit === 'month' ? 'month' : 'year'
-  const periodColumn = unit === 'week' ? 'Week of' : unit === 'month' ? 'Month' : 'Year'
+  const texts = UNIT_TEXTS[unit]
+  const periodColumn = t(texts.column)
   const unitControl = (
     <SegmentedControl
       size="xs"
-      aria-label="Count period"
+      aria-label={t('Count period')}
       value={unit}
       onChange={(value) => setUnit(value as CountUnit)}
-      data={COUNT_UNITS}
+      data={COUNT_UNITS.map((choice) => ({ value: choice.value, label: t(choice.label) }))}
     />
   )
   const latest = periods[periods.length - 1]
@@ -373,12 +477,16 @@ function CountSections({
   return (
     <>
       <ChartFigure
-        title={`Events per ${unitName}`}
+        title={t(texts.title)}
         controls={unitControl}
-        summary={`${plural(periods.length, unitName)} shown; this ${unitName}: ${plural(latest?.count ?? 0, 'event')}, highest: ${formatNumber(Math.max(0, ...periods.map((p) => p.count)))}.`}
+        summary={t(texts.summary, {
+          count: periods.length,
+          events: latest?.count ?? 0,
+          highest: formatNumber(Math.max(0, ...periods.map((p) => p.count))),
+        })}
         chart={
           <ValueBarChart
-            name="Events"
+            name={t('Events')}
             points={periods.map((period) => ({
               label: formatPeriod(unit, period.start),
               value: period.count,
@@ -386,7 +494,7 @@ function CountSections({
           />
         }
         table={{
-          columns: [periodColumn, 'Events'],
+          columns: [periodColumn, t('Events')],
           rows: periods.map((period) => [
             formatPeriod(unit, period.start),
             formatNumber(period.count),
@@ -394,23 +502,26 @@ function CountSections({
         }}
       />
       <ChartFigure
-        title="Events per weekday"
+        title={t('Events per weekday')}
         summary={
           weekdayTotal > 0 && topWeekday
-            ? `Most often on ${weekdayName(topWeekday.weekday)} (${plural(topWeekday.count, 'event')}).`
-            : 'No events yet.'
+            ? t('Most often on {weekday} ({count, plural, one {# event} other {# events}}).', {
+                weekday: weekdayName(topWeekday.weekday),
+                count: topWeekday.count,
+              })
+            : t('No events yet.')
         }
         chart={
           <ValueBarChart
-            name="Events"
+            name={t('Events')}
             points={stats.weekdays.map((day) => ({
-              label: weekdayName(day.weekday).slice(0, 3),
+              label: weekdayShortName(day.weekday),
               value: day.count,
             }))}
           />
         }
         table={{
-          columns: ['Weekday', 'Events'],
+          columns: [t('Weekday'), t('Events')],
           rows: stats.weekdays.map((day) => [weekdayName(day.weekday), formatNumber(day.count)]),
         }}
       />
@@ -425,18 +536,22 @@ function CountSections({
             {summary ? (
               <>
                 <SimpleGrid cols={2} spacing="sm">
-                  <Tile label="Total" value={formatNumber(summary.total)} />
+                  <Tile label={t('Total')} value={formatNumber(summary.total)} />
                   <Tile
-                    label="Average"
+                    label={t('Average')}
                     value={formatNumber(summary.average)}
-                    detail={`over ${plural(summary.entries, 'entry', 'entries')}`}
+                    detail={t('over {count, plural, one {# entry} other {# entries}}', {
+                      count: summary.entries,
+                    })}
                   />
-                  <Tile label="Minimum" value={formatNumber(summary.min)} />
-                  <Tile label="Maximum" value={formatNumber(summary.max)} />
+                  <Tile label={t('Minimum')} value={formatNumber(summary.min)} />
+                  <Tile label={t('Maximum')} value={formatNumber(summary.max)} />
                 </SimpleGrid>
                 <ChartFigure
-                  title={`${label} per ${unitName}`}
-                  summary={`Sum this ${unitName}: ${formatNumber(latest?.numbers[attribute.id]?.total ?? 0)}.`}
+                  title={t(texts.attributeTitle, { label })}
+                  summary={t(texts.sum, {
+                    sum: formatNumber(latest?.numbers[attribute.id]?.total ?? 0),
+                  })}
                   chart={
                     <ValueBarChart
                       name={label}
@@ -447,7 +562,7 @@ function CountSections({
                     />
                   }
                   table={{
-                    columns: [periodColumn, 'Sum'],
+                    columns: [periodColumn, t('Sum')],
                     rows: periods.map((period) => [
                       formatPeriod(unit, period.start),
                       formatNumber(period.numbers[attribute.id]?.total ?? 0),
@@ -457,7 +572,7 @@ function CountSections({
               </>
             ) : (
               <Text size="sm" c="gray.5">
-                No values entered yet.
+                {t('No values entered yet.')}
               </Text>
             )}
           </Stack>

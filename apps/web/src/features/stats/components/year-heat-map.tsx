@@ -1,12 +1,14 @@
 import type { HeatMapDay, YearHeatMap } from '@kindling/core'
+import { isRightToLeft } from '@kindling/core'
+import { useLanguage } from '../../../lib/i18n'
 import { useIsMobile } from '../../../lib/layout'
+import { monthName } from '../../../lib/locale-format'
 
 const CELL = 10
 const GAP = 2
 const STEP = CELL + GAP
 /** The row of month names above the cells. */
 const LABELS = 13
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 type Week = (HeatMapDay | null)[]
 
@@ -41,11 +43,15 @@ const cellMonth = (cell: HeatMapDay, month: number) =>
  */
 export function YearHeatMapImage({ map, label }: { map: YearHeatMap; label: string }) {
   const isMobile = useIsMobile()
+  // Right to left (Arabic): January stands at the right and the weeks run leftwards.
+  const rtl = isRightToLeft(useLanguage())
   const rows = isMobile ? halves(map.weeks) : [map.weeks]
   const columns = Math.max(...rows.map((weeks) => weeks.length))
   const width = columns * STEP - GAP
   const rowHeight = LABELS + 7 * STEP
   const height = rows.length * rowHeight - GAP
+  /** Where a column's left edge is drawn, mirrored right to left. */
+  const left = (column: number) => (rtl ? width - column * STEP - CELL : column * STEP)
   return (
     <svg
       role="img"
@@ -64,13 +70,14 @@ export function YearHeatMapImage({ map, label }: { map: YearHeatMap; label: stri
               return (
                 <text
                   key={`label-${first.day}`}
-                  x={column * STEP}
+                  x={rtl ? width - column * STEP : column * STEP}
+                  textAnchor={rtl ? 'end' : undefined}
                   y={top + LABELS - 3}
                   fontSize={10}
                   fill="var(--mantine-color-gray-5)"
                   aria-hidden
                 >
-                  {MONTHS[Number(first.day.slice(5, 7)) - 1]}
+                  {monthName(Number(first.day.slice(5, 7)), 'short')}
                 </text>
               )
             })}
@@ -79,7 +86,7 @@ export function YearHeatMapImage({ map, label }: { map: YearHeatMap; label: stri
                 cell ? (
                   <rect
                     key={cell.day}
-                    x={column * STEP}
+                    x={left(column)}
                     y={top + LABELS + row * STEP}
                     width={CELL}
                     height={CELL}

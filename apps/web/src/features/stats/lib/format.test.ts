@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
-import { formatNumber, formatPercent, formatPeriod, plural, weekdayName } from './format'
+import { afterEach, describe, expect, it } from 'vitest'
+import { activateLanguage } from '../../../lib/i18n'
+import { formatNumber, formatPercent, formatPeriod, weekdayName } from './format'
+
+afterEach(() => activateLanguage('en'))
 
 describe('stats formatting', () => {
   it('rounds shares to whole percentages', () => {
@@ -13,12 +16,6 @@ describe('stats formatting', () => {
     expect(formatNumber(527.3456)).toBe('527.35')
   })
 
-  it('pluralises with the count', () => {
-    expect(plural(1, 'day')).toBe('1 day')
-    expect(plural(1826, 'day')).toBe('1,826 days')
-    expect(plural(2, 'entry', 'entries')).toBe('2 entries')
-  })
-
   it('labels periods by their start (YYYY-MM-DD), month or year', () => {
     expect(formatPeriod('week', '2026-03-09')).toBe('2026-03-09')
     expect(formatPeriod('month', '2026-03-01')).toBe('2026-03')
@@ -29,5 +26,13 @@ describe('stats formatting', () => {
     expect(weekdayName(0)).toBe('Sunday')
     expect(weekdayName(1)).toBe('Monday')
     expect(weekdayName(7)).toBe('')
+  })
+
+  it('says them as the active language does', async () => {
+    await activateLanguage('de')
+    expect(formatNumber(9179392.5)).toBe('9.179.392,5')
+    expect(formatPercent(0.734)).toBe('73\u00a0%')
+    expect(formatPeriod('week', '2026-03-09')).toBe('09.03.2026')
+    expect(weekdayName(1)).toBe('Montag')
   })
 })

@@ -3,6 +3,7 @@ import {
   buildPeriodProgress,
   buildYearHeatMap,
   EMPTY_DAY_TOTALS,
+  isRightToLeft,
   toCalendarDay,
 } from '@kindling/core'
 import {
@@ -23,34 +24,21 @@ import { useSearchParams } from 'react-router'
 import { ActivityBadge } from '../../../components/activity-badge'
 import { NoHabitsYet } from '../../../components/no-habits'
 import { PlainList } from '../../../components/plain-list'
+import { useLanguage, useT } from '../../../lib/i18n'
+import { formatNumber, formatYear, monthName } from '../../../lib/locale-format'
 import { paths } from '../../../lib/paths'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
 import { ChartFigure } from '../components/chart-figure'
 import { YearHeatMapImage } from '../components/year-heat-map'
 import { useActivityDays, useStatsActivities } from '../hooks/use-activity-days'
-import { plural } from '../lib/format'
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
 
 /**
  * /stats, 'Statistics' (issue 17): this week's and this month's done / expected per habit,
  * worst first, and a year heat map per habit, scrolled by year (`?year=`).
  */
 export function Component() {
+  const t = useT()
   const now = useNow()
   const timeZone = getDeviceTimeZone()
   const today = toCalendarDay(now, timeZone)
@@ -75,7 +63,7 @@ export function Component() {
 
   if (isLoading) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading statistics">
+      <Stack gap="md" aria-busy="true" aria-label={t('Loading statistics')}>
         <Skeleton height={160} radius="md" />
         <Skeleton height={240} radius="md" />
       </Stack>
@@ -83,7 +71,7 @@ export function Component() {
   }
   if (isError) return <LoadError retry={retry} />
   if (activities.length === 0) {
-    return <NoHabitsYet>Each habit's progress and year show here as you log it.</NoHabitsYet>
+    return <NoHabitsYet>{t("Each habit's progress and year show here as you log it.")}</NoHabitsYet>
   }
   return (
     <Stack gap="xl">
@@ -94,17 +82,19 @@ export function Component() {
 }
 
 function LoadError({ retry }: { retry: () => void }) {
+  const t = useT()
   return (
     <Stack gap="xs" align="flex-start">
-      <Text c="red.4">Could not load the statistics.</Text>
+      <Text c="red.4">{t('Could not load the statistics.')}</Text>
       <Button variant="light" size="xs" onClick={retry}>
-        Retry
+        {t('Retry')}
       </Button>
     </Stack>
   )
 }
 
 function CurrentProgress({ activities, today }: { activities: Activity[]; today: string }) {
+  const t = useT()
   const days = useActivityDays()
   const lists = useMemo(
     () => ({
@@ -117,16 +107,16 @@ function CurrentProgress({ activities, today }: { activities: Activity[]; today:
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <ProgressList
-        title="This week"
+        title={t('This week')}
         items={lists.week}
         loading={days.isLoading}
-        notExpected="not due this week"
+        period="week"
       />
       <ProgressList
-        title="This month"
+        title={t('This month')}
         items={lists.month}
         loading={days.isLoading}
-        notExpected="not due this month"
+        period="month"
       />
     </SimpleGrid>
   )
@@ -136,20 +126,29 @@ function ProgressList({
   title,
   items,
   loading,
-  notExpected,
+  period,
 }: {
   title: string
   items: HabitProgress<Activity>[]
   loading: boolean
-  notExpected: string
+  /** Said of a habit not due in it. */
+  period: 'week' | 'month'
 }) {
+  const t = useT()
+  /** What a habit with nothing expected did: '3 days, not due this week'. */
+  const notDue = (activity: Activity, done: number) =>
+    activity.schedule.type === 'Unscheduled'
+      ? t('{count, plural, one {# day} other {# days}}, no schedule', { count: done })
+      : period === 'week'
+        ? t('{count, plural, one {# day} other {# days}}, not due this week', { count: done })
+        : t('{count, plural, one {# day} other {# days}}, not due this month', { count: done })
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
       <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
       {loading ? (
-        <Skeleton height={120} radius="md" aria-label={`Loading ${title}`} />
+        <Skeleton height={120} radius="md" aria-label={t('Loading {title}', { title })} />
       ) : (
         <PlainList gap="sm">
           {items.map(({ activity, done, expected }) => (
@@ -159,8 +158,8 @@ function ProgressList({
                 {/* The leading space keeps the row's text 'Read 17/31' for screen readers. */}
                 <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
                   {expected > 0
-                    ? ` ${done}/${expected}`
-                    : ` ${plural(done, 'day')}, ${activity.schedule.type === 'Unscheduled' ? 'no schedule' : notExpected}`}
+                    ? ` ${formatNumber(done)}/${formatNumber(expected)}`
+                    : ` ${notDue(activity, done)}`}
                 </Text>
               </Group>
               {expected > 0 && (
@@ -190,6 +189,9 @@ function YearMaps({
   currentYear: number
   onYear: (year: number) => void
 }) {
+  const t = useT()
+  // Right to left (Arabic): 'Previous year' points right, 'Next year' left.
+  const rtl = isRightToLeft(useLanguage())
   const timeZone = getDeviceTimeZone()
   const days = useActivityDays()
   const maps = useMemo(
@@ -215,29 +217,41 @@ function YearMaps({
         <ActionIcon
           variant="subtle"
           size="lg"
-          aria-label="Previous year"
+          aria-label={t('Previous year')}
           disabled={!canGoBack}
           onClick={() => onYear(year - 1)}
         >
-          <IconChevronLeft size={20} aria-hidden />
+          {rtl ? (
+            <IconChevronRight size={20} aria-hidden />
+          ) : (
+            <IconChevronLeft size={20} aria-hidden />
+          )}
         </ActionIcon>
         <Title order={2} size="h4" id="stats-year-title">
-          {year}
+          {formatYear(year)}
         </Title>
         <ActionIcon
           variant="subtle"
           size="lg"
-          aria-label="Next year"
+          aria-label={t('Next year')}
           disabled={year >= currentYear}
           onClick={() => onYear(year + 1)}
         >
-          <IconChevronRight size={20} aria-hidden />
+          {rtl ? (
+            <IconChevronLeft size={20} aria-hidden />
+          ) : (
+            <IconChevronRight size={20} aria-hidden />
+          )}
         </ActionIcon>
       </Group>
       {days.isError ? (
         <LoadError retry={days.retry} />
       ) : days.isLoading ? (
-        <Skeleton height={240} radius="md" aria-label={`Loading ${year}`} />
+        <Skeleton
+          height={240}
+          radius="md"
+          aria-label={t('Loading {title}', { title: formatYear(year) })}
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           {maps.map(({ activity, map }) => (
@@ -246,19 +260,25 @@ function YearMaps({
                 // Under the year's heading (level 2): no level skipped.
                 order={3}
                 title={activity.name}
-                summary={`${plural(map.activeDays, 'day')} with events, ${plural(map.events, 'event')} in ${year}.`}
+                summary={t(
+                  '{days, plural, one {# day} other {# days}} with events, {events, plural, one {# event} other {# events}} in {year}.',
+                  { days: map.activeDays, events: map.events, year: formatYear(year) },
+                )}
                 chart={
                   <YearHeatMapImage
                     map={map}
-                    label={`${activity.name} in ${year}: ${plural(map.activeDays, 'day')} with events`}
+                    label={t(
+                      '{name} in {year}: {days, plural, one {# day} other {# days}} with events',
+                      { name: activity.name, year: formatYear(year), days: map.activeDays },
+                    )}
                   />
                 }
                 table={{
-                  columns: ['Month', 'Days with events', 'Events'],
+                  columns: [t('Month'), t('Days with events'), t('Events')],
                   rows: map.months.map((month) => [
-                    MONTH_NAMES[month.month - 1],
-                    month.activeDays,
-                    month.events,
+                    monthName(month.month),
+                    formatNumber(month.activeDays),
+                    formatNumber(month.events),
                   ]),
                 }}
               />
