@@ -48,6 +48,7 @@ vi.mock('@capacitor/preferences', () => ({
 }))
 
 import { Browser } from '@capacitor/browser'
+import { Preferences } from '@capacitor/preferences'
 import { getAuthState, setAuthState } from '../../lib/auth-state'
 import { clearSecureCache } from '../../lib/platform'
 import { NativeSignInReturn } from './components/native-sign-in-return'
@@ -165,11 +166,26 @@ describe('single sign-on in the native shells', () => {
   })
 
   it("shows the web's words for a sign-in the server refused", async () => {
+    fake.preferences.set('kindlingSignInVerifier', 'v'.repeat(43))
     renderApp()
     await openApp(`${RETURN}?error=account_not_linked`)
     expect(
       await screen.findByText(describeSingleSignOnError('account_not_linked', null)),
     ).toBeInTheDocument()
+    expect(getAuthState().user).toBeNull()
+    expect(fake.preferences.has('kindlingSignInVerifier')).toBe(false)
+  })
+
+  it('says nothing of an old return URL when no sign-in is under way (a reload of the app)', async () => {
+    fake.launchUrl = `${RETURN}?code=${server.code}`
+    renderApp()
+    // The app looked for a sign-in under way, found none, and let the URL be.
+    await waitFor(() =>
+      expect(Preferences.get).toHaveBeenCalledWith({ key: 'kindlingSignInVerifier' }),
+    )
+    for (let tick = 0; tick < 5; tick += 1) await Promise.resolve()
+    expect(server.traded).toEqual([])
+    expect(screen.queryByRole('alert')).toBeNull()
     expect(getAuthState().user).toBeNull()
   })
 

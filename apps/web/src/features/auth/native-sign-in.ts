@@ -62,13 +62,16 @@ export async function finishNativeSingleSignOn(url: string): Promise<NativeSignI
   if (!url.startsWith(`${NATIVE_SIGN_IN_RETURN_URL}?`) || taken.has(url)) return null
   taken.add(url)
   void closeSystemBrowser()
-  const params = new URL(url).searchParams
   const verifier = await readSecureItem(VERIFIER_KEY).catch(() => null)
+  // No sign-in under way: an old URL (the system keeps the launch URL across a reload of the
+  // app's page), said nothing about.
+  if (!verifier) return null
+  const params = new URL(url).searchParams
   try {
     const error = params.get('error')
     if (error) return { error, description: params.get('error_description') }
     const code = params.get('code')
-    if (!code || !verifier) return { error: LOST_SIGN_IN, description: null }
+    if (!code) return { error: LOST_SIGN_IN, description: null }
     const user = await tradeNativeSignInCode(code, verifier)
     applySessionUser(user)
     return { user }
