@@ -116,7 +116,15 @@ function installNativeFake({
 
   const methods = (names: string[], rtype = 'promise') => names.map((name) => ({ name, rtype }))
   const headers = [
-    { name: 'App', methods: methods(['getInfo', 'getState', 'exitApp']) },
+    {
+      name: 'App',
+      methods: [
+        ...methods(['addListener'], 'callback'),
+        ...methods(['getInfo', 'getState', 'getLaunchUrl', 'exitApp', 'removeListener']),
+      ],
+    },
+    // The system browser of single sign-on: the test reads where it was opened (calls).
+    { name: 'Browser', methods: methods(['open', 'close']) },
     { name: 'Dialog', methods: methods(['alert', 'prompt', 'confirm']) },
     { name: 'ActionSheet', methods: methods(['showActions']) },
     {
@@ -147,6 +155,12 @@ function installNativeFake({
     switch (`${plugin}.${method}`) {
       case 'App.getInfo':
         return appInfo
+      // Started from the home screen, not by a URL.
+      case 'App.getLaunchUrl':
+        return undefined
+      case 'Browser.open':
+      case 'Browser.close':
+        return undefined
       case 'Dialog.confirm':
         return { value: fake.confirmAnswers.shift() ?? true }
       case 'ActionSheet.showActions': {
@@ -198,6 +212,7 @@ function installNativeFake({
       case 'LocalNotifications.registerActionTypes':
       case 'LocalNotifications.removeAllListeners':
         return undefined
+      case 'App.removeListener':
       case 'Keyboard.removeListener':
       case 'LocalNotifications.removeListener': {
         for (const callbacks of listeners.values()) callbacks.delete(String(options.callbackId))

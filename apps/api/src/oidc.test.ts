@@ -1,7 +1,13 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { NATIVE_SIGN_IN_RETURN_URL } from '@kindling/core'
+import { createConfig, lintFromString } from '@redocly/openapi-core'
+import { eq } from 'drizzle-orm'
 import Provider from 'oidc-provider'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from './app'
+import { NATIVE_CODE_LIFETIME_MS } from './auth/native-sign-in'
+import { session as sessions, user as users } from './db/schema'
 import {
   cookieHeader,
   createBackend,
@@ -187,6 +193,72 @@ async function singleSignOn(
   throw new Error('too many redirects')
 }
 
+/** The native app's side of a sign-in: its verifier, kept, and the challenge it sends. */
+function appVerifier() {
+  const verifier = randomBytes(32).toString('base64url')
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
+}
+
+/** The native shells' origin: the exchange is the app's own cross-origin request. */
+const APP_ORIGIN = { origin: 'capacitor://localhost' }
+
+/**
+ * Signs `person` in from the native app: the system browser (a cookie jar of its own) opens the
+ * start route, follows the provider, the callback and the return until the app's URL scheme.
+ * Answers that URL and the browser's Kindling cookies afterwards.
+ */
+async function nativeSingleSignOn(
+  app: App,
+  person: Person,
+  options: { challenge: string; invitation?: string },
+): Promise<{ back: URL; browserCookie: string }> {
+  signingIn = person
+  const browser = new Map<string, string>()
+  const atProvider = new Map<string, string>()
+  const query = new URLSearchParams({ provider: 'oidc', challenge: options.challenge })
+  if (options.invitation) query.set('invitation', options.invitation)
+  let next = `${PUBLIC_URL}/api/auth/native/start?${query}`
+  const ip = nextIp()
+  for (let hop = 0; hop < 20; hop++) {
+    if (next.startsWith(NATIVE_SIGN_IN_RETURN_URL)) {
+      return { back: new URL(next), browserCookie: cookiesOf(browser) }
+    }
+    if (next.startsWith(PUBLIC_URL)) {
+      const url = new URL(next)
+      const response = await app.inject({
+        method: 'GET',
+        url: url.pathname + url.search,
+        headers: { cookie: cookiesOf(browser) },
+        remoteAddress: ip,
+      })
+      expect(response.statusCode, response.body).toBe(302)
+      keepCookies(browser, response.headers['set-cookie'])
+      next = new URL(String(response.headers.location), next).toString()
+      continue
+    }
+    const response = await fetch(next, {
+      redirect: 'manual',
+      headers: { cookie: cookiesOf(atProvider) },
+    })
+    keepCookies(atProvider, response.headers.getSetCookie())
+    const location = response.headers.get('location')
+    if (!location) throw new Error(`the provider stopped at ${next}: ${await response.text()}`)
+    next = new URL(location, next).toString()
+  }
+  throw new Error('too many redirects')
+}
+
+/** The app trades the code of its return URL and its verifier (as the shells do: no cookie). */
+function tradeCode(app: App, code: string | null, verifier: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/native/token',
+    headers: APP_ORIGIN,
+    remoteAddress: nextIp(),
+    payload: { code, verifier },
+  })
+}
+
 async function sessionUser(app: App, cookie: string) {
   const response = await app.inject({
     method: 'GET',
@@ -203,18 +275,32 @@ describe('single sign-on with an OpenID Connect provider', () => {
   let provider: Server
   let app: App
   let admin: TestUser
+  /** How far the server's clock runs ahead of the real one (code expiry). */
+  let clockAhead = 0
+
+  async function sessionsOf(email: string) {
+    const db = app.database.db
+    const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
+    if (!account) return 0
+    return (await db.select().from(sessions).where(eq(sessions.userId, account.id))).length
+  }
 
   beforeAll(async () => {
     const started = await startProvider()
     provider = started.server
     smtp = await startSmtp()
     backend = await createBackend('pglite')
-    app = await startApp(backend, smtp.url, {
-      OIDC_ISSUER: started.issuer,
-      OIDC_CLIENT_ID: 'kindling',
-      OIDC_CLIENT_SECRET: 'a client secret of the test',
-      OIDC_BUTTON: 'Sign in with Authentik',
-    })
+    app = await startApp(
+      backend,
+      smtp.url,
+      {
+        OIDC_ISSUER: started.issuer,
+        OIDC_CLIENT_ID: 'kindling',
+        OIDC_CLIENT_SECRET: 'a client secret of the test',
+        OIDC_BUTTON: 'Sign in with Authentik',
+      },
+      { clock: () => new Date(Date.now() + clockAhead) },
+    )
     admin = await signUp(app, smtp, 'admin@example.com')
   }, 180_000)
   afterAll(async () => {
@@ -299,6 +385,172 @@ describe('single sign-on with an OpenID Connect provider', () => {
     expect(await sessionUser(app, landing.cookie)).toBeUndefined()
   })
 
+  it('signs in from the native app: system browser, a one-time code back to the app, a bearer session', async () => {
+    const { verifier, challenge } = appVerifier()
+    const person = { sub: 'gus', email: 'gus@example.com', emailVerified: true, name: 'Gus' }
+    const { back, browserCookie } = await nativeSingleSignOn(app, person, { challenge })
+    expect(back.searchParams.get('error')).toBeNull()
+    const code = back.searchParams.get('code')
+    expect(code).toMatch(/^[\w-]{43}$/)
+    // The browser carried the sign-in only: it is not left signed in.
+    expect(await sessionUser(app, browserCookie)).toBeUndefined()
+    expect(await sessionsOf('gus@example.com')).toBe(0)
+
+    const traded = await tradeCode(app, code, verifier)
+    expect(traded.statusCode, traded.body).toBe(200)
+    const bearer = String(traded.headers['set-auth-token'])
+    expect(traded.json()).toMatchObject({
+      token: bearer,
+      user: { email: 'gus@example.com', emailVerified: true, name: 'Gus' },
+    })
+    expect(String(traded.headers['access-control-expose-headers'])).toContain('set-auth-token')
+
+    // The app's session is a native one: its token as Bearer on the auth routes, and the id
+    // token it gives on the data API.
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { ...APP_ORIGIN, authorization: `Bearer ${bearer}` },
+    })
+    expect(session.json()?.user.email).toBe('gus@example.com')
+    const token = await app.inject({
+      method: 'GET',
+      url: '/api/auth/token',
+      headers: { ...APP_ORIGIN, authorization: `Bearer ${bearer}` },
+    })
+    expect(token.statusCode).toBe(200)
+    const activities = await app.inject({
+      method: 'GET',
+      url: '/api/activities',
+      headers: { ...APP_ORIGIN, authorization: `Bearer ${token.json().token}` },
+    })
+    expect(activities.statusCode).toBe(200)
+
+    // Single use.
+    const again = await tradeCode(app, code, verifier)
+    expect(again.statusCode).toBe(400)
+    expect(again.json()).toMatchObject({ code: 'SIGN_IN_CODE_INVALID' })
+    expect(await sessionsOf('gus@example.com')).toBe(1)
+  })
+
+  it('refuses a code with another verifier, and spends it', async () => {
+    const { verifier, challenge } = appVerifier()
+    const { back } = await nativeSingleSignOn(
+      app,
+      { sub: 'gus', email: 'gus@example.com', emailVerified: true },
+      { challenge },
+    )
+    const code = back.searchParams.get('code')
+    const before = await sessionsOf('gus@example.com')
+    const stranger = await tradeCode(app, code, appVerifier().verifier)
+    expect(stranger.statusCode).toBe(401)
+    expect(stranger.json()).toMatchObject({ code: 'SIGN_IN_VERIFIER_MISMATCH' })
+    expect(stranger.headers['set-auth-token']).toBeUndefined()
+    // Whoever caught the code had one try: the app's own comes too late.
+    const own = await tradeCode(app, code, verifier)
+    expect(own.statusCode).toBe(400)
+    expect(await sessionsOf('gus@example.com')).toBe(before)
+
+    const unknown = await tradeCode(app, 'no-such-code', verifier)
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json()).toMatchObject({ code: 'SIGN_IN_CODE_INVALID' })
+    const malformed = await tradeCode(app, code, 'short')
+    expect(malformed.statusCode).toBe(400)
+  })
+
+  it('refuses a code traded too late', async () => {
+    const { verifier, challenge } = appVerifier()
+    const { back } = await nativeSingleSignOn(
+      app,
+      { sub: 'gus', email: 'gus@example.com', emailVerified: true },
+      { challenge },
+    )
+    const before = await sessionsOf('gus@example.com')
+    clockAhead = NATIVE_CODE_LIFETIME_MS + 1000
+    try {
+      const late = await tradeCode(app, back.searchParams.get('code'), verifier)
+      expect(late.statusCode).toBe(400)
+      expect(late.json()).toMatchObject({ code: 'SIGN_IN_CODE_EXPIRED' })
+    } finally {
+      clockAhead = 0
+    }
+    expect(await sessionsOf('gus@example.com')).toBe(before)
+  })
+
+  it('starts only with a challenge that is a SHA-256 in base64url', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/auth/native/start?provider=oidc&challenge=plain',
+    })
+    expect(response.statusCode).toBe(400)
+  })
+
+  it('sends refusals back to the app with the codes the web shows in words', async () => {
+    // An existing account and a provider that does not vouch for the address.
+    await signUp(app, smtp, 'hal@example.com')
+    const unlinked = await nativeSingleSignOn(
+      app,
+      { sub: 'hal', email: 'hal@example.com', emailVerified: false },
+      { challenge: appVerifier().challenge },
+    )
+    expect(unlinked.back.searchParams.get('error')).toBe('account_not_linked')
+    expect(unlinked.back.searchParams.get('code')).toBeNull()
+
+    // A closed sign-up: no account, no code.
+    const closed = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/sign-up-policy',
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { policy: 'closed' },
+    })
+    expect(closed.statusCode).toBe(200)
+    try {
+      const stranger = await nativeSingleSignOn(
+        app,
+        { sub: 'ivy', email: 'ivy@example.com', emailVerified: true },
+        { challenge: appVerifier().challenge },
+      )
+      expect(stranger.back.searchParams.get('error')).toBe('SIGN_UP_CLOSED')
+      expect(stranger.back.searchParams.get('code')).toBeNull()
+      const [account] = await app.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'ivy@example.com'))
+      expect(account).toBeUndefined()
+
+      // Invite only: the app's start carries the invitation of the link it was opened with.
+      await app.inject({
+        method: 'PUT',
+        url: '/api/admin/sign-up-policy',
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: { policy: 'invite-only' },
+      })
+      const invited = await app.inject({
+        method: 'POST',
+        url: '/api/admin/invitations',
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: {},
+      })
+      const invitation = new URL(invited.json().url).searchParams.get('invitation') as string
+      const { verifier, challenge } = appVerifier()
+      const guest = await nativeSingleSignOn(
+        app,
+        { sub: 'ivy', email: 'ivy@example.com', emailVerified: true },
+        { challenge, invitation },
+      )
+      const traded = await tradeCode(app, guest.back.searchParams.get('code'), verifier)
+      expect(traded.statusCode, traded.body).toBe(200)
+      expect(traded.json().user.email).toBe('ivy@example.com')
+    } finally {
+      await app.inject({
+        method: 'PUT',
+        url: '/api/admin/sign-up-policy',
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: { policy: 'open' },
+      })
+    }
+  })
+
   it('applies the sign-up policy to new accounts, and still signs the existing ones in', async () => {
     const closed = await app.inject({
       method: 'PUT',
@@ -342,6 +594,31 @@ describe('single sign-on with an OpenID Connect provider', () => {
     )
     expect(guest.location).toBe('/welcome')
     expect(await sessionUser(app, guest.cookie)).toMatchObject({ email: 'fay@example.com' })
+  })
+
+  it('documents the routes of single sign-on, native ones too, lint-clean', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' })
+    const document = response.json() as { paths: Record<string, unknown> }
+    for (const path of [
+      '/api/auth/sign-in/social',
+      '/api/auth/callback/{providerId}',
+      '/api/auth/native/start',
+      '/api/auth/native/return',
+      '/api/auth/native/token',
+    ]) {
+      expect(document.paths, path).toHaveProperty([path])
+    }
+    // The browser's hops (start, callback, return) only ever redirect: no 2xx answer.
+    const config = await createConfig({
+      extends: ['recommended-strict'],
+      rules: { 'operation-2xx-response': 'off' },
+    })
+    const problems = await lintFromString({
+      source: response.body,
+      absoluteRef: 'openapi.json',
+      config,
+    })
+    expect(problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([])
   })
 
   it('takes no id token handed in by a client', async () => {

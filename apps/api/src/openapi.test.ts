@@ -257,6 +257,10 @@ describe('OpenAPI document', () => {
       'link-social',
       'sign-in/social',
       'callback/github',
+      // Single sign-on from the native shells: served only when OIDC is configured.
+      'native/start',
+      'native/return',
+      'native/token',
       'refresh-token',
       'get-access-token',
       'delete-user',

@@ -1,6 +1,8 @@
 import {
   AuthErrorBody,
   AuthUser as AuthUserSchema,
+  NativeSignInExchange,
+  NativeSignInStart,
   NewPassword,
   PASSWORD_MAX_LENGTH,
   Profile,
@@ -454,6 +456,93 @@ export const oidcRouteDocs = {
           },
         }),
         '4xx': error('A malformed request.'),
+      },
+    },
+  },
+}
+
+const appReturn = {
+  location: {
+    type: 'string' as const,
+    description:
+      'The next page, or the app: `app.kindling://single-sign-on?code=…` once signed in, or with `error` (e.g. `account_not_linked`, `SIGN_UP_CLOSED`, `access_denied`, `state_not_found`) and `error_description`.',
+  },
+}
+
+/**
+ * Single sign-on from the native shells (decision 136): opened in the system browser, back to
+ * the app through its URL scheme with a one-time code, traded by the app for its session. Only
+ * served when OIDC is configured. The handlers are in native-sign-in.ts.
+ */
+export const nativeSignInRouteDocs = {
+  start: {
+    method: 'GET' as const,
+    url: '/api/auth/native/start',
+    schema: {
+      operationId: 'startNativeSignIn',
+      tags: ['auth'],
+      summary: 'Start single sign-on from the native app',
+      description:
+        "Opened by the native app in the system browser: starts the provider's sign-in as POST /api/auth/sign-in/social does (its state cookie set in this browser) and redirects (302) to the provider. The app keeps the verifier of `challenge` to trade the code it gets back at POST /api/auth/native/token. A start the server refuses (no such provider) redirects back to the app with `error`.",
+      querystring: NativeSignInStart,
+      security: publicSecurity,
+      response: {
+        302: jsonResponse(
+          "To the provider's sign-in page, or back to the app.",
+          z.null(),
+          appReturn,
+        ),
+        400: error('A challenge that is not a base64url SHA-256 (`VALIDATION_ERROR`).'),
+      },
+    },
+  },
+  return: {
+    method: 'GET' as const,
+    url: '/api/auth/native/return',
+    schema: {
+      operationId: 'returnNativeSignIn',
+      tags: ['auth'],
+      summary: 'Come back to the native app from single sign-on',
+      description:
+        "Where GET /api/auth/callback/oidc sends the system browser at the end of a sign-in started at GET /api/auth/native/start: ends the browser's session and redirects (302) to the app with a one-time code (single use, good for 2 minutes, stored hashed), or with the refusal's `error`.",
+      querystring: z.looseObject({
+        flow: z.string().optional().describe('The nonce of the sign-in, set by the server.'),
+        error: z.string().optional().describe('Why the sign-in was refused.'),
+        error_description: z.string().optional().describe('The refusal in words.'),
+      }),
+      security: publicSecurity,
+      response: {
+        302: jsonResponse('Back to the app.', z.null(), appReturn),
+        '4xx': error('A malformed request.'),
+      },
+    },
+  },
+  token: {
+    method: 'POST' as const,
+    url: '/api/auth/native/token',
+    schema: {
+      operationId: 'tradeNativeSignInCode',
+      tags: ['auth'],
+      summary: 'Trade the native sign-in code for a session',
+      description:
+        "The native app's last step of single sign-on: the one-time code of the return URL and the verifier whose challenge started the sign-in give a new session, answered as POST /api/auth/sign-in/email answers a bearer client (the token in the body and the set-auth-token header). A code is spent by its first try, right or wrong.",
+      body: NativeSignInExchange,
+      security: publicSecurity,
+      response: {
+        200: jsonResponse('Signed in.', SignedIn, {
+          'set-auth-token': {
+            type: 'string',
+            description: 'The session token, to send as `Authorization: Bearer` on auth calls.',
+          },
+        }),
+        400: error(
+          'A code that is unknown or used (`SIGN_IN_CODE_INVALID`) or expired (`SIGN_IN_CODE_EXPIRED`), or invalid input (`VALIDATION_ERROR`).',
+        ),
+        401: error('The verifier does not match the challenge (`SIGN_IN_VERIFIER_MISMATCH`).'),
+        403: error('The account is disabled (`ACCOUNT_DISABLED`).'),
+        413: E413,
+        415: E415,
+        429: E429,
       },
     },
   },

@@ -21,6 +21,7 @@ import {
   SIGN_UP_PATH,
   VERIFICATION_PATH,
 } from './limits'
+import { registerNativeSignInRoutes } from './native-sign-in'
 
 /**
  * Serves better-auth under /api/auth: the documented endpoints only (decision 113), each handed
@@ -123,6 +124,9 @@ export function registerAuthRoutes(
   for (const route of documented) {
     typed.route({ ...route, handler: handle } as Parameters<typeof typed.route>[0])
   }
+  // Single sign-on from the native shells: opened, like better-auth's own routes for it, only
+  // when single sign-on is configured.
+  if (config.oidc) registerNativeSignInRoutes(app, options)
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',

@@ -564,3 +564,22 @@ export const invitations = pgTable(
   },
   (t) => [index('invitations_author_idx').on(t.author, t.createdAt)],
 )
+
+/**
+ * Single sign-on from the native shells (issue 53), one row per sign-in started in the system
+ * browser: the app's PKCE challenge, then, once the provider sent the browser back signed in,
+ * the one-time code the app trades for its session. Only SHA-256 hashes of the flow's nonce and
+ * of the code are stored; the row goes when the code is traded (or tried) or forgotten.
+ */
+export const nativeSignIns = pgTable(
+  'native_sign_ins',
+  {
+    flowHash: text('flow_hash').primaryKey(),
+    challenge: text('challenge').notNull(),
+    startedAt: instant('started_at').notNull(),
+    codeHash: text('code_hash').unique(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    codeExpiresAt: instant('code_expires_at'),
+  },
+  (t) => [index('native_sign_ins_started_idx').on(t.startedAt)],
+)

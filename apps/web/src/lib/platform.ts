@@ -194,6 +194,58 @@ export function listenToKeyboard(onChange: (shown: boolean) => void): () => void
   }
 }
 
+/**
+ * Opens `url` in the system browser (issue 53's single sign-on): Safari's view on iOS, a Custom
+ * Tab on Android, with the device browser's cookies and none of the app's. The web goes there in
+ * its own tab.
+ */
+export async function openSystemBrowser(url: string): Promise<void> {
+  if (!isNativePlatform()) {
+    window.location.assign(url)
+    return
+  }
+  const { Browser } = await import('@capacitor/browser')
+  await Browser.open({ url })
+}
+
+/** Closes the system browser the app opened, if it is still up (iOS keeps it over the app). */
+export async function closeSystemBrowser(): Promise<void> {
+  if (!isNativePlatform()) return
+  try {
+    const { Browser } = await import('@capacitor/browser')
+    await Browser.close()
+  } catch {
+    // Nothing open, or a platform that closes it itself (Android's Custom Tab).
+  }
+}
+
+/**
+ * Calls `onUrl` with each URL of the app's own scheme (`app.kindling://…`) the system opens the
+ * app with, the one that launched it included; returns the unsubscribe. Nothing on the web.
+ */
+export function listenToAppUrls(onUrl: (url: string) => void): () => void {
+  if (!isNativePlatform()) return () => {}
+  let stopped = false
+  let handle: { remove: () => Promise<void> } | undefined
+  void (async () => {
+    try {
+      const { App } = await import('@capacitor/app')
+      if (stopped) return
+      handle = await App.addListener('appUrlOpen', (event) => onUrl(event.url))
+      if (stopped) void handle.remove()
+      // Android hands a cold start's URL only here (iOS reports it as an open, too).
+      const launch = await App.getLaunchUrl()
+      if (launch?.url && !stopped) onUrl(launch.url)
+    } catch (error) {
+      console.error(error)
+    }
+  })()
+  return () => {
+    stopped = true
+    void handle?.remove()
+  }
+}
+
 /*
  * Secret values (the bearer session of native auth) in the app's own storage: Capacitor
  * Preferences (iOS UserDefaults, Android SharedPreferences, both private to the app and kept

@@ -73,3 +73,42 @@ export function isValidTimeZone(timeZone: string): boolean {
     return false
   }
 }
+
+/**
+ * Where single sign-on from the native shells returns to the app (issue 53): the app's own URL
+ * scheme (its id), registered in the iOS and Android projects. The server appends `code`, or
+ * `error` and `error_description`.
+ */
+export const NATIVE_SIGN_IN_RETURN_URL = 'app.kindling://single-sign-on'
+
+/**
+ * A PKCE verifier as RFC 7636 spells it: 43 to 128 unreserved characters (the app sends 32
+ * random bytes in base64url), and its S256 challenge: the verifier's SHA-256 in base64url.
+ */
+const VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/
+const CHALLENGE_PATTERN = /^[A-Za-z0-9_-]{43}$/
+
+/** What the app opens in the system browser to start single sign-on (its query). */
+export const NativeSignInStart = z.object({
+  provider: z.string().min(1).max(50).describe('The provider: `oidc`.'),
+  challenge: z
+    .string()
+    .regex(CHALLENGE_PATTERN, 'The challenge must be a SHA-256 in base64url (43 characters).')
+    .describe('The base64url SHA-256 of a verifier the app keeps until it trades the code.'),
+  invitation: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('The invitation of an invitation link, for a new account.'),
+})
+export type NativeSignInStart = z.infer<typeof NativeSignInStart>
+
+/** What the app sends to trade the one-time code it got back for a session. */
+export const NativeSignInExchange = z.object({
+  code: z.string().min(1).max(100).describe('The one-time code of the return URL.'),
+  verifier: z
+    .string()
+    .regex(VERIFIER_PATTERN, 'The verifier must be 43 to 128 unreserved characters.')
+    .describe('The verifier whose challenge started the sign-in.'),
+})
+export type NativeSignInExchange = z.infer<typeof NativeSignInExchange>

@@ -32,6 +32,13 @@ const NativeReminderPlanner = lazy(() =>
   })),
 )
 
+/** The native shells' return from single sign-on in the system browser: loaded there only. */
+const NativeSignInReturn = lazy(() =>
+  import('../../features/auth/components/native-sign-in-return').then((module) => ({
+    default: module.NativeSignInReturn,
+  })),
+)
+
 /** The side menu: fetched on intent (hover or focus on its button) and shown once opened. */
 const loadNavDrawer = () => import('./nav-drawer')
 const NavDrawer = lazy(() => loadNavDrawer().then((module) => ({ default: module.NavDrawer })))
@@ -239,6 +246,11 @@ function Shell() {
       {signedInUid && isNativePlatform() ? (
         <Suspense fallback={null}>
           <NativeReminderPlanner uid={signedInUid} />
+        </Suspense>
+      ) : null}
+      {isNativePlatform() ? (
+        <Suspense fallback={null}>
+          <NativeSignInReturn />
         </Suspense>
       ) : null}
     </HeaderState>

@@ -164,6 +164,32 @@ export async function startSingleSignOn(providerId: string, invitation?: string)
   return body.url
 }
 
+/**
+ * Where the native shells open the system browser to start single sign-on (issue 53): the
+ * server's start route with the challenge of the verifier the app keeps.
+ */
+export function nativeSignInStartUrl(
+  providerId: string,
+  challenge: string,
+  invitation?: string,
+): string {
+  const query = new URLSearchParams({ provider: providerId, challenge })
+  if (invitation) query.set('invitation', invitation)
+  return `${getApiBaseUrl()}/api/auth/native/start?${query}`
+}
+
+/**
+ * Trades the one-time code the app was opened with, and the verifier it kept, for a session:
+ * answered as a password sign-in (the session token is kept the same way).
+ */
+export async function tradeNativeSignInCode(code: string, verifier: string): Promise<SessionUser> {
+  const body = await callAuth<{ user: SessionUser }>('native/token', {
+    method: 'POST',
+    body: { code, verifier },
+  })
+  return body.user
+}
+
 export async function sendVerificationEmail(email: string): Promise<void> {
   await callAuth('send-verification-email', {
     method: 'POST',

@@ -4,23 +4,30 @@ import { isNativePlatform } from '../../../lib/platform'
 import { getAuthErrorMessage } from '../api/auth-errors'
 import { startSingleSignOn } from '../api/auth-requests'
 import { useInstanceInfo } from '../hooks/use-instance-info'
+import { startNativeSingleSignOn } from '../native-sign-in'
 
 /**
  * The server's single sign-on button ('Sign in with Authentik', OIDC_BUTTON), when it has one
- * (issue 53): the browser goes to the provider and comes back signed in. Not in the native
- * shells yet: their sign-in would have to leave for the system browser and come back.
+ * (issue 53): the browser goes to the provider and comes back signed in. The native shells open
+ * the system browser, which comes back to the app (native-sign-in-return.tsx).
  */
 export function SingleSignOnButton({ invitation }: { invitation?: string }) {
   const instance = useInstanceInfo()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  if (!instance?.oidc || isNativePlatform()) return null
+  if (!instance?.oidc) return null
   const { providerId, button } = instance.oidc
 
   async function handleClick() {
     setError(null)
     setBusy(true)
     try {
+      if (isNativePlatform()) {
+        await startNativeSingleSignOn(providerId, invitation)
+        // The browser is over the app now; closed without signing in, the button is ready again.
+        setBusy(false)
+        return
+      }
       window.location.assign(await startSingleSignOn(providerId, invitation))
     } catch (caught) {
       setBusy(false)
