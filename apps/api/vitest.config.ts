@@ -6,6 +6,8 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A suite's server starts PGlite and runs every migration: seconds alone, over a minute on a
+    // 2-core machine running other suites beside it.
+    hookTimeout: 120_000,
   },
 })
