@@ -109,8 +109,9 @@ function HistoryPanel() {
       <CollapsibleSection
         title={
           counts.isSuccess
-            ? // SPEC's English says 'events' whatever the count; other languages count properly.
-              t('{count, plural, other {History (# events)}}', { count: total })
+            ? // SPEC's English says 'events' whatever the count, and the count as it always wrote
+              // it ('1250'); the other languages count properly (#).
+              t('{count, plural, other {History ({count} events)}}', { count: total })
             : t('History (… events)')
         }
         collapsed={collapsed}

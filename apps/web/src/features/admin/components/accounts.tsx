@@ -99,7 +99,7 @@ export function AccountsSection() {
               </Group>
               <Text size="xs" c="dimmed">
                 {t(
-                  '{count, plural, one {Created {created} · Last active {active} · # event} other {Created {created} · Last active {active} · # events}}',
+                  '{count, plural, one {Created {created} · Last active {active} · {count} event} other {Created {created} · Last active {active} · {count} events}}',
                   {
                     count: user.events,
                     created: day(user.createdAt),
