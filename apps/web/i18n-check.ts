@@ -2,10 +2,9 @@
  * The catalogs' check (issue 54, part of `npm run lint`): every message the code marks (`t`,
  * `msg`) is in each language's catalog and each catalog holds only those, with the same
  * placeholders; no component draws an English literal outside the catalogs (JSX text, or a
- * label, placeholder, title, description or aria-label given as a plain string). Files not yet
- * through the catalogs are listed in i18n-pending.json; one listed that has no literal left fails
- * too, so the list only shrinks. The server's catalogs (apps/api/src/locales, decision 161) are
- * checked the same way against the messages of apps/api/src.
+ * label, placeholder, title, description or aria-label given as a plain string). The server's
+ * catalogs (apps/api/src/locales, decision 161) are checked the same way against the messages of
+ * apps/api/src.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -116,19 +115,10 @@ export function checkCatalogs(): string[] {
   const problems: string[] = []
   const files = sourceFiles(SRC)
   const keys = markedMessages(files, problems)
-  const pending = new Set(
-    JSON.parse(readFileSync(join(ROOT, 'i18n-pending.json'), 'utf8')) as string[],
-  )
   for (const file of files.filter((path) => path.endsWith('.tsx'))) {
     const name = relative(ROOT, file)
-    const literals = literalsOf(readFileSync(file, 'utf8'))
-    if (pending.has(name)) {
-      if (literals.length === 0)
-        problems.push(`${name}: through the catalogs; leave it out of i18n-pending.json`)
-    } else {
-      for (const literal of literals)
-        problems.push(`${name}: '${literal}' is not in the catalogs (t)`)
-    }
+    for (const literal of literalsOf(readFileSync(file, 'utf8')))
+      problems.push(`${name}: '${literal}' is not in the catalogs (t)`)
   }
   checkCatalogDir(LOCALES, keys, problems)
   return problems

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications'
 import { getAuthState, subscribeAuthState } from '../lib/auth-state'
+import { t } from '../lib/i18n'
 import type { RefusalOutcome } from '../lib/sync/refusals'
 import { getSyncEngine, startSync, stopSync } from '../lib/sync/store'
 
@@ -9,9 +10,11 @@ import { getSyncEngine, startSync, stopSync } from '../lib/sync/store'
  * fields a newer change from another device replaced.
  */
 function tellRefused(message: string, outcome: RefusalOutcome): void {
-  const title = { trimmed: 'Saved in part', dropped: 'Not saved', replaced: 'Changed elsewhere' }[
-    outcome
-  ]
+  const title = {
+    trimmed: t('Saved in part'),
+    dropped: t('Not saved'),
+    replaced: t('Changed elsewhere'),
+  }[outcome]
   const color = { trimmed: 'orange', dropped: 'red', replaced: 'blue' }[outcome]
   notifications.show({ color, title, message, autoClose: false })
 }

@@ -2,6 +2,7 @@ import { MantineProvider, TextInput } from '@mantine/core'
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FormProps } from '../lib/form-opener'
+import { msg } from '../lib/i18n'
 import { FormModal } from './form-modal'
 import type { FormEntry } from './forms'
 import { theme } from './theme'
@@ -19,7 +20,7 @@ describe('FormModal', () => {
   it("focuses the form's first field once its code has loaded, not the close button", async () => {
     let loaded: (module: { default: typeof NameForm }) => void = () => {}
     const entry: FormEntry = {
-      title: 'Add Activity',
+      title: msg('Add Activity'),
       load: () =>
         new Promise((resolve) => {
           loaded = resolve

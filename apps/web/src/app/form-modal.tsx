@@ -1,6 +1,7 @@
 import { Modal } from '@mantine/core'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { ErrorBoundary } from '../components/error-boundary'
+import { useT } from '../lib/i18n'
 import { useMounted } from '../lib/use-mounted'
 import type { FormEntry } from './forms'
 import { LazyForm } from './lazy-form'
@@ -20,12 +21,13 @@ export function FormModal({
   modal: OpenFormModal | null
   onClose: () => void
 }) {
+  const t = useT()
   const mounted = useMounted()
   return (
     <Modal
       opened={mounted && modal !== null}
       onClose={onClose}
-      title={modal?.entry.title}
+      title={modal ? t(modal.entry.title) : undefined}
       size="lg"
       centered
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}

@@ -1,21 +1,10 @@
 import type { ComponentType } from 'react'
 import type { FormProps } from '../lib/form-opener'
-
-export type FormTitle =
-  | 'Add Event'
-  | 'Add Activity'
-  | 'Add Group'
-  | 'Add Attribute'
-  | 'Add Goal'
-  | 'Update Activity'
-  | 'Update Group'
-  | 'Update Attribute'
-  | 'Update Goal'
-  | 'Update Event'
-  | 'Move Activity'
+import { type MessageKey, msg } from '../lib/i18n'
 
 export interface FormEntry {
-  title: FormTitle
+  /** The header's and the dialog's title, translated where drawn. */
+  title: MessageKey
   load: () => Promise<{ default: ComponentType<FormProps> }>
 }
 
@@ -25,47 +14,47 @@ export interface FormEntry {
  */
 export const forms: Record<string, FormEntry> = {
   '/add-event': {
-    title: 'Add Event',
+    title: msg('Add Event'),
     load: () => import('../features/events/forms/add-event-form'),
   },
   '/update-event': {
-    title: 'Update Event',
+    title: msg('Update Event'),
     load: () => import('../features/events/forms/update-event-form'),
   },
   '/add-goal': {
-    title: 'Add Goal',
+    title: msg('Add Goal'),
     load: () => import('../features/goals/forms/add-goal-form'),
   },
   '/update-goal': {
-    title: 'Update Goal',
+    title: msg('Update Goal'),
     load: () => import('../features/goals/forms/update-goal-form'),
   },
   '/add-activity': {
-    title: 'Add Activity',
+    title: msg('Add Activity'),
     load: () => import('../features/activities/forms/add-activity-form'),
   },
   '/update-activity': {
-    title: 'Update Activity',
+    title: msg('Update Activity'),
     load: () => import('../features/activities/forms/update-activity-form'),
   },
   '/move-activity': {
-    title: 'Move Activity',
+    title: msg('Move Activity'),
     load: () => import('../features/activities/forms/move-activity-form'),
   },
   '/add-group': {
-    title: 'Add Group',
+    title: msg('Add Group'),
     load: () => import('../features/groups/forms/add-group-form'),
   },
   '/update-group': {
-    title: 'Update Group',
+    title: msg('Update Group'),
     load: () => import('../features/groups/forms/update-group-form'),
   },
   '/add-attribute': {
-    title: 'Add Attribute',
+    title: msg('Add Attribute'),
     load: () => import('../features/attributes/forms/add-attribute-form'),
   },
   '/update-attribute': {
-    title: 'Update Attribute',
+    title: msg('Update Attribute'),
     load: () => import('../features/attributes/forms/update-attribute-form'),
   },
 }

@@ -1,11 +1,11 @@
 import { isRightToLeft } from '@kindling/core'
 import { DirectionContext, MantineProvider } from '@mantine/core'
 import { DatesProvider } from '@mantine/dates'
-import type { ReactNode } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { useFollowDeviceTimeZone } from '../features/reminders/api/time-zone'
 import { WEEK_START_DAY } from '../lib/constants'
-import { useLanguage } from '../lib/i18n'
-import { theme } from './theme'
+import { t, useLanguage } from '../lib/i18n'
+import { themeClosingWith } from './theme'
 import { Toasts } from './toasts'
 
 /**
@@ -16,6 +16,8 @@ import { Toasts } from './toasts'
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const language = useLanguage()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: 'Close' is the language's.
+  const theme = useMemo(() => themeClosingWith(t('Close')), [language])
   return (
     // Right to left in Arabic (issue 54): the language says so to Mantine's components, as its
     // DirectionProvider would (without watching `<html dir>`: the language sets that too).

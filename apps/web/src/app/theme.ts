@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core'
+import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core'
 import requiredMark from './required-mark.module.css'
 
 const SANS_SERIF =
@@ -22,7 +22,7 @@ const orange: MantineColorsTuple = [
 ]
 
 /** SPEC §1: dark scheme (forced by the provider), orange primary colour, sans-serif headings. */
-export const theme = createTheme({
+const base = createTheme({
   colors: { orange },
   primaryColor: 'orange',
   fontFamily: SANS_SERIF,
@@ -39,12 +39,6 @@ export const theme = createTheme({
       styles: { description: { color: 'var(--mantine-color-gray-5)' } },
     },
     Switch: { styles: { description: { color: 'var(--mantine-color-gray-5)' } } },
-    // Mantine's close (X) button has no name of its own; every dialog's and toast's is 'Close',
-    // those opened through @mantine/modals (the delete confirms) and the group menu's drawer
-    // included. Plain objects, not Modal.extend: the modal's code loads on first use.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A select's chevron is drawn beside its name, not content: screen readers skip it instead
     // of reading an unnamed image after every select (the History filter, the forms' pickers).
     ComboboxChevron: { defaultProps: { 'aria-hidden': true } },
@@ -54,3 +48,25 @@ export const theme = createTheme({
     Combobox: { defaultProps: { keepMounted: false } },
   },
 })
+
+/**
+ * The theme with its close (X) buttons named `close`, the active language's 'Close'. Mantine's
+ * close button has no name of its own; every dialog's and toast's is this one, those opened
+ * through @mantine/modals (the delete confirms) and the group menu's drawer included. Plain
+ * objects, not Modal.extend: the modal's code loads on first use.
+ */
+export function themeClosingWith(close: string): MantineThemeOverride {
+  const closeButton = { defaultProps: { closeButtonProps: { 'aria-label': close } } }
+  return {
+    ...base,
+    components: {
+      ...base.components,
+      Modal: closeButton,
+      Drawer: closeButton,
+      Notification: closeButton,
+    },
+  }
+}
+
+/** The theme in English (tests, and anything drawn before a language is known). */
+export const theme = themeClosingWith('Close')

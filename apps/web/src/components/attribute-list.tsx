@@ -1,6 +1,7 @@
 import type { Attribute } from '@kindling/core'
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
+import { useT } from '../lib/i18n'
 import { PlainList } from './plain-list'
 
 export interface AttributeListProps {
@@ -20,6 +21,7 @@ export function AttributeList({
   emptyText,
   hideTitle = false,
 }: AttributeListProps) {
+  const t = useT()
   if (attributes.length === 0) {
     return emptyText ? (
       <Text size="sm" c="gray.5">
@@ -31,14 +33,14 @@ export function AttributeList({
     <Stack gap={4}>
       {!hideTitle && (
         <Text size="xs" c="gray.5" fw={600} tt="uppercase">
-          Attributes
+          {t('Attributes')}
         </Text>
       )}
-      <PlainList gap={4} label="Attributes">
+      <PlainList gap={4} label={t('Attributes')}>
         {attributes.map((attribute) => (
           <Group component="li" key={attribute.id} gap="xs" wrap="nowrap">
             <Anchor component={Link} to={hrefOf(attribute)} size="sm" truncate>
-              {attribute.name || 'Untitled'}
+              {attribute.name || t('Untitled')}
             </Anchor>
             <Badge size="xs" variant="light" color="gray">
               {attribute.type}

@@ -1,6 +1,7 @@
 import type { Break } from '@kindling/core'
 import { ActionIcon, Group, Text } from '@mantine/core'
 import { IconTrash } from '@tabler/icons-react'
+import { useT } from '../lib/i18n'
 import { PlainList } from './plain-list'
 
 /** Breaks not over yet, each with its days and a button that removes it (issue 49). */
@@ -13,11 +14,12 @@ export function BreakList({
   breaks: readonly Break[]
   onRemove: (brk: Break) => void
 }) {
+  const t = useT()
   if (breaks.length === 0) return null
   return (
     <PlainList label={label}>
       {breaks.map((brk) => {
-        const days = brk.from === brk.to ? brk.from : `${brk.from} to ${brk.to}`
+        const days = brk.from === brk.to ? brk.from : t('{from} to {to}', brk)
         return (
           <Group component="li" key={brk.id} gap="xs" wrap="nowrap" justify="space-between">
             <Text size="sm">
@@ -27,7 +29,7 @@ export function BreakList({
             <ActionIcon
               variant="subtle"
               color="gray"
-              aria-label={`Remove the break ${days}`}
+              aria-label={t('Remove the break {days}', { days })}
               onClick={() => onRemove(brk)}
             >
               <IconTrash size={16} aria-hidden />

@@ -1,6 +1,7 @@
-import { addDays, BREAK_TO_BEFORE_FROM } from '@kindling/core'
+import { addDays } from '@kindling/core'
 import { Button, Group, Stack } from '@mantine/core'
 import { useState } from 'react'
+import { useT } from '../lib/i18n'
 import { LazyDayInput } from './lazy-day-input'
 
 export interface BreakRangeFormProps {
@@ -17,19 +18,21 @@ export interface BreakRangeFormProps {
  * (the schema's rule, said beside the field before the server says it).
  */
 export function BreakRangeForm({ today, submitLabel, pending, onSubmit }: BreakRangeFormProps) {
+  const t = useT()
   const [from, setFrom] = useState<string | null>(today)
   const [to, setTo] = useState<string | null>(addDays(today, 6))
   const reversed = from !== null && to !== null && to < from
   return (
     <Stack gap="xs">
       <Group gap="sm" grow align="flex-start">
-        <LazyDayInput label="From" value={from} onChange={setFrom} />
+        <LazyDayInput label={t('From')} value={from} onChange={setFrom} />
         <LazyDayInput
-          label="To"
+          label={t('To')}
           value={to}
           minDate={from ?? undefined}
           onChange={setTo}
-          error={reversed ? BREAK_TO_BEFORE_FROM : undefined}
+          // Core's BREAK_TO_BEFORE_FROM, in the user's language.
+          error={reversed ? t("Must be on or after 'From'.") : undefined}
         />
       </Group>
       <Button

@@ -2,6 +2,7 @@ import { isValidCalendarDay, toCalendarDay } from '@kindling/core'
 import { Input, Popover, TextInput } from '@mantine/core'
 import { Calendar, type CalendarLevel } from '@mantine/dates'
 import { type ChangeEvent, type KeyboardEvent, useEffect, useState } from 'react'
+import { useT } from '../lib/i18n'
 import { getDeviceTimeZone } from '../lib/time-zone'
 import { DecadeGrid, sameMonthIn } from './decade-grid'
 
@@ -34,6 +35,7 @@ export default function DayInput({
   error,
   minDate,
 }: DayInputProps) {
+  const t = useT()
   const [opened, setOpened] = useState(false)
   // What the user is typing, until it is left or a day is picked; the picked day shows otherwise.
   const [draft, setDraft] = useState<string | null>(null)
@@ -86,7 +88,7 @@ export default function DayInput({
         <TextInput
           label={label}
           description={description}
-          placeholder="YYYY-MM-DD"
+          placeholder={t('YYYY-MM-DD')}
           required={required}
           error={error}
           autoComplete="off"
@@ -106,7 +108,10 @@ export default function DayInput({
           data-mantine-stop-propagation={opened || undefined}
           rightSection={
             clearable && value ? (
-              <Input.ClearButton aria-label={`Clear ${label}`} onClick={() => pick(null)} />
+              <Input.ClearButton
+                aria-label={t('Clear {label}', { label })}
+                onClick={() => pick(null)}
+              />
             ) : undefined
           }
         />
@@ -132,8 +137,8 @@ export default function DayInput({
             onLevelChange={setLevel}
             maxLevel="decade"
             minDate={minDate}
-            previousLabel={level === 'year' ? 'Previous year' : 'Previous month'}
-            nextLabel={level === 'year' ? 'Next year' : 'Next month'}
+            previousLabel={level === 'year' ? t('Previous year') : t('Previous month')}
+            nextLabel={level === 'year' ? t('Next year') : t('Next month')}
             getMonthControlProps={(date) => ({ selected: date.slice(0, 7) === value?.slice(0, 7) })}
             getDayProps={(date) => {
               const day = date.slice(0, 10)

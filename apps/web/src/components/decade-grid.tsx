@@ -1,6 +1,7 @@
 import { getDecadeGrid } from '@kindling/core'
 import { ActionIcon, Button, Group, SimpleGrid, Stack } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
+import { useT } from '../lib/i18n'
 import classes from './decade-grid.module.css'
 
 export interface DecadeGridProps {
@@ -29,19 +30,25 @@ export function sameMonthIn(shown: string, year: number): string {
  * row). Years outside 10–9989 are clamped to it (core's grid covers years 0–9999).
  */
 export function DecadeGrid({ year, onYear, onShowYear, minYear }: DecadeGridProps) {
+  const t = useT()
   const rows = getDecadeGrid(Math.min(9989, Math.max(10, year)))
   const first = rows[0]?.[1]?.year ?? year
   return (
-    <Stack gap="xs" w={252} role="group" aria-label={`Years ${first} to ${first + 9}`}>
+    <Stack
+      gap="xs"
+      w={252}
+      role="group"
+      aria-label={t('Years {first} to {last}', { first, last: first + 9 })}
+    >
       <Group justify="space-between" wrap="nowrap">
         <ActionIcon
           variant="subtle"
           color="gray"
-          aria-label="Previous decade"
+          aria-label={t('Previous decade')}
           disabled={minYear !== undefined && first <= minYear}
           onClick={() => onShowYear(year - 10)}
         >
-          <IconChevronLeft size={18} aria-hidden />
+          <IconChevronLeft size={18} aria-hidden className="mirror-in-rtl" />
         </ActionIcon>
         <span>
           {first} – {first + 9}
@@ -49,10 +56,10 @@ export function DecadeGrid({ year, onYear, onShowYear, minYear }: DecadeGridProp
         <ActionIcon
           variant="subtle"
           color="gray"
-          aria-label="Next decade"
+          aria-label={t('Next decade')}
           onClick={() => onShowYear(year + 10)}
         >
-          <IconChevronRight size={18} aria-hidden />
+          <IconChevronRight size={18} aria-hidden className="mirror-in-rtl" />
         </ActionIcon>
       </Group>
       <SimpleGrid cols={3} spacing={4} verticalSpacing={4}>

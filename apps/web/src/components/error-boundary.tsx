@@ -1,12 +1,14 @@
 import { Button, Stack, Text } from '@mantine/core'
 import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { useT } from '../lib/i18n'
 
 /** SPEC §8 render failure: the fixed message and a button that renders the part again. */
 export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
+  const t = useT()
   return (
     <Stack align="center" gap="md" py="xl" role="alert">
-      <Text>Uh oh. Failed to render the component.</Text>
-      <Button onClick={onRetry}>Try again</Button>
+      <Text>{t('Uh oh. Failed to render the component.')}</Text>
+      <Button onClick={onRetry}>{t('Try again')}</Button>
     </Stack>
   )
 }

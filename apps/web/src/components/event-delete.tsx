@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications'
 import { useCallback } from 'react'
 import { useCreateEvent, useDeleteEvent } from '../api/events'
 import { getAuthState } from '../lib/auth-state'
+import { t } from '../lib/i18n'
 
 /** How long the 'Deleted event' message offers 'Undo'. */
 export const UNDO_MS = 8000
@@ -28,7 +29,7 @@ export function useDeleteEventWithUndo() {
       } catch (error) {
         notifications.show({
           color: 'red',
-          title: 'Not deleted',
+          title: t('Not deleted'),
           message: error instanceof Error ? error.message : String(error),
         })
         return false
@@ -41,11 +42,11 @@ export function useDeleteEventWithUndo() {
           eventDate: event.eventDate,
           attributes: event.attributes,
         }).then(
-          () => notifications.show({ message: 'Restored event', color: 'orange' }),
+          () => notifications.show({ message: t('Restored event'), color: 'orange' }),
           (error: unknown) =>
             notifications.show({
               color: 'red',
-              title: 'Not restored',
+              title: t('Not restored'),
               message: error instanceof Error ? error.message : String(error),
             }),
         )
@@ -56,7 +57,7 @@ export function useDeleteEventWithUndo() {
         autoClose: UNDO_MS,
         message: (
           <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Text size="sm">Deleted event</Text>
+            <Text size="sm">{t('Deleted event')}</Text>
             <Button
               size="compact-sm"
               variant="subtle"
@@ -64,7 +65,7 @@ export function useDeleteEventWithUndo() {
               className="kindling-toast-action"
               onClick={undo}
             >
-              Undo
+              {t('Undo')}
             </Button>
           </Group>
         ),

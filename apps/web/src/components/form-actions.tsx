@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { useT } from '../lib/i18n'
 
 export interface FormActionsProps {
   onCancel: () => void
@@ -13,15 +14,16 @@ export interface FormActionsProps {
 
 /** The Cancel and Save of every form (SPEC §2 Modals), with any actions of its own. */
 export function FormActions({ onCancel, saving, canSave = true, extra }: FormActionsProps) {
+  const t = useT()
   return (
     <Group justify={extra ? 'space-between' : 'flex-end'} gap="sm" mt="xs">
       {extra && <Group gap="xs">{extra}</Group>}
       <Group gap="sm">
         <Button variant="default" onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button type="submit" disabled={!canSave} loading={saving}>
-          Save
+          {t('Save')}
         </Button>
       </Group>
     </Group>

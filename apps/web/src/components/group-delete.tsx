@@ -2,6 +2,7 @@ import type { Group } from '@kindling/core'
 import { useCallback } from 'react'
 import { useDeleteGroup } from '../api/groups'
 import { confirmDelete as confirmDeleteRecord } from '../lib/confirm-delete'
+import { t } from '../lib/i18n'
 
 /**
  * Deleting a group after a confirmation (SPEC §8 'Are you sure you want to delete this group?'),
@@ -15,9 +16,9 @@ export function useConfirmDeleteGroup() {
   const confirmDelete = useCallback(
     (group: Group, onDeleted?: () => void) =>
       void confirmDeleteRecord({
-        question: 'Are you sure you want to delete this group?',
+        question: t('Are you sure you want to delete this group?'),
         name: group.name,
-        deleted: `Deleted group ${group.name}`,
+        deleted: t('Deleted group {name}', { name: group.name }),
         remove: () => mutateAsync(group.id),
         onDeleted,
       }),

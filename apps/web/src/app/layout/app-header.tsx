@@ -61,7 +61,13 @@ export function AppHeader({
       }}
     >
       <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        {/* The title's side takes the room the actions leave, and is the container its title's
+            font size is measured against (below). */}
+        <Group
+          gap="sm"
+          wrap="nowrap"
+          style={{ minWidth: 0, flex: '1 1 0', containerType: 'inline-size' }}
+        >
           {topLevel ? (
             <ActionIcon
               variant="subtle"
@@ -85,7 +91,19 @@ export function AppHeader({
               <IconArrowLeft aria-hidden className="mirror-in-rtl" />
             </ActionIcon>
           )}
-          <Title order={1} size="h3" lineClamp={1}>
+          {/* A long single word ('Gewohnheiten', 'Estadísticas', about 8.2 em wide in bold) in a
+              phone's header beside three actions shrinks rather than being cut off: the size
+              follows the room the button beside it leaves (container units), about 8.8 em, down
+              to 1rem, and never grows past the h3 size. Measured in CSS: a script fitting the
+              text would grow the first screen's script. */}
+          <Title
+            order={1}
+            size="h3"
+            lineClamp={1}
+            style={{
+              fontSize: 'clamp(1rem, calc((100cqi - 46px) / 8.8), var(--mantine-h3-font-size))',
+            }}
+          >
             {isMobile ? (
               title
             ) : (

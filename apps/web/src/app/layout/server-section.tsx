@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { signOut } from '../../features/auth/auth-session'
+import { useT } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { confirm } from '../../lib/platform'
 import { forgetServer, useServerChoice } from '../../lib/server-choice'
@@ -12,6 +13,7 @@ import { destroyLocalCopy, flushOutbox } from '../../lib/sync/store'
  * old address typed in. A server fixed at build time is only shown.
  */
 export function ServerSection({ signedIn }: { signedIn: boolean }) {
+  const t = useT()
   const { url, locked } = useServerChoice()
   const [busy, setBusy] = useState(false)
   if (!url) return null
@@ -20,13 +22,16 @@ export function ServerSection({ signedIn }: { signedIn: boolean }) {
   async function handleChange() {
     if (signedIn) {
       const { unsent } = await flushOutbox()
-      const lost =
+      const message =
         unsent === 0
-          ? ''
-          : ` ${unsent === 1 ? '1 change has' : `${unsent} changes have`} not reached it yet and will be deleted from this device.`
-      const go = await confirm(`Changing the server signs you out of ${host}.${lost}`, {
-        title: 'Change server?',
-        confirmLabel: 'Change server',
+          ? t('Changing the server signs you out of {host}.', { host })
+          : t(
+              '{count, plural, one {Changing the server signs you out of {host}. # change has not reached it yet and will be deleted from this device.} other {Changing the server signs you out of {host}. # changes have not reached it yet and will be deleted from this device.}}',
+              { count: unsent, host },
+            )
+      const go = await confirm(message, {
+        title: t('Change server?'),
+        confirmLabel: t('Change server'),
         destructive: unsent > 0,
       })
       if (!go) return
@@ -44,11 +49,11 @@ export function ServerSection({ signedIn }: { signedIn: boolean }) {
   return (
     <Stack gap="xs" mt="xl" px="sm">
       <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        Server: {host}
+        {t('Server: {host}', { host })}
       </Text>
       {!locked && (
         <Button variant="default" size="xs" onClick={handleChange} loading={busy}>
-          Change server
+          {t('Change server')}
         </Button>
       )}
     </Stack>

@@ -27,6 +27,7 @@ import { useEventsCollapsed } from '../../features/activities/hooks/use-collapse
 import { EventList } from '../../features/events/components/event-list'
 import { GoalList } from '../../features/goals/components/goal-list'
 import { useOpenForm } from '../../lib/form-opener'
+import { useT } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
 
@@ -59,15 +60,16 @@ function Panel({
  * to the schedule instead (PhonesToSchedule, before the auth check).
  */
 export function Component() {
+  const t = useT()
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" style={{ alignItems: 'start' }}>
       <Stack gap="md">
         <RecentActivities />
         <Panel
-          title="Goals"
+          title={t('Goals')}
           action={
             <Button component={Link} to={paths.goals()} variant="subtle" size="xs">
-              Open Goals
+              {t('Open Goals')}
             </Button>
           }
         >
@@ -75,10 +77,10 @@ export function Component() {
         </Panel>
       </Stack>
       <Panel
-        title="Habits"
+        title={t('Habits')}
         action={
           <Button component={Link} to={paths.activities()} variant="subtle" size="xs">
-            Open Habits
+            {t('Open Habits')}
           </Button>
         }
       >
@@ -96,6 +98,7 @@ const HistoryCalendar = lazy(() => import('../../features/activities/components/
  * panel folds away and stays so (eventsCollapsed).
  */
 function HistoryPanel() {
+  const t = useT()
   const [collapsed, setCollapsed] = useEventsCollapsed()
   const [showCalendar, setShowCalendar] = useState(false)
   const counts = useEventCounts()
@@ -104,7 +107,13 @@ function HistoryPanel() {
   return (
     <Paper withBorder radius="md" p="md">
       <CollapsibleSection
-        title={`History (${counts.isSuccess ? total : '…'} events)`}
+        title={
+          counts.isSuccess
+            ? // SPEC's English says 'events' whatever the count, and the count as it always wrote
+              // it ('1250'); the other languages count properly (#).
+              t('{count, plural, other {History ({count} events)}}', { count: total })
+            : t('History (… events)')
+        }
         collapsed={collapsed}
         onToggle={() => setCollapsed((current) => !current)}
         actions={
@@ -115,13 +124,13 @@ function HistoryPanel() {
               aria-pressed={showCalendar}
               onClick={() => setShowCalendar((current) => !current)}
             >
-              Calendar
+              {t('Calendar')}
             </Button>
           )
         }
       >
         {showCalendar ? (
-          <Suspense fallback={<Loader size="sm" aria-label="Loading the calendar" />}>
+          <Suspense fallback={<Loader size="sm" aria-label={t('Loading the calendar')} />}>
             <HistoryCalendar now={now} />
           </Suspense>
         ) : (
@@ -134,6 +143,7 @@ function HistoryPanel() {
 
 /** The 3 most recently used activities, by when their events were created (SPEC §2). */
 function RecentActivities() {
+  const t = useT()
   const activitiesQuery = useActiveActivities()
   const usesQuery = useActivityUses()
   const openForm = useOpenForm()
@@ -145,20 +155,20 @@ function RecentActivities() {
 
   return (
     <Panel
-      title="Recent Activities"
+      title={t('Recent Activities')}
       action={
         <RouteButton to={paths.activities()} variant="subtle" size="xs">
-          View All
+          {t('View All')}
         </RouteButton>
       }
     >
       {activitiesQuery.isLoading || usesQuery.isLoading ? (
         <Center py="md">
-          <Loader size="sm" aria-label="Loading recent activities" />
+          <Loader size="sm" aria-label={t('Loading recent activities')} />
         </Center>
       ) : recent.length === 0 ? (
         <Text c="dark.1" size="sm">
-          Nothing logged yet. Log an event and it shows up here.
+          {t('Nothing logged yet. Log an event and it shows up here.')}
         </Text>
       ) : (
         <Stack gap="xs">
@@ -176,7 +186,7 @@ function RecentActivities() {
               <ActionIcon
                 variant="subtle"
                 color="gray"
-                aria-label={`Add event for ${activity.name}`}
+                aria-label={t('Add event for {name}', { name: activity.name })}
                 onClick={() => openForm(paths.addEvent({ activityId: activity.id }))}
               >
                 <IconPlus size={18} aria-hidden />

@@ -13,10 +13,12 @@ import { useActiveActivities } from '../../api/activities'
 import { useAuthState } from '../../lib/auth-state'
 import { SPOTLIGHT_MAX_HEIGHT_PX } from '../../lib/constants'
 import { useOpenForm } from '../../lib/form-opener'
+import { useT } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 
 /** The spotlight: Add Activity, Add Event and the user's habits by name (SPEC §2 Layout). */
 export default function AppSpotlight({ openRequest }: { openRequest: number }) {
+  const t = useT()
   const openForm = useOpenForm()
   const navigate = useNavigate()
   const signedIn = useAuthState((auth) => Boolean(auth.user?.emailVerified))
@@ -28,29 +30,29 @@ export default function AppSpotlight({ openRequest }: { openRequest: number }) {
 
   const actions = useMemo<SpotlightProps['actions']>(() => {
     const commands = {
-      group: 'Actions',
+      group: t('Actions'),
       actions: [
         {
           id: 'add-activity',
-          label: 'Add Activity',
+          label: t('Add Activity'),
           leftSection: <IconPlus size={18} aria-hidden />,
           onClick: () => openForm(paths.addActivity()),
         },
         {
           id: 'add-event',
-          label: 'Add Event',
+          label: t('Add Event'),
           leftSection: <IconCalendarPlus size={18} aria-hidden />,
           onClick: () => openForm(paths.addEvent()),
         },
         {
           id: 'goals',
-          label: 'Goals',
+          label: t('Goals'),
           leftSection: <IconTarget size={18} aria-hidden />,
           onClick: () => navigate(paths.goals()),
         },
         {
           id: 'statistics',
-          label: 'Statistics',
+          label: t('Statistics'),
           leftSection: <IconChartBar size={18} aria-hidden />,
           onClick: () => navigate(paths.stats()),
         },
@@ -59,18 +61,18 @@ export default function AppSpotlight({ openRequest }: { openRequest: number }) {
     if (!signedIn) return []
     const habits = activityList.map((activity) => ({
       id: `activity-${activity.id}`,
-      label: activity.name || 'Untitled',
+      label: activity.name || t('Untitled'),
       leftSection: <IconFlame size={18} color={activity.color} aria-hidden />,
       onClick: () => navigate(paths.activity(activity.id)),
     }))
-    return habits.length > 0 ? [commands, { group: 'Habits', actions: habits }] : [commands]
-  }, [activityList, navigate, openForm, signedIn])
+    return habits.length > 0 ? [commands, { group: t('Habits'), actions: habits }] : [commands]
+  }, [activityList, navigate, openForm, signedIn, t])
 
   return (
     <Spotlight
       actions={actions}
       shortcut={null}
-      nothingFound="Nothing found..."
+      nothingFound={t('Nothing found...')}
       highlightQuery
       // The list itself is capped: Mantine's `scrollable` + `maxHeight` never reach the dialog
       // (its content lacks the class that reads them), which left the list at the stylesheet's
@@ -82,8 +84,8 @@ export default function AppSpotlight({ openRequest }: { openRequest: number }) {
       // no sign that more follows); Mantine's default shows it only while scrolling.
       scrollAreaProps={{ type: 'auto' }}
       searchProps={{
-        placeholder: 'Search...',
-        'aria-label': 'Search habits and actions',
+        placeholder: t('Search...'),
+        'aria-label': t('Search habits and actions'),
         leftSection: <IconSearch size={18} stroke={1.5} aria-hidden />,
       }}
     />

@@ -3,13 +3,15 @@ import { Badge, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mant
 import { useState } from 'react'
 import { TitledSection } from '../../../components/titled-section'
 import { useCurrentUser } from '../../../lib/auth-state'
+import { t, useT } from '../../../lib/i18n'
 import { confirm } from '../../../lib/platform'
 import { type AccountAction, useAccountAction, useAdminUsers } from '../api/admin-requests'
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'never')
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : t('never'))
 
 /** Every account, with what the admin may do to the others (issue 53). */
 export function AccountsSection() {
+  const t = useT()
   const users = useAdminUsers()
   const action = useAccountAction()
   const me = useCurrentUser()
@@ -20,8 +22,11 @@ export function AccountsSection() {
     setNotice(null)
     if (kind === 'disable') {
       const go = await confirm(
-        `${user.email} is signed out everywhere at once and cannot sign in until you enable the account again. Its data stays.`,
-        { title: 'Disable this account?', confirmLabel: 'Disable', destructive: true },
+        t(
+          '{email} is signed out everywhere at once and cannot sign in until you enable the account again. Its data stays.',
+          { email: user.email },
+        ),
+        { title: t('Disable this account?'), confirmLabel: t('Disable'), destructive: true },
       )
       if (!go) return
     }
@@ -31,10 +36,10 @@ export function AccountsSection() {
         onSuccess: () =>
           setNotice(
             {
-              disable: `${user.email} is disabled.`,
-              enable: `${user.email} can sign in again.`,
-              'password-reset': `A password reset link went to ${user.email}.`,
-              delete: `${user.email} and all its data are deleted.`,
+              disable: t('{email} is disabled.', { email: user.email }),
+              enable: t('{email} can sign in again.', { email: user.email }),
+              'password-reset': t('A password reset link went to {email}.', { email: user.email }),
+              delete: t('{email} and all its data are deleted.', { email: user.email }),
             }[kind],
           ),
       },
@@ -42,7 +47,7 @@ export function AccountsSection() {
   }
 
   return (
-    <TitledSection title="Accounts" order={2}>
+    <TitledSection title={t('Accounts')} order={2}>
       {notice && (
         <Text size="sm" role="status">
           {notice}
@@ -75,7 +80,7 @@ export function AccountsSection() {
               <Group gap={4}>
                 {user.admin && (
                   <Badge size="sm" variant="light" tt="none">
-                    Admin
+                    {t('Admin')}
                   </Badge>
                 )}
                 <Badge
@@ -84,17 +89,23 @@ export function AccountsSection() {
                   tt="none"
                   color={user.emailVerified ? 'green' : 'red'}
                 >
-                  {user.emailVerified ? 'Verified' : 'Not Verified'}
+                  {user.emailVerified ? t('Verified') : t('Not Verified')}
                 </Badge>
                 {user.disabled && (
                   <Badge size="sm" variant="filled" tt="none" color="red">
-                    Disabled
+                    {t('Disabled')}
                   </Badge>
                 )}
               </Group>
               <Text size="xs" c="dimmed">
-                Created {day(user.createdAt)} · Last active {day(user.lastActiveAt)} ·{' '}
-                {user.events === 1 ? '1 event' : `${user.events} events`}
+                {t(
+                  '{count, plural, one {Created {created} · Last active {active} · {count} event} other {Created {created} · Last active {active} · {count} events}}',
+                  {
+                    count: user.events,
+                    created: day(user.createdAt),
+                    active: day(user.lastActiveAt),
+                  },
+                )}
               </Text>
             </Stack>
             {user.id !== me?.uid && (
@@ -103,23 +114,23 @@ export function AccountsSection() {
                   <Button
                     size="xs"
                     variant="default"
-                    aria-label={`Manage ${user.email}`}
+                    aria-label={t('Manage {email}', { email: user.email })}
                     style={{ flexShrink: 0 }}
                   >
-                    Manage
+                    {t('Manage')}
                   </Button>
                 </Menu.Target>
                 <Menu.Dropdown>
                   <Menu.Item onClick={() => act(user, 'password-reset')}>
-                    Send password reset
+                    {t('Send password reset')}
                   </Menu.Item>
                   {user.disabled ? (
-                    <Menu.Item onClick={() => act(user, 'enable')}>Enable</Menu.Item>
+                    <Menu.Item onClick={() => act(user, 'enable')}>{t('Enable')}</Menu.Item>
                   ) : (
-                    <Menu.Item onClick={() => act(user, 'disable')}>Disable</Menu.Item>
+                    <Menu.Item onClick={() => act(user, 'disable')}>{t('Disable')}</Menu.Item>
                   )}
                   <Menu.Item color="red" onClick={() => setDeleting(user)}>
-                    Delete account
+                    {t('Delete account')}
                   </Menu.Item>
                 </Menu.Dropdown>
               </Menu>
@@ -149,6 +160,7 @@ function DeleteAccountModal({
   onClose: () => void
   onConfirm: (user: AdminUser) => void
 }) {
+  const t = useT()
   const [typed, setTyped] = useState('')
   const matches = user !== null && typed.trim().toLowerCase() === user.email.toLowerCase()
   return (
@@ -158,7 +170,7 @@ function DeleteAccountModal({
         setTyped('')
         onClose()
       }}
-      title="Delete this account?"
+      title={t('Delete this account?')}
     >
       {user && (
         <form
@@ -171,11 +183,13 @@ function DeleteAccountModal({
         >
           <Stack gap="md">
             <Text size="sm">
-              This deletes {user.email} and all its data (habits, events, goals, reminders) for
-              good. It cannot be undone.
+              {t(
+                'This deletes {email} and all its data (habits, events, goals, reminders) for good. It cannot be undone.',
+                { email: user.email },
+              )}
             </Text>
             <TextInput
-              label="Type the account's e-mail address to confirm"
+              label={t("Type the account's e-mail address to confirm")}
               value={typed}
               autoComplete="off"
               onChange={(event) => setTyped(event.currentTarget.value)}
@@ -183,10 +197,10 @@ function DeleteAccountModal({
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
-                Cancel
+                {t('Cancel')}
               </Button>
               <Button type="submit" color="red" disabled={!matches}>
-                Delete account
+                {t('Delete account')}
               </Button>
             </Group>
           </Stack>

@@ -2,18 +2,20 @@ import { type CreatedInvitation, INVITATION_LIFETIME_DAYS, type Invitation } fro
 import { Badge, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import { TitledSection } from '../../../components/titled-section'
+import { msg, useT } from '../../../lib/i18n'
 import { useCreateInvitation, useInvitations, useRevokeInvitation } from '../api/admin-requests'
 
 const STATUS = {
-  pending: { label: 'Pending', color: 'orange' },
-  used: { label: 'Used', color: 'green' },
-  expired: { label: 'Expired', color: 'gray' },
+  pending: { label: msg('Pending'), color: 'orange' },
+  used: { label: msg('Used'), color: 'green' },
+  expired: { label: msg('Expired'), color: 'gray' },
 } as const
 
 const day = (iso: string) => iso.slice(0, 10)
 
 /** Invitation links: made here, copied or e-mailed, single use, for 7 days (issue 53). */
 export function InvitationsSection() {
+  const t = useT()
   const [email, setEmail] = useState('')
   const [created, setCreated] = useState<CreatedInvitation | null>(null)
   const create = useCreateInvitation()
@@ -33,14 +35,18 @@ export function InvitationsSection() {
   }
 
   return (
-    <TitledSection title="Invitations" order={2}>
+    <TitledSection title={t('Invitations')} order={2}>
       <Text size="sm" c="dimmed">
-        An invitation link lets one person create an account, within {INVITATION_LIFETIME_DAYS}{' '}
-        days, also while sign-up is invite only.
+        {t(
+          '{days, plural, one {An invitation link lets one person create an account, within # day, also while sign-up is invite only.} other {An invitation link lets one person create an account, within # days, also while sign-up is invite only.}}',
+          { days: INVITATION_LIFETIME_DAYS },
+        )}
       </Text>
       <TextInput
-        label="E-mail address (optional)"
-        description="Only this address can then use the link, and its e-mail counts as verified."
+        label={t('E-mail address (optional)')}
+        description={t(
+          'Only this address can then use the link, and its e-mail counts as verified.',
+        )}
         type="email"
         autoComplete="off"
         value={email}
@@ -48,7 +54,7 @@ export function InvitationsSection() {
       />
       <Group gap="xs">
         <Button size="sm" onClick={() => handleCreate(false)} loading={create.isPending}>
-          Create link
+          {t('Create link')}
         </Button>
         <Button
           size="sm"
@@ -56,7 +62,7 @@ export function InvitationsSection() {
           onClick={() => handleCreate(true)}
           disabled={!email.trim() || create.isPending}
         >
-          Create and e-mail
+          {t('Create and e-mail')}
         </Button>
       </Group>
       {create.error && (
@@ -66,16 +72,20 @@ export function InvitationsSection() {
       )}
       {created && (
         <Stack gap={4} role="status">
-          <TextInput label="Invitation link" value={created.url} readOnly />
+          <TextInput label={t('Invitation link')} value={created.url} readOnly />
           <Group gap="xs" justify="space-between">
             <Text size="sm" c="dimmed">
-              {created.sent ? `E-mailed to ${created.email}. ` : ''}Works once, until{' '}
-              {day(created.expiresAt)}.
+              {created.sent
+                ? t('E-mailed to {email}. Works once, until {day}.', {
+                    email: created.email,
+                    day: day(created.expiresAt),
+                  })
+                : t('Works once, until {day}.', { day: day(created.expiresAt) })}
             </Text>
             <CopyButton value={created.url}>
               {({ copied, copy }) => (
                 <Button size="xs" variant="light" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy link'}
+                  {copied ? t('Copied') : t('Copy link')}
                 </Button>
               )}
             </CopyButton>
@@ -94,23 +104,24 @@ export function InvitationsSection() {
 }
 
 function InvitationRow({ invitation }: { invitation: Invitation }) {
+  const t = useT()
   const revoke = useRevokeInvitation()
   const status = STATUS[invitation.status]
   return (
     <Group component="li" gap="xs" wrap="nowrap" justify="space-between">
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {invitation.email ?? 'Anyone with the link'}
+          {invitation.email ?? t('Anyone with the link')}
         </Text>
         <Text size="xs" c="dimmed">
           {invitation.usedAt
-            ? `Used ${day(invitation.usedAt)}`
-            : `Expires ${day(invitation.expiresAt)}`}
+            ? t('Used {day}', { day: day(invitation.usedAt) })
+            : t('Expires {day}', { day: day(invitation.expiresAt) })}
         </Text>
       </Stack>
       <Group gap="xs" wrap="nowrap">
         <Badge color={status.color} variant="light" tt="none">
-          {status.label}
+          {t(status.label)}
         </Badge>
         {invitation.status === 'pending' && (
           <Button
@@ -119,9 +130,13 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
             color="red"
             loading={revoke.isPending}
             onClick={() => revoke.mutate(invitation.id)}
-            aria-label={`Withdraw the invitation for ${invitation.email ?? 'anyone'}`}
+            aria-label={
+              invitation.email
+                ? t('Withdraw the invitation for {email}', { email: invitation.email })
+                : t('Withdraw the invitation for anyone')
+            }
           >
-            Withdraw
+            {t('Withdraw')}
           </Button>
         )}
       </Group>

@@ -1,12 +1,13 @@
-import type { InstanceFacts } from '@kindling/core'
+import type { InstanceFacts, Language } from '@kindling/core'
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { TitledSection } from '../../../components/titled-section'
+import { msg, t, useLanguage, useT } from '../../../lib/i18n'
 import { sendTestEmail } from '../api/admin-requests'
 
 const DATABASES = {
-  pglite: 'Embedded (PGlite, in DATA_DIR)',
-  postgres: 'PostgreSQL (DATABASE_URL)',
+  pglite: msg('Embedded (PGlite, in DATA_DIR)'),
+  postgres: msg('PostgreSQL (DATABASE_URL)'),
 } as const
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -24,6 +25,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 /** The server's facts, and 'Send test e-mail' (issue 53). */
 export function ServerFacts({ facts }: { facts: InstanceFacts }) {
+  const t = useT()
+  const language = useLanguage()
   const [mail, setMail] = useState<{ busy: boolean; notice?: string; error?: string }>({
     busy: false,
   })
@@ -36,8 +39,10 @@ export function ServerFacts({ facts }: { facts: InstanceFacts }) {
         busy: false,
         notice:
           sent.kind === 'smtp'
-            ? `A test e-mail went to ${sent.to}.`
-            : `A test e-mail to ${sent.to} was written to the outbox (no SMTP_URL is set).`,
+            ? t('A test e-mail went to {to}.', { to: sent.to })
+            : t('A test e-mail to {to} was written to the outbox (no SMTP_URL is set).', {
+                to: sent.to,
+              }),
       })
     } catch (caught) {
       setMail({ busy: false, error: caught instanceof Error ? caught.message : String(caught) })
@@ -45,27 +50,30 @@ export function ServerFacts({ facts }: { facts: InstanceFacts }) {
   }
 
   return (
-    <TitledSection title="Server" order={2}>
+    <TitledSection title={t('Server')} order={2}>
       <Stack gap={4}>
-        <Fact label="Version">
-          Kindling {facts.version} (API {facts.apiVersion})
+        <Fact label={t('Version')}>
+          {t('Kindling {version} (API {apiVersion})', {
+            version: facts.version,
+            apiVersion: facts.apiVersion,
+          })}
         </Fact>
-        <Fact label="Address">{facts.publicUrl}</Fact>
-        <Fact label="Database">{DATABASES[facts.database]}</Fact>
-        <Fact label="Backups">{describeBackups(facts.backups)}</Fact>
-        <Fact label="E-mail">
+        <Fact label={t('Address')}>{facts.publicUrl}</Fact>
+        <Fact label={t('Database')}>{t(DATABASES[facts.database])}</Fact>
+        <Fact label={t('Backups')}>{describeBackups(facts.backups, language)}</Fact>
+        <Fact label={t('E-mail')}>
           {facts.mail.kind === 'smtp'
-            ? `Sent over SMTP from ${facts.mail.from}`
-            : 'Not sent: written to the outbox in DATA_DIR (set SMTP_URL)'}
+            ? t('Sent over SMTP from {from}', { from: facts.mail.from })
+            : t('Not sent: written to the outbox in DATA_DIR (set SMTP_URL)')}
         </Fact>
-        <Fact label="Single sign-on">
-          {facts.oidc ? `${facts.oidc.button} (${facts.oidc.issuer})` : 'Not set up'}
+        <Fact label={t('Single sign-on')}>
+          {facts.oidc ? `${facts.oidc.button} (${facts.oidc.issuer})` : t('Not set up')}
         </Fact>
-        <Fact label="Accounts">{facts.users}</Fact>
+        <Fact label={t('Accounts')}>{facts.users}</Fact>
       </Stack>
       <Group>
         <Button variant="default" size="sm" onClick={handleTestEmail} loading={mail.busy}>
-          Send test e-mail
+          {t('Send test e-mail')}
         </Button>
       </Group>
       {mail.notice && (
@@ -82,17 +90,31 @@ export function ServerFacts({ facts }: { facts: InstanceFacts }) {
   )
 }
 
-const bytes = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 })
-
-/** The automatic backups in a sentence: off, none yet, or the last one (and a newer failure). */
-function describeBackups(backups: InstanceFacts['backups']): string {
-  if (!backups.enabled) return 'Off (BACKUP_INTERVAL is 0)'
-  const where = backups.directory ? ` into ${backups.directory}` : ''
-  const last = backups.last
-    ? `last ${new Date(backups.last.at).toLocaleString()} (${bytes.format(backups.last.bytes / 1_048_576)} MB)`
-    : 'none yet'
-  const failed = backups.lastFailure
-    ? `; the newest failed ${new Date(backups.lastFailure.at).toLocaleString()}: ${backups.lastFailure.error}`
-    : ''
-  return `Every ${Math.round((backups.intervalSeconds ?? 86_400) / 3600)} h${where}, ${last}${failed}`
+/**
+ * The automatic backups in a sentence, in `language`: off, none yet, or the last one (and a newer
+ * failure).
+ */
+function describeBackups(backups: InstanceFacts['backups'], language: Language): string {
+  if (!backups.enabled) return t('Off (BACKUP_INTERVAL is 0)')
+  const hours = Math.round((backups.intervalSeconds ?? 86_400) / 3600)
+  const schedule = backups.directory
+    ? t('Every {hours} h into {directory}', { hours, directory: backups.directory })
+    : t('Every {hours} h', { hours })
+  const at = (iso: string) => new Date(iso).toLocaleString(language)
+  const said = backups.last
+    ? t('{schedule}, last {when} ({size} MB)', {
+        schedule,
+        when: at(backups.last.at),
+        size: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(
+          backups.last.bytes / 1_048_576,
+        ),
+      })
+    : t('{schedule}, none yet', { schedule })
+  return backups.lastFailure
+    ? t('{backups}; the newest failed {when}: {error}', {
+        backups: said,
+        when: at(backups.lastFailure.at),
+        error: backups.lastFailure.error,
+      })
+    : said
 }

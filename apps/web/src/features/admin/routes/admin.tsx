@@ -1,5 +1,6 @@
 import { Divider, Stack, Text } from '@mantine/core'
 import { ApiError } from '../../../lib/api-client'
+import { useT } from '../../../lib/i18n'
 import { useInstanceFacts } from '../api/admin-requests'
 import { AccountsSection } from '../components/accounts'
 import { InvitationsSection } from '../components/invitations'
@@ -11,14 +12,15 @@ import { SignUpPolicySection } from '../components/sign-up-policy'
  * server's admins. Anyone else is told the page is not theirs (the server gives them no data).
  */
 export function Component() {
+  const t = useT()
   const facts = useInstanceFacts()
   if (facts.error) {
     const notAdmin = facts.error instanceof ApiError && facts.error.status === 403
     return (
       <Text role="alert" maw={720} mx="auto" pt="md">
         {notAdmin
-          ? 'Only an administrator of this server can see this page.'
-          : `The server could not be asked: ${facts.error.message}`}
+          ? t('Only an administrator of this server can see this page.')
+          : t('The server could not be asked: {error}', { error: facts.error.message })}
       </Text>
     )
   }

@@ -1,3 +1,5 @@
+import { msg, t } from '../../../lib/i18n'
+
 /**
  * Friendly error codes of SPEC §8. The server (better-auth) answers with its own codes; Firebase
  * style codes are accepted too so a native provider plugin can report through the same path.
@@ -77,29 +79,29 @@ export function mapAuthErrorCode(serverCode: string | undefined, status?: number
 }
 
 const FRIENDLY_MESSAGES: Record<AuthErrorCode, string> = {
-  'email-already-in-use': 'An account with this email already exists.',
-  'wrong-password': 'The password is incorrect.',
-  'user-not-found': 'No account exists with this email.',
-  'too-many-requests': 'Too many attempts. Please try again later.',
-  'invalid-credential': 'The email or password is incorrect.',
-  'network-request-failed': 'Could not reach the server. Check your connection and try again.',
-  'multi-factor-auth-required': 'This account needs a second sign-in step.',
-  'popup-blocked': 'The sign-in window was blocked.',
-  'email-not-verified': 'Please verify your email before signing in.',
-  'invalid-email': 'Enter a valid email address.',
-  'weak-password': 'The password must be at least 8 characters.',
-  'session-expired': 'Your session has expired. Please sign in again.',
-  'invalid-action-code': 'This link is invalid, used or expired. Ask for a new one.',
-  unknown: 'Something went wrong',
+  'email-already-in-use': msg('An account with this email already exists.'),
+  'wrong-password': msg('The password is incorrect.'),
+  'user-not-found': msg('No account exists with this email.'),
+  'too-many-requests': msg('Too many attempts. Please try again later.'),
+  'invalid-credential': msg('The email or password is incorrect.'),
+  'network-request-failed': msg('Could not reach the server. Check your connection and try again.'),
+  'multi-factor-auth-required': msg('This account needs a second sign-in step.'),
+  'popup-blocked': msg('The sign-in window was blocked.'),
+  'email-not-verified': msg('Please verify your email before signing in.'),
+  'invalid-email': msg('Enter a valid email address.'),
+  'weak-password': msg('The password must be at least 8 characters.'),
+  'session-expired': msg('Your session has expired. Please sign in again.'),
+  'invalid-action-code': msg('This link is invalid, used or expired. Ask for a new one.'),
+  unknown: msg('Something went wrong'),
 }
 
-/** The message shown under the form for a friendly code. */
+/** The message shown under the form for a friendly code, in the user's language. */
 export function describeAuthError(code: AuthErrorCode): string {
-  return FRIENDLY_MESSAGES[code]
+  return t(FRIENDLY_MESSAGES[code])
 }
 
 /** The text to show for any thrown value: an AuthError's message, else 'Something went wrong'. */
 export function getAuthErrorMessage(error: unknown): string {
   if (error instanceof AuthError) return error.message || describeAuthError(error.code)
-  return FRIENDLY_MESSAGES.unknown
+  return describeAuthError('unknown')
 }

@@ -2,6 +2,7 @@ import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
 import { RouteButton } from '../../../components/route-button'
+import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { useAuthSubmit } from '../hooks/use-auth-submit'
 import { EmailInput } from './email-input'
@@ -36,6 +37,7 @@ export function CredentialsForm({
   notice,
   alsoOffer,
 }: CredentialsFormProps) {
+  const t = useT()
   const [typedEmail, setEmail] = useState('')
   const email = fixedEmail ?? typedEmail
   const [password, setPassword] = useState('')
@@ -48,9 +50,10 @@ export function CredentialsForm({
         <Stack gap="md">
           <EmailInput value={email} onChange={setEmail} readOnly={fixedEmail !== undefined} />
           <TextInput
-            label="Password"
+            label={t('Password')}
             type="password"
-            autoComplete={submitLabel === 'Sign In' ? 'current-password' : 'new-password'}
+            // Signing in (the form that offers 'Forgot password?') takes the saved password.
+            autoComplete={forgotPassword ? 'current-password' : 'new-password'}
             required
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
@@ -61,10 +64,10 @@ export function CredentialsForm({
               to={paths.forgotPassword()}
               state={{ email: email.trim() } satisfies ForgotPasswordState}
               size="sm"
-              ta="right"
+              ta="end"
               mt={-8}
             >
-              Forgot password?
+              {t('Forgot password?')}
             </Anchor>
           )}
           <Button type="submit" loading={submitting} fullWidth>
@@ -81,7 +84,7 @@ export function CredentialsForm({
         labelPosition="center"
         label={
           <Text span size="xs" c="gray.4">
-            OR
+            {t('OR')}
           </Text>
         }
       />

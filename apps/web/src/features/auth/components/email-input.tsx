@@ -1,4 +1,5 @@
 import { TextInput } from '@mantine/core'
+import { useT } from '../../../lib/i18n'
 
 interface EmailInputProps {
   value: string
@@ -15,9 +16,10 @@ export function EmailInput({
   autoFocus = false,
   readOnly = false,
 }: EmailInputProps) {
+  const t = useT()
   return (
     <TextInput
-      label="Email"
+      label={t('Email')}
       type="email"
       autoComplete="email"
       required

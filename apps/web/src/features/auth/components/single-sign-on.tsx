@@ -1,5 +1,6 @@
 import { Button, Text } from '@mantine/core'
 import { useState } from 'react'
+import { msg, t } from '../../../lib/i18n'
 import { isNativePlatform } from '../../../lib/platform'
 import { getAuthErrorMessage } from '../api/auth-errors'
 import { startSingleSignOn } from '../api/auth-requests'
@@ -51,14 +52,17 @@ export function SingleSignOnButton({ invitation }: { invitation?: string }) {
 
 /** What /signin?error=… (a single sign-on that came back refused) says, in words. */
 const SSO_ERRORS: Record<string, string> = {
-  account_not_linked:
+  account_not_linked: msg(
     'An account with this e-mail exists, and the provider does not confirm the address: sign in with your password.',
-  state_mismatch: 'The sign-in was started in another window or took too long. Try again.',
-  state_not_found: 'The sign-in was started in another window or took too long. Try again.',
-  access_denied: 'The sign-in was cancelled at the provider.',
-  email_not_found: 'The provider did not give an e-mail address.',
+  ),
+  state_mismatch: msg('The sign-in was started in another window or took too long. Try again.'),
+  state_not_found: msg('The sign-in was started in another window or took too long. Try again.'),
+  access_denied: msg('The sign-in was cancelled at the provider.'),
+  email_not_found: msg('The provider did not give an e-mail address.'),
 }
 
 export function describeSingleSignOnError(code: string, description: string | null): string {
-  return SSO_ERRORS[code] ?? description ?? 'Something went wrong'
+  const known = SSO_ERRORS[code]
+  // The provider's own description is in the provider's words; ours are translated.
+  return known ? t(known) : (description ?? t('Something went wrong'))
 }

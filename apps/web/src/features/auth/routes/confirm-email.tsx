@@ -2,6 +2,8 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { useAuthState } from '../../../lib/auth-state'
+import { useT } from '../../../lib/i18n'
+import { slots, withNodes } from '../../../lib/i18n-nodes'
 import { paths } from '../../../lib/paths'
 import { getAuthErrorMessage } from '../api/auth-errors'
 import { reloadUser, resendVerificationEmail, signOut } from '../auth-session'
@@ -11,6 +13,7 @@ const POLL_INTERVAL_MS = 5000
 
 /** /confirm-email: waits for the e-mail to be verified, then goes home (SPEC §2, §4). */
 export function Component() {
+  const t = useT()
   const navigate = useNavigate()
   const pendingEmail = useAuthState((auth) => auth.pendingEmail ?? auth.user?.email ?? null)
   const verified = useAuthState((auth) => Boolean(auth.user?.emailVerified))
@@ -41,7 +44,11 @@ export function Component() {
     setBusy('resend')
     try {
       await resendVerificationEmail()
-      setNotice(`We sent another email to ${pendingEmail ?? 'your address'}.`)
+      setNotice(
+        pendingEmail
+          ? t('We sent another email to {email}.', { email: pendingEmail })
+          : t('We sent another email to your address.'),
+      )
     } catch (caught) {
       console.error(caught)
       setError(getAuthErrorMessage(caught))
@@ -56,7 +63,7 @@ export function Component() {
     setBusy('verify')
     try {
       if (await reloadUser()) navigate(paths.home(), { replace: true })
-      else setError('Your email is not verified yet. Open the link in the email we sent you.')
+      else setError(t('Your email is not verified yet. Open the link in the email we sent you.'))
     } catch (caught) {
       console.error(caught)
       setError(getAuthErrorMessage(caught))
@@ -67,20 +74,28 @@ export function Component() {
 
   return (
     <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
-      <Title order={2}>Confirm Email</Title>
+      <Title order={2}>{t('Confirm Email')}</Title>
       <Text>
-        We sent a confirmation email to{' '}
-        <Text span fw={700}>
-          {pendingEmail ?? 'your email address'}
-        </Text>
-        . Open the link in it to verify your account, then press Verify.
+        {withNodes(
+          t(
+            'We sent a confirmation email to {email}. Open the link in it to verify your account, then press Verify.',
+            slots('email'),
+          ),
+          {
+            email: (
+              <Text span fw={700}>
+                {pendingEmail ?? t('your email address')}
+              </Text>
+            ),
+          },
+        )}
       </Text>
       <Group grow>
         <Button variant="default" onClick={handleResend} loading={busy === 'resend'}>
-          Resend Email
+          {t('Resend Email')}
         </Button>
         <Button onClick={handleVerify} loading={busy === 'verify'}>
-          Verify
+          {t('Verify')}
         </Button>
       </Group>
       {error && (
@@ -102,7 +117,7 @@ export function Component() {
           navigate(paths.signIn(), { replace: true })
         }}
       >
-        Use a different account
+        {t('Use a different account')}
       </Button>
     </Stack>
   )

@@ -3,6 +3,7 @@ import { Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { RouteButton } from '../../../components/route-button'
+import { msg, useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { checkInvitation } from '../api/instance-requests'
 import { createAccount } from '../auth-session'
@@ -12,14 +13,15 @@ import { useInstanceInfo } from '../hooks/use-instance-info'
 
 /** What an invitation link that does not work says (issue 53). */
 const INVITATION_PROBLEMS: Record<Exclude<InvitationCheck['status'], 'valid'>, string> = {
-  unknown: 'This invitation link is not valid. Ask for a new one.',
-  used: 'This invitation link has been used already. Ask for a new one.',
-  expired: 'This invitation link has expired. Ask for a new one.',
+  unknown: msg('This invitation link is not valid. Ask for a new one.'),
+  used: msg('This invitation link has been used already. Ask for a new one.'),
+  expired: msg('This invitation link has expired. Ask for a new one.'),
 }
 
-const CLOSED = 'This server does not take new accounts.'
-const INVITE_ONLY =
-  'This server takes new accounts by invitation only. Ask its administrator for an invitation link.'
+const CLOSED = msg('This server does not take new accounts.')
+const INVITE_ONLY = msg(
+  'This server takes new accounts by invitation only. Ask its administrator for an invitation link.',
+)
 
 /**
  * /create-account: the server mails the verification link; the user confirms it next. An
@@ -27,6 +29,7 @@ const INVITE_ONLY =
  * invitation only, or none, the page says so instead of offering a form that would be refused.
  */
 export function Component() {
+  const t = useT()
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const invitation = params.get('invitation') ?? undefined
@@ -64,9 +67,9 @@ export function Component() {
   if (refusal) {
     return (
       <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
-        <Text role="alert">{refusal}</Text>
+        <Text role="alert">{t(refusal)}</Text>
         <RouteButton to={paths.signIn()} fullWidth>
-          Sign In
+          {t('Sign In')}
         </RouteButton>
       </Stack>
     )
@@ -75,19 +78,19 @@ export function Component() {
   const notice = invited ? (
     <Text size="sm" role="status">
       {check?.email
-        ? `You are invited to create an account for ${check.email}.`
-        : 'You are invited to create an account.'}
+        ? t('You are invited to create an account for {email}.', { email: check.email })
+        : t('You are invited to create an account.')}
     </Text>
   ) : problem ? (
     <Text size="sm" role="alert">
-      {problem}
+      {t(problem)}
     </Text>
   ) : null
 
   return (
     <CredentialsForm
-      submitLabel="Create Account"
-      alternative={{ label: 'Sign In', to: paths.signIn() }}
+      submitLabel={t('Create Account')}
+      alternative={{ label: t('Sign In'), to: paths.signIn() }}
       notice={notice}
       fixedEmail={invited ? (check?.email ?? undefined) : undefined}
       alsoOffer={<SingleSignOnButton invitation={invited ? invitation : undefined} />}

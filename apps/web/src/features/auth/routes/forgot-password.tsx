@@ -1,6 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
+import { useT } from '../../../lib/i18n'
+import { slots, withNodes } from '../../../lib/i18n-nodes'
 import { paths } from '../../../lib/paths'
 import { requestPasswordReset } from '../api/auth-requests'
 import type { ForgotPasswordState } from '../components/credentials-form'
@@ -9,6 +11,7 @@ import { useAuthSubmit } from '../hooks/use-auth-submit'
 
 /** /forgot-password: mails a link to choose a new password (issue 14). */
 export function Component() {
+  const t = useT()
   const typed = (useLocation().state as ForgotPasswordState | null)?.email ?? ''
   const [email, setEmail] = useState(typed)
   const [sentTo, setSentTo] = useState<string | null>(null)
@@ -21,14 +24,22 @@ export function Component() {
     return (
       <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
         <Text role="status">
-          If an account uses{' '}
-          <Text span fw={700}>
-            {sentTo}
-          </Text>
-          , we sent it a link to choose a new password. The link works once, for an hour.
+          {withNodes(
+            t(
+              'If an account uses {email}, we sent it a link to choose a new password. The link works once, for an hour.',
+              slots('email'),
+            ),
+            {
+              email: (
+                <Text span fw={700}>
+                  {sentTo}
+                </Text>
+              ),
+            },
+          )}
         </Text>
         <Button component={Link} to={paths.signIn()} fullWidth>
-          Sign In
+          {t('Sign In')}
         </Button>
       </Stack>
     )
@@ -37,13 +48,13 @@ export function Component() {
   return (
     <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
       <Text>
-        Enter the email of your account and we will send you a link to choose a new password.
+        {t('Enter the email of your account and we will send you a link to choose a new password.')}
       </Text>
       <form onSubmit={handleSubmit}>
         <Stack gap="md">
           <EmailInput value={email} onChange={setEmail} autoFocus />
           <Button type="submit" loading={submitting} fullWidth>
-            Send Reset Link
+            {t('Send Reset Link')}
           </Button>
           {error && (
             <Text role="alert" size="sm">

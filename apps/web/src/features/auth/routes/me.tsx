@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useCurrentUser } from '../../../lib/auth-state'
+import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { confirm, confirmOnNative } from '../../../lib/platform'
 import { destroyLocalCopy, flushOutbox } from '../../../lib/sync/store'
@@ -10,6 +11,7 @@ import { resendVerificationEmail, signOut } from '../auth-session'
 
 /** /me: the account (SPEC §2 Header actions per page, Account). */
 export function Component() {
+  const t = useT()
   const user = useCurrentUser()
   const navigate = useNavigate()
   const [signingOut, setSigningOut] = useState<'here' | 'everywhere'>()
@@ -24,14 +26,14 @@ export function Component() {
     const sure =
       where === 'everywhere'
         ? await confirm(
-            'Every device is signed out, this one too, and every API token stops working.',
+            t('Every device is signed out, this one too, and every API token stops working.'),
             {
-              title: 'Sign out everywhere?',
-              confirmLabel: 'Sign out everywhere',
+              title: t('Sign out everywhere?'),
+              confirmLabel: t('Sign out everywhere'),
               destructive: true,
             },
           )
-        : await confirmOnNative('Are you sure you want to sign out?')
+        : await confirmOnNative(t('Are you sure you want to sign out?'))
     if (!sure) return
     setLogOutError(undefined)
     setSigningOut(where)
@@ -45,11 +47,14 @@ export function Component() {
     }
     if (unsent > 0) {
       const discard = await confirm(
-        `${unsent === 1 ? '1 change has' : `${unsent} changes have`} not reached the server yet. Signing out deletes ${unsent === 1 ? 'it' : 'them'} from this device.`,
+        t(
+          '{count, plural, one {# change has not reached the server yet. Signing out deletes it from this device.} other {# changes have not reached the server yet. Signing out deletes them from this device.}}',
+          { count: unsent },
+        ),
         {
-          title: 'Discard unsent changes?',
-          confirmLabel: 'Sign out anyway',
-          cancelLabel: 'Stay signed in',
+          title: t('Discard unsent changes?'),
+          confirmLabel: t('Sign out anyway'),
+          cancelLabel: t('Stay signed in'),
           destructive: true,
         },
       )
@@ -76,7 +81,7 @@ export function Component() {
       </Text>
       <Group>
         <Badge color={user.emailVerified ? 'green' : 'red'} variant="light" tt="none" size="lg">
-          {user.emailVerified ? 'Verified' : 'Not Verified'}
+          {user.emailVerified ? t('Verified') : t('Not Verified')}
         </Badge>
       </Group>
       {user.emailVerified ? null : <ResendEmail email={user.email} />}
@@ -86,7 +91,7 @@ export function Component() {
         loading={signingOut === 'here'}
         disabled={signingOut === 'everywhere'}
       >
-        Log Out
+        {t('Log Out')}
       </Button>
       {user.emailVerified ? (
         <Button
@@ -96,7 +101,7 @@ export function Component() {
           loading={signingOut === 'everywhere'}
           disabled={signingOut === 'here'}
         >
-          Sign out everywhere
+          {t('Sign out everywhere')}
         </Button>
       ) : null}
       {logOutError ? (
@@ -110,6 +115,7 @@ export function Component() {
 
 /** For an unverified account: send the confirmation e-mail again, saying how it went. */
 function ResendEmail({ email }: { email: string }) {
+  const t = useT()
   const [state, setState] = useState<{ busy: boolean; notice?: string; error?: string }>({
     busy: false,
   })
@@ -118,7 +124,7 @@ function ResendEmail({ email }: { email: string }) {
     setState({ busy: true })
     try {
       await resendVerificationEmail()
-      setState({ busy: false, notice: `We sent another email to ${email}.` })
+      setState({ busy: false, notice: t('We sent another email to {email}.', { email }) })
     } catch (caught) {
       console.error(caught)
       setState({ busy: false, error: getAuthErrorMessage(caught) })
@@ -128,7 +134,7 @@ function ResendEmail({ email }: { email: string }) {
   return (
     <Stack gap="xs">
       <Button variant="default" onClick={handleResend} loading={state.busy}>
-        Resend Email
+        {t('Resend Email')}
       </Button>
       {state.notice ? (
         <Text size="sm" role="status">

@@ -1,6 +1,7 @@
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { AuthError } from '../api/auth-errors'
 import { resetPassword } from '../api/auth-requests'
@@ -9,6 +10,7 @@ import { useAuthSubmit } from '../hooks/use-auth-submit'
 
 /** /reset-password?token=…: the page the reset e-mail links to; sets the new password. */
 export function Component() {
+  const t = useT()
   const token = useSearchParams()[0].get('token')
   const [password, setPassword] = useState('')
   // Typed twice (issue 51): a slip of the finger is not found out only at the next sign-in.
@@ -24,7 +26,7 @@ export function Component() {
   })
   const badLink = caught instanceof AuthError && caught.code === 'invalid-action-code'
   const mismatch = confirmation !== password
-  const mismatchError = confirmTouched && mismatch ? 'Passwords do not match.' : null
+  const mismatchError = confirmTouched && mismatch ? t('Passwords do not match.') : null
 
   function submit(event: FormEvent) {
     if (mismatch) {
@@ -37,7 +39,7 @@ export function Component() {
 
   const askAgain = (
     <Anchor component={Link} to={paths.forgotPassword()} size="sm">
-      Ask for a new link
+      {t('Ask for a new link')}
     </Anchor>
   )
 
@@ -45,10 +47,12 @@ export function Component() {
     return (
       <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
         <Text role="status">
-          Your password is changed, and every device was signed out. Sign in with the new password.
+          {t(
+            'Your password is changed, and every device was signed out. Sign in with the new password.',
+          )}
         </Text>
         <Button component={Link} to={paths.signIn()} fullWidth>
-          Sign In
+          {t('Sign In')}
         </Button>
       </Stack>
     )
@@ -57,7 +61,7 @@ export function Component() {
   if (!token) {
     return (
       <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
-        <Text role="alert">This link is incomplete. Open the link in the email again.</Text>
+        <Text role="alert">{t('This link is incomplete. Open the link in the email again.')}</Text>
         {askAgain}
       </Stack>
     )
@@ -65,11 +69,11 @@ export function Component() {
 
   return (
     <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
-      <Text>Choose a new password for your account.</Text>
+      <Text>{t('Choose a new password for your account.')}</Text>
       <form onSubmit={submit}>
         <Stack gap="md">
           <PasswordInput
-            label="New password"
+            label={t('New password')}
             autoComplete="new-password"
             required
             autoFocus
@@ -77,7 +81,7 @@ export function Component() {
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
           <PasswordInput
-            label="Confirm password"
+            label={t('Confirm password')}
             autoComplete="new-password"
             required
             value={confirmation}
@@ -86,7 +90,7 @@ export function Component() {
             onBlur={() => setConfirmTouched(confirmation !== '')}
           />
           <Button type="submit" loading={submitting} fullWidth>
-            Set Password
+            {t('Set Password')}
           </Button>
           {error && (
             <Text role="alert" size="sm">

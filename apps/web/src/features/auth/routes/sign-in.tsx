@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core'
 import { useNavigate, useSearchParams } from 'react-router'
+import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { signIn } from '../auth-session'
 import { CredentialsForm } from '../components/credentials-form'
@@ -7,14 +8,15 @@ import { describeSingleSignOnError, SingleSignOnButton } from '../components/sin
 
 /** /signin: goes home only once the e-mail is verified, else to /confirm-email (SPEC §4). */
 export function Component() {
+  const t = useT()
   const navigate = useNavigate()
   const [params] = useSearchParams()
   // A single sign-on the server refused comes back here with why (issue 53).
   const ssoError = params.get('error')
   return (
     <CredentialsForm
-      submitLabel="Sign In"
-      alternative={{ label: 'Create Account', to: paths.createAccount() }}
+      submitLabel={t('Sign In')}
+      alternative={{ label: t('Create Account'), to: paths.createAccount() }}
       forgotPassword
       notice={
         ssoError ? (

@@ -2,7 +2,6 @@ import {
   type ApiToken,
   type ApiTokenExpiry,
   type ApiTokenScope,
-  formatRelativeTime,
   toCalendarDay,
 } from '@kindling/core'
 import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core'
@@ -10,22 +9,25 @@ import { type FormEvent, useState } from 'react'
 import { SegmentedChoice } from '../../../components/segmented-choice'
 import { TitledSection } from '../../../components/titled-section'
 import { ApiError } from '../../../lib/api-client'
+import { msg, t, useLanguage, useT } from '../../../lib/i18n'
+import { slots, withNodes } from '../../../lib/i18n-nodes'
 import { confirm } from '../../../lib/platform'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/tokens'
+import { describeRelativeTime } from '../lib/relative-time'
 import { ServerList } from './server-list'
 import { ShownOnce } from './shown-once'
 
 const SCOPES: { value: ApiTokenScope; label: string }[] = [
-  { value: 'read', label: 'Read' },
-  { value: 'write', label: 'Read and write' },
+  { value: 'read', label: msg('Read') },
+  { value: 'write', label: msg('Read and write') },
 ]
 
 const EXPIRIES: { value: ApiTokenExpiry; label: string }[] = [
-  { value: '30d', label: '30 days' },
-  { value: '90d', label: '90 days' },
-  { value: '1y', label: 'A year' },
-  { value: 'never', label: 'Never' },
+  { value: '30d', label: msg('30 days') },
+  { value: '90d', label: msg('90 days') },
+  { value: '1y', label: msg('A year') },
+  { value: 'never', label: msg('Never') },
 ]
 
 /**
@@ -33,23 +35,28 @@ const EXPIRIES: { value: ApiTokenExpiry; label: string }[] = [
  * listed with its scope, dates and last use, and revoked with 'Revoke'.
  */
 export function ApiTokensSection() {
+  const t = useT()
   const tokens = useApiTokens()
   const [creating, setCreating] = useState(false)
   const [secret, setSecret] = useState<string>()
 
   return (
-    <TitledSection title="API tokens" order={2} gap="sm">
+    <TitledSection title={t('API tokens')} order={2} gap="sm">
       <Text size="sm" c="gray.5">
-        Scripts, Home Assistant, Shortcuts or Tasker can read and log your habits with a token, sent
-        as <Code>Authorization: Bearer &lt;token&gt;</Code>. Resetting your password or signing out
-        everywhere revokes every token.
+        {withNodes(
+          t(
+            'Scripts, Home Assistant, Shortcuts or Tasker can read and log your habits with a token, sent as {header}. Resetting your password or signing out everywhere revokes every token.',
+            slots('header'),
+          ),
+          { header: <Code>Authorization: Bearer &lt;token&gt;</Code> },
+        )}
       </Text>
       {secret ? (
         <ShownOnce
-          title="Copy your token now"
-          text="It will not be shown again: only a fingerprint of it is kept."
-          label="New token"
-          copyLabel="Copy token"
+          title={t('Copy your token now')}
+          text={t('It will not be shown again: only a fingerprint of it is kept.')}
+          label={t('New token')}
+          copyLabel={t('Copy token')}
           value={secret}
           onDone={() => setSecret(undefined)}
         />
@@ -64,14 +71,14 @@ export function ApiTokensSection() {
         />
       ) : (
         <Button variant="default" onClick={() => setCreating(true)}>
-          Create token
+          {t('Create token')}
         </Button>
       )}
       <ServerList
         query={tokens}
-        label="Your API tokens"
-        empty="No tokens yet."
-        failure="Your tokens could not be loaded. They can be changed when online."
+        label={t('Your API tokens')}
+        empty={t('No tokens yet.')}
+        failure={t('Your tokens could not be loaded. They can be changed when online.')}
       >
         {(token) => <TokenRow token={token} />}
       </ServerList>
@@ -86,6 +93,7 @@ function CreateTokenForm({
   onCreated: (secret: string) => void
   onCancel: () => void
 }) {
+  const t = useT()
   const create = useCreateApiToken()
   const [name, setName] = useState('')
   const [scope, setScope] = useState<ApiTokenScope>('read')
@@ -95,7 +103,7 @@ function CreateTokenForm({
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
     if (!name.trim()) {
-      setErrors({ name: 'Name is required.' })
+      setErrors({ name: t('Name is required.') })
       return
     }
     setErrors({})
@@ -114,11 +122,11 @@ function CreateTokenForm({
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Create token">
+    <form onSubmit={handleSubmit} noValidate aria-label={t('Create token')}>
       <Stack gap="sm">
         <TextInput
-          label="Name"
-          description="What it is for, e.g. Home Assistant"
+          label={t('Name')}
+          description={t('What it is for, e.g. Home Assistant')}
           required
           maxLength={50}
           value={name}
@@ -128,15 +136,25 @@ function CreateTokenForm({
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} aria-hidden>
-            Scope
+            {t('Scope')}
           </Text>
-          <SegmentedChoice label="Scope" data={SCOPES} value={scope} onChange={setScope} />
+          <SegmentedChoice
+            label={t('Scope')}
+            data={SCOPES.map((choice) => ({ ...choice, label: t(choice.label) }))}
+            value={scope}
+            onChange={setScope}
+          />
         </Stack>
         <Stack gap={4}>
           <Text size="sm" fw={500} aria-hidden>
-            Expires
+            {t('Expires')}
           </Text>
-          <SegmentedChoice label="Expires" data={EXPIRIES} value={expires} onChange={setExpires} />
+          <SegmentedChoice
+            label={t('Expires')}
+            data={EXPIRIES.map((choice) => ({ ...choice, label: t(choice.label) }))}
+            value={expires}
+            onChange={setExpires}
+          />
         </Stack>
         {errors.form ? (
           <Text size="sm" c="red.4" role="alert">
@@ -145,10 +163,10 @@ function CreateTokenForm({
         ) : null}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" loading={create.isPending}>
-            Create
+            {t('Create')}
           </Button>
         </Group>
       </Stack>
@@ -157,17 +175,22 @@ function CreateTokenForm({
 }
 
 function TokenRow({ token }: { token: ApiToken }) {
+  const t = useT()
+  const language = useLanguage()
   const revoke = useRevokeApiToken()
   const zone = getDeviceTimeZone()
   const now = new Date()
   const expired = token.expiresAt !== null && token.expiresAt <= now.toISOString()
 
   async function handleRevoke() {
-    const sure = await confirm(`Scripts using “${token.name}” stop working at once.`, {
-      title: `Revoke ${token.name}?`,
-      confirmLabel: 'Revoke',
-      destructive: true,
-    })
+    const sure = await confirm(
+      t('Scripts using “{name}” stop working at once.', { name: token.name }),
+      {
+        title: t('Revoke {name}?', { name: token.name }),
+        confirmLabel: t('Revoke'),
+        destructive: true,
+      },
+    )
     if (sure) revoke.mutate(token.id)
   }
 
@@ -178,16 +201,19 @@ function TokenRow({ token }: { token: ApiToken }) {
           {token.name}
         </Text>
         <Text size="sm" c="gray.5">
-          {token.scope === 'write' ? 'Read and write' : 'Read'} · created{' '}
-          {toCalendarDay(token.createdAt, zone)} ·{' '}
-          {token.expiresAt === null
-            ? 'never expires'
-            : `${expired ? 'expired' : 'expires'} ${toCalendarDay(token.expiresAt, zone)}`}
+          {describeToken(
+            token.scope === 'write' ? t('Read and write') : t('Read'),
+            toCalendarDay(token.createdAt, zone),
+            token.expiresAt === null ? null : toCalendarDay(token.expiresAt, zone),
+            expired,
+          )}
         </Text>
         <Text size="sm" c="gray.5">
           {token.lastUsedAt
-            ? `Last used ${formatRelativeTime(token.lastUsedAt, now)}`
-            : 'Never used'}
+            ? t('Last used {when}', {
+                when: describeRelativeTime(token.lastUsedAt, now, language),
+              })
+            : t('Never used')}
         </Text>
       </Stack>
       <Button
@@ -196,11 +222,24 @@ function TokenRow({ token }: { token: ApiToken }) {
         size="compact-sm"
         onClick={handleRevoke}
         loading={revoke.isPending}
-        aria-description={`Revokes the token ${token.name}`}
+        aria-description={t('Revokes the token {name}', { name: token.name })}
         style={{ flexShrink: 0 }}
       >
-        Revoke
+        {t('Revoke')}
       </Button>
     </Group>
   )
+}
+
+/** A token's scope and dates in one line: '{scope} · created {day} · expires {day}'. */
+function describeToken(
+  scope: string,
+  created: string,
+  expires: string | null,
+  expired: boolean,
+): string {
+  if (expires === null) return t('{scope} · created {created} · never expires', { scope, created })
+  return expired
+    ? t('{scope} · created {created} · expired {expires}', { scope, created, expires })
+    : t('{scope} · created {created} · expires {expires}', { scope, created, expires })
 }

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core'
 import { IconCheck, IconCopy } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
+import { useT } from '../../../lib/i18n'
 
 /** How long the button says 'Copied' after a copy. */
 const COPIED_MS = 2000
@@ -11,6 +12,7 @@ const COPIED_MS = 2000
  * hand, and the button says it failed.
  */
 export function CopyValueButton({ value, label }: { value: string; label: string }) {
+  const t = useT()
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
   useEffect(() => {
     if (state === 'idle') return
@@ -40,7 +42,7 @@ export function CopyValueButton({ value, label }: { value: string; label: string
       }
       onClick={handleCopy}
     >
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed: select it' : label}
+      {state === 'copied' ? t('Copied') : state === 'failed' ? t('Copy failed: select it') : label}
     </Button>
   )
 }

@@ -1,6 +1,7 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { useT } from '../../../lib/i18n'
 
 interface ServerListProps<T extends { id: string }> {
   query: UseQueryResult<T[]>
@@ -23,6 +24,7 @@ export function ServerList<T extends { id: string }>({
   failure,
   children,
 }: ServerListProps<T>) {
+  const t = useT()
   if (query.isPending) return <Skeleton height={60} radius="md" />
   if (query.isError) {
     return (
@@ -31,7 +33,7 @@ export function ServerList<T extends { id: string }>({
           {failure}
         </Text>
         <Button size="compact-sm" variant="subtle" onClick={() => query.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </Group>
     )

@@ -1,4 +1,5 @@
 import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core'
+import { useT } from '../../../lib/i18n'
 import { CopyValueButton } from './copy-value-button'
 
 /**
@@ -21,6 +22,7 @@ export function ShownOnce({
   value: string
   onDone: () => void
 }) {
+  const t = useT()
   return (
     <Alert color="orange" variant="light" title={title} role="status">
       <Stack gap="xs">
@@ -31,7 +33,7 @@ export function ShownOnce({
         <Group gap="xs">
           <CopyValueButton value={value} label={copyLabel} />
           <Button size="compact-sm" variant="subtle" onClick={onDone}>
-            Done
+            {t('Done')}
           </Button>
         </Group>
       </Stack>

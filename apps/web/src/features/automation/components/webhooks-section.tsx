@@ -1,6 +1,5 @@
 import {
-  formatRelativeTime,
-  WEBHOOK_EVENT_LABELS,
+  type Language,
   WEBHOOK_EVENT_TYPES,
   type Webhook,
   type WebhookDelivery,
@@ -10,6 +9,8 @@ import { Badge, Button, Checkbox, Code, Group, Stack, Text, TextInput } from '@m
 import { type FormEvent, useId, useState } from 'react'
 import { TitledSection } from '../../../components/titled-section'
 import { ApiError } from '../../../lib/api-client'
+import { msg, t, useLanguage, useT } from '../../../lib/i18n'
+import { slots, withNodes } from '../../../lib/i18n-nodes'
 import { confirm } from '../../../lib/platform'
 import {
   useCreateWebhook,
@@ -17,32 +18,56 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from '../api/webhooks'
+import { describeRelativeTime } from '../lib/relative-time'
 import { ServerList } from './server-list'
 import { ShownOnce } from './shown-once'
+
+/** Core's WEBHOOK_EVENT_LABELS, translated where drawn. */
+const EVENT_LABELS: Record<WebhookEventType, string> = {
+  'event.logged': msg('Event logged'),
+  'event.changed': msg('Event changed'),
+  'event.deleted': msg('Event deleted'),
+  'habit.created': msg('Habit created'),
+  'habit.changed': msg('Habit changed'),
+  'habit.deleted': msg('Habit deleted'),
+  'goal.done': msg('Goal done for its period'),
+}
+
+/** Where a webhook must point, as the field shows it. */
+const EXAMPLE_URL = 'https://example.com/kindling'
+
+/** The header a delivery's signature comes in (a name, in every language). */
+const SIGNATURE_HEADER = 'Kindling-Signature'
 
 /**
  * /me 'Webhooks' (issue 52): another service gets a signed POST of each change of the chosen
  * kinds; each webhook lists its recent deliveries.
  */
 export function WebhooksSection() {
+  const t = useT()
   const hooks = useWebhooks()
   const [adding, setAdding] = useState(false)
   const [secret, setSecret] = useState<string>()
 
   return (
-    <TitledSection title="Webhooks" order={2} gap="sm">
+    <TitledSection title={t('Webhooks')} order={2} gap="sm">
       <Text size="sm" c="gray.5">
-        Another service (Zapier, Home Assistant, your own server) gets a POST of each change you
-        choose, signed with the webhook's secret in the <Code>Kindling-Signature</Code> header.
-        Failed deliveries are retried for a day; a webhook failing that long is turned off and you
-        are told by e-mail.
+        {withNodes(
+          t(
+            "Another service (Zapier, Home Assistant, your own server) gets a POST of each change you choose, signed with the webhook's secret in the {header} header. Failed deliveries are retried for a day; a webhook failing that long is turned off and you are told by e-mail.",
+            slots('header'),
+          ),
+          { header: <Code>{SIGNATURE_HEADER}</Code> },
+        )}
       </Text>
       {secret ? (
         <ShownOnce
-          title="Copy the signing secret now"
-          text="The receiving service checks each delivery's signature with it. It will not be shown again."
-          label="Signing secret"
-          copyLabel="Copy secret"
+          title={t('Copy the signing secret now')}
+          text={t(
+            "The receiving service checks each delivery's signature with it. It will not be shown again.",
+          )}
+          label={t('Signing secret')}
+          copyLabel={t('Copy secret')}
           value={secret}
           onDone={() => setSecret(undefined)}
         />
@@ -57,14 +82,14 @@ export function WebhooksSection() {
         />
       ) : (
         <Button variant="default" onClick={() => setAdding(true)}>
-          Add webhook
+          {t('Add webhook')}
         </Button>
       )}
       <ServerList
         query={hooks}
-        label="Your webhooks"
-        empty="No webhooks yet."
-        failure="Your webhooks could not be loaded. They can be changed when online."
+        label={t('Your webhooks')}
+        empty={t('No webhooks yet.')}
+        failure={t('Your webhooks could not be loaded. They can be changed when online.')}
       >
         {(hook) => <WebhookRow hook={hook} />}
       </ServerList>
@@ -79,6 +104,7 @@ function AddWebhookForm({
   onAdded: (secret: string) => void
   onCancel: () => void
 }) {
+  const t = useT()
   const create = useCreateWebhook()
   const legendId = useId()
   const [url, setUrl] = useState('')
@@ -94,8 +120,8 @@ function AddWebhookForm({
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
     const problems: Record<string, string> = {}
-    if (!url.trim()) problems.url = 'URL is required.'
-    if (events.length === 0) problems.events = 'Choose at least one event.'
+    if (!url.trim()) problems.url = t('URL is required.')
+    if (events.length === 0) problems.events = t('Choose at least one event.')
     setErrors(problems)
     if (Object.keys(problems).length > 0) return
     create.mutate(
@@ -113,12 +139,12 @@ function AddWebhookForm({
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Add webhook">
+    <form onSubmit={handleSubmit} noValidate aria-label={t('Add webhook')}>
       <Stack gap="sm">
         <TextInput
-          label="URL"
-          description="An https address on the internet"
-          placeholder="https://example.com/kindling"
+          label={t('URL')}
+          description={t('An https address on the internet')}
+          placeholder={EXAMPLE_URL}
           type="url"
           inputMode="url"
           required
@@ -136,12 +162,12 @@ function AddWebhookForm({
           aria-describedby={errors.events ? `${legendId}-error` : undefined}
         >
           <Text component="legend" size="sm" fw={500} id={legendId} mb={4}>
-            Events
+            {t('Events')}
           </Text>
           {WEBHOOK_EVENT_TYPES.map((type) => (
             <Checkbox
               key={type}
-              label={WEBHOOK_EVENT_LABELS[type]}
+              label={t(EVENT_LABELS[type])}
               checked={events.includes(type)}
               onChange={(event) => toggle(type, event.currentTarget.checked)}
             />
@@ -159,10 +185,10 @@ function AddWebhookForm({
         ) : null}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" loading={create.isPending}>
-            Add
+            {t('Add')}
           </Button>
         </Group>
       </Stack>
@@ -171,14 +197,16 @@ function AddWebhookForm({
 }
 
 function WebhookRow({ hook }: { hook: Webhook }) {
+  const t = useT()
+  const language = useLanguage()
   const remove = useDeleteWebhook()
   const [showDeliveries, setShowDeliveries] = useState(false)
   const now = new Date()
 
   async function handleRemove() {
-    const sure = await confirm(`Nothing more is sent to ${hook.url}.`, {
-      title: 'Remove this webhook?',
-      confirmLabel: 'Remove',
+    const sure = await confirm(t('Nothing more is sent to {url}.', { url: hook.url }), {
+      title: t('Remove this webhook?'),
+      confirmLabel: t('Remove'),
       destructive: true,
     })
     if (sure) remove.mutate(hook.id)
@@ -192,15 +220,21 @@ function WebhookRow({ hook }: { hook: Webhook }) {
             {hook.url}
           </Text>
           <Text size="sm" c="gray.5">
-            {hook.events.map((type) => WEBHOOK_EVENT_LABELS[type]).join(', ')}
+            {new Intl.ListFormat(language, { type: 'unit', style: 'short' }).format(
+              hook.events.map((type) => t(EVENT_LABELS[type])),
+            )}
           </Text>
           {hook.disabledAt ? (
             <Text size="sm" c="red.4">
-              Turned off {formatRelativeTime(hook.disabledAt, now)} after failing for a day
+              {t('Turned off {when} after failing for a day', {
+                when: describeRelativeTime(hook.disabledAt, now, language),
+              })}
             </Text>
           ) : hook.failingSince ? (
             <Text size="sm" c="yellow.5">
-              Failing since {formatRelativeTime(hook.failingSince, now)}: retrying
+              {t('Failing since {when}: retrying', {
+                when: describeRelativeTime(hook.failingSince, now, language),
+              })}
             </Text>
           ) : null}
         </Stack>
@@ -212,7 +246,7 @@ function WebhookRow({ hook }: { hook: Webhook }) {
           loading={remove.isPending}
           style={{ flexShrink: 0 }}
         >
-          Remove
+          {t('Remove')}
         </Button>
       </Group>
       <Button
@@ -222,7 +256,7 @@ function WebhookRow({ hook }: { hook: Webhook }) {
         aria-expanded={showDeliveries}
         onClick={() => setShowDeliveries((shown) => !shown)}
       >
-        Recent deliveries
+        {t('Recent deliveries')}
       </Button>
       {showDeliveries ? <Deliveries webhookId={hook.id} /> : null}
     </Stack>
@@ -230,32 +264,35 @@ function WebhookRow({ hook }: { hook: Webhook }) {
 }
 
 const STATUS: Record<WebhookDelivery['status'], { label: string; color: string }> = {
-  delivered: { label: 'Delivered', color: 'green' },
-  pending: { label: 'Pending', color: 'yellow' },
-  failed: { label: 'Failed', color: 'red' },
+  delivered: { label: msg('Delivered'), color: 'green' },
+  pending: { label: msg('Pending'), color: 'yellow' },
+  failed: { label: msg('Failed'), color: 'red' },
 }
 
 function Deliveries({ webhookId }: { webhookId: string }) {
+  const t = useT()
+  const language = useLanguage()
   const deliveries = useWebhookDeliveries(webhookId)
   const now = new Date()
   return (
     <ServerList
       query={deliveries}
-      label="Recent deliveries"
-      empty="Nothing sent yet."
-      failure="The deliveries could not be loaded."
+      label={t('Recent deliveries')}
+      empty={t('Nothing sent yet.')}
+      failure={t('The deliveries could not be loaded.')}
     >
       {(delivery) => (
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <Badge color={STATUS[delivery.status].color} variant="light" tt="none">
-            {STATUS[delivery.status].label}
+            {t(STATUS[delivery.status].label)}
           </Badge>
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text size="sm">
-              {WEBHOOK_EVENT_LABELS[delivery.type]} · {formatRelativeTime(delivery.createdAt, now)}
+              {t(EVENT_LABELS[delivery.type])} ·{' '}
+              {describeRelativeTime(delivery.createdAt, now, language)}
             </Text>
             <Text size="xs" c="gray.5" style={{ overflowWrap: 'anywhere' }}>
-              {describeAttempts(delivery, now)}
+              {describeAttempts(delivery, now, language)}
             </Text>
           </Stack>
         </Group>
@@ -265,13 +302,18 @@ function Deliveries({ webhookId }: { webhookId: string }) {
 }
 
 /** The attempts of a delivery in words: how many, the last answer, the next try. */
-function describeAttempts(delivery: WebhookDelivery, now: Date): string {
-  if (delivery.attempts === 0) return 'Not tried yet'
-  const tries = delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`
+function describeAttempts(delivery: WebhookDelivery, now: Date, language: Language): string {
+  if (delivery.attempts === 0) return t('Not tried yet')
+  const tries = t('{count, plural, one {# attempt} other {# attempts}}', {
+    count: delivery.attempts,
+  })
   const answer =
     delivery.error ?? (delivery.responseStatus ? `HTTP ${delivery.responseStatus}` : '')
-  const next = delivery.nextAttemptAt
-    ? `; next try ${formatRelativeTime(delivery.nextAttemptAt, now)}`
-    : ''
-  return `${tries}${answer ? `: ${answer}` : ''}${next}`
+  const said = answer ? t('{tries}: {answer}', { tries, answer }) : tries
+  return delivery.nextAttemptAt
+    ? t('{attempts}; next try {when}', {
+        attempts: said,
+        when: describeRelativeTime(delivery.nextAttemptAt, now, language),
+      })
+    : said
 }

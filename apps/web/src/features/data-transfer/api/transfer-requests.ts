@@ -1,5 +1,6 @@
 import type { ApiError as ApiErrorBody, ImportProgress, ImportSummary } from '@kindling/core'
 import { ApiError, apiRequest, fetchWithIdToken, getApiBaseUrl } from '../../../lib/api-client'
+import { t } from '../../../lib/i18n'
 
 /** The content types POST /api/import accepts; anything else is sent as plain bytes. */
 const IMPORT_TYPES = ['application/zip', 'text/csv', 'application/json']
@@ -18,9 +19,9 @@ async function toApiError(response: Response): Promise<ApiError> {
     // Not JSON: a generic error below.
   }
   if (response.status === 413) {
-    return new ApiError(413, 'payload-too-large', 'The file is larger than 50 MB.')
+    return new ApiError(413, 'payload-too-large', t('The file is larger than 50 MB.'))
   }
-  return new ApiError(response.status, 'http-error', response.statusText || 'Request failed')
+  return new ApiError(response.status, 'http-error', response.statusText || t('Request failed'))
 }
 
 /**

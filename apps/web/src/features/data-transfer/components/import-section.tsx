@@ -2,12 +2,10 @@ import type { ImportProgress } from '@kindling/core'
 import { Alert, Group, Input, List, Loader, Progress, Stack, Text } from '@mantine/core'
 import { type ChangeEvent, useEffect, useId, useRef } from 'react'
 import { TitledSection } from '../../../components/titled-section'
+import { useLanguage, useT } from '../../../lib/i18n'
 import { useImportFile } from '../hooks/use-data-transfer'
 import { describeImport } from '../lib/describe-summary'
 import classes from './import-section.module.css'
-
-/** Whole numbers as the rest of the section writes them ('12,000'). */
-const count = new Intl.NumberFormat('en-US')
 
 /**
  * /me 'Import data': a file from another tracker or a backup, how far its import has come (read,
@@ -15,6 +13,9 @@ const count = new Intl.NumberFormat('en-US')
  * below the fold).
  */
 export function ImportSection() {
+  const t = useT()
+  // The summary is drawn again in a language chosen after the import.
+  useLanguage()
   const inputId = useId()
   const importing = useImportFile()
   const result = importing.data ? describeImport(importing.data) : null
@@ -38,13 +39,14 @@ export function ImportSection() {
   }
 
   return (
-    <TitledSection title="Import data" order={2}>
+    <TitledSection title={t('Import data')} order={2}>
       <Text size="sm" c="gray.5">
-        A Loop Habit Tracker backup (.db) or CSV export (.zip), a HabitBull CSV, a Table Habit
-        export (.json) or a Kindling backup. Importing a file again adds only what is new.
+        {t(
+          'A Loop Habit Tracker backup (.db) or CSV export (.zip), a HabitBull CSV, a Table Habit export (.json) or a Kindling backup. Importing a file again adds only what is new.',
+        )}
       </Text>
       {/* No file type filter: the format is told from the content, not from the name. */}
-      <Input.Wrapper label="Import file" id={inputId}>
+      <Input.Wrapper label={t('Import file')} id={inputId}>
         <input
           id={inputId}
           type="file"
@@ -59,7 +61,7 @@ export function ImportSection() {
         ) : null}
         <div ref={outcome}>
           {importing.isError ? (
-            <Alert color="red" variant="light" title="Import failed">
+            <Alert color="red" variant="light" title={t('Import failed')}>
               {importing.error.message}
             </Alert>
           ) : null}
@@ -69,7 +71,7 @@ export function ImportSection() {
                 <Text size="sm">{result.added}</Text>
                 {result.notes.length > 0 ? (
                   <>
-                    <Text size="sm">Kept differently:</Text>
+                    <Text size="sm">{t('Kept differently:')}</Text>
                     <List size="sm" spacing={2}>
                       {result.notes.map((line) => (
                         <List.Item key={line}>{line}</List.Item>
@@ -79,7 +81,7 @@ export function ImportSection() {
                 ) : null}
                 {result.skipped.length > 0 ? (
                   <>
-                    <Text size="sm">Not imported:</Text>
+                    <Text size="sm">{t('Not imported:')}</Text>
                     <List size="sm" spacing={2}>
                       {result.skipped.map((line) => (
                         <List.Item key={line}>{line}</List.Item>
@@ -98,6 +100,10 @@ export function ImportSection() {
 
 /** While the file is sent and read: its name; then its events stored so far, with a bar. */
 function ImportRunning({ name, progress }: { name: string; progress: ImportProgress | undefined }) {
+  const t = useT()
+  const language = useLanguage()
+  // Whole numbers as the language writes them ('12,000', '12.000').
+  const count = new Intl.NumberFormat(language === 'en' ? 'en-US' : language)
   const storing = progress && progress.stage !== 'reading' && progress.total > 0
   return (
     <Stack gap={6}>
@@ -105,15 +111,22 @@ function ImportRunning({ name, progress }: { name: string; progress: ImportProgr
         <Loader size="xs" aria-hidden />
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {storing
-            ? `Importing ${name}: stored ${count.format(progress.stored)} of ${count.format(progress.total)} events…`
-            : `Reading ${name}…`}
+            ? t('{total, plural, other {Importing {name}: stored {stored} of # events…}}', {
+                name,
+                stored: count.format(progress.stored),
+                total: progress.total,
+              })
+            : t('Reading {name}…', { name })}
         </Text>
       </Group>
       {storing ? (
         <Progress
           value={(progress.stored / progress.total) * 100}
           size="sm"
-          aria-label={`Stored ${count.format(progress.stored)} of ${count.format(progress.total)} events`}
+          aria-label={t('{total, plural, other {Stored {stored} of # events}}', {
+            stored: count.format(progress.stored),
+            total: progress.total,
+          })}
         />
       ) : null}
     </Stack>

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
+import { activateLanguage } from '../../../lib/i18n'
 import { describeImport } from './describe-summary'
 
 describe('describeImport', () => {
@@ -70,5 +71,35 @@ describe('describeImport', () => {
     expect(describeImport({ ...summary, activities: 0, reminders: 0 }).added).toBe(
       "Your time zone, e-mail reminders and pause are now the backup's.",
     )
+  })
+
+  describe('in the user’s language', () => {
+    afterAll(() => activateLanguage('en'))
+    const summary = {
+      format: 'loop-db' as const,
+      activities: 1,
+      events: 1250,
+      attributes: 0,
+      goals: 2,
+      groups: 0,
+      reminders: 0,
+      settings: false,
+      skipped: [{ reason: 'Skipped days (a skip is not an event)', count: 1200 }],
+      notes: [],
+    }
+
+    it('counts and joins as German does', async () => {
+      await activateLanguage('de')
+      expect(describeImport(summary)).toMatchObject({
+        title: 'Loop-Habit-Tracker-Sicherung importiert',
+        added: 'Hinzugefügt: 1 Gewohnheit, 1.250 Einträge und 2 Ziele.',
+        skipped: ['Skipped days (a skip is not an event): 1.200'],
+      })
+    })
+
+    it('uses Arabic’s forms: one, many (1,250) and two', async () => {
+      await activateLanguage('ar')
+      expect(describeImport(summary).added).toBe('تمت إضافة عادة واحدة و1,250 سجلًا وهدفان.')
+    })
   })
 })

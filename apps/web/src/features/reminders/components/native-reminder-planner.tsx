@@ -9,6 +9,7 @@ import {
 import { useEffect, useMemo } from 'react'
 import { selectHabitDays } from '../../../api/days'
 import { events as eventsResource } from '../../../api/events'
+import { t } from '../../../lib/i18n'
 import { readSecureItem, removeSecureItem, writeSecureItem } from '../../../lib/platform'
 import { getSyncEngine, useSyncVersion } from '../../../lib/sync/store'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
@@ -50,8 +51,9 @@ function registerActions(): Promise<void> {
         {
           id: ACTION_TYPE,
           actions: [
-            { id: 'done', title: 'Done' },
-            { id: 'snooze', title: 'Snooze 1 hour' },
+            // In the language of the app's start: the shell registers the buttons once a run.
+            { id: 'done', title: t('Done') },
+            { id: 'snooze', title: t('Snooze 1 hour') },
           ],
         },
       ],

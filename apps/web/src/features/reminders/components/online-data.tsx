@@ -2,6 +2,7 @@ import { Button, Group, Skeleton, Text } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { ShapedSkeleton } from '../../../components/placeholders'
+import { useT } from '../../../lib/i18n'
 import { useSyncStatus } from '../../../lib/sync/store'
 
 interface OnlineDataProps<T> {
@@ -27,6 +28,7 @@ export function OnlineData<T>({
   failure,
   children,
 }: OnlineDataProps<T>) {
+  const t = useT()
   useReadAgainOnReconnect(query)
   if (query.isPending) {
     return placeholder ? (
@@ -42,7 +44,7 @@ export function OnlineData<T>({
           {failure}
         </Text>
         <Button size="compact-sm" variant="subtle" onClick={() => query.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </Group>
     )

@@ -1,18 +1,12 @@
 import { Anchor } from '@mantine/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { isNativePlatform } from '../../../lib/platform'
 import { type PushState, readPushState } from '../api/push'
 import { useUserSettings } from '../api/reminders'
-import { DeliveryNote, DeliveryNotePlaceholder } from './reminders-shape'
-
-/** Why this browser shows no reminders, shortly: the note stays three lines at 390 px. */
-const WHY_NOT_HERE = {
-  off: 'notifications are off here',
-  blocked: 'notifications are blocked here',
-  unsupported: 'this browser has no notifications',
-} as const
+import { DeliveryNote, DeliveryNotePlaceholder, NOT_HERE, sentences } from './reminders-shape'
 
 /**
  * When and how a habit's reminders reach the user (issue 51): the zone their times are in, and
@@ -20,6 +14,7 @@ const WHY_NOT_HERE = {
  * the way to change it (Account).
  */
 export function ReminderDelivery() {
+  const t = useT()
   const settings = useUserSettings()
   const native = isNativePlatform()
   const [push, setPush] = useState<PushState | null>(native ? 'on' : null)
@@ -44,30 +39,35 @@ export function ReminderDelivery() {
   const { timeZone, emailReminders, remindersPausedUntil } = settings.data
   const account = (
     <Anchor component={Link} to={paths.me()} size="sm" underline="always">
-      Account
+      {t('Account')}
     </Anchor>
   )
-  const paused = remindersPausedUntil ? `Paused until ${remindersPausedUntil}. ` : ''
+  const paused = remindersPausedUntil ? t('Paused until {day}.', { day: remindersPausedUntil }) : ''
+  const times = t('Times in {zone}.', { zone: timeZone })
   let said: ReactNode
   if (push === 'on') {
-    const where = native ? 'on this device' : 'in this browser'
-    said = `Sent as notifications ${where}${emailReminders ? ' and by e-mail' : ''}.`
+    const sent = native
+      ? emailReminders
+        ? t('Sent as notifications on this device and by e-mail.')
+        : t('Sent as notifications on this device.')
+      : emailReminders
+        ? t('Sent as notifications in this browser and by e-mail.')
+        : t('Sent as notifications in this browser.')
+    said = sentences(paused, times, sent)
   } else {
-    const why = WHY_NOT_HERE[push]
+    const why = t(NOT_HERE[push])
     said = (
       <>
-        {emailReminders
-          ? `Sent by e-mail only: ${why}.`
-          : `Nothing reaches you: ${why}, e-mail off.`}{' '}
+        {sentences(
+          paused,
+          times,
+          emailReminders
+            ? t('Sent by e-mail only: {why}.', { why })
+            : t('Nothing reaches you: {why}, e-mail off.', { why }),
+        )}{' '}
         {account}
       </>
     )
   }
-  return (
-    <DeliveryNote>
-      {paused}
-      {`Times in ${timeZone}. `}
-      {said}
-    </DeliveryNote>
-  )
+  return <DeliveryNote>{said}</DeliveryNote>
 }

@@ -3,6 +3,8 @@ import { Button, Group, Loader, Stack, Switch, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { LazyDayInput } from '../../../components/lazy-day-input'
 import { TitledSection } from '../../../components/titled-section'
+import { t, useT } from '../../../lib/i18n'
+import { slots, withNodes } from '../../../lib/i18n-nodes'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useDraft } from '../../../lib/use-draft'
 import {
@@ -24,14 +26,15 @@ const DEFAULT_PAUSE_DAYS = 7
  * day, and notifications in this browser.
  */
 export function ReminderSettings({ email }: { email: string }) {
+  const t = useT()
   const settings = useUserSettings()
 
   return (
-    <TitledSection title="Reminders" order={2} gap="sm">
+    <TitledSection title={t('Reminders')} order={2} gap="sm">
       <OnlineData
         query={settings}
         skeletonHeight={120}
-        failure="Reminder settings could not be loaded. They can be changed when online."
+        failure={t('Reminder settings could not be loaded. They can be changed when online.')}
       >
         {(data) => <SettingsFields settings={data} email={email} />}
       </OnlineData>
@@ -45,6 +48,7 @@ export function ReminderSettings({ email }: { email: string }) {
  * the server answers), and goes back if the change is not saved.
  */
 function SettingsFields({ settings, email }: { settings: UserSettings; email: string }) {
+  const t = useT()
   const update = useUpdateUserSettings()
   const deviceTimeZone = getDeviceTimeZone()
   const [emailReminders, setEmailReminders] = useDraft(settings.emailReminders)
@@ -62,10 +66,13 @@ function SettingsFields({ settings, email }: { settings: UserSettings; email: st
     <>
       <Group gap="xs">
         <Text size="sm">
-          Time zone:{' '}
-          <Text span fw={600}>
-            {settings.timeZone}
-          </Text>
+          {withNodes(t('Time zone: {zone}', slots('zone')), {
+            zone: (
+              <Text span fw={600}>
+                {settings.timeZone}
+              </Text>
+            ),
+          })}
         </Text>
         {settings.timeZone !== deviceTimeZone ? (
           <Button
@@ -74,15 +81,15 @@ function SettingsFields({ settings, email }: { settings: UserSettings; email: st
             loading={update.isPending && update.variables?.timeZone !== undefined}
             onClick={() => change({ timeZone: deviceTimeZone })}
           >
-            Use this device's ({deviceTimeZone})
+            {t("Use this device's ({zone})", { zone: deviceTimeZone })}
           </Button>
         ) : null}
       </Group>
       <Switch
-        label="E-mail reminders"
+        label={t('E-mail reminders')}
         // Its name is the label alone: Mantine's <label> holds the description too.
-        aria-label="E-mail reminders"
-        description={`Also send each reminder to ${email}.`}
+        aria-label={t('E-mail reminders')}
+        description={t('Also send each reminder to {email}.', { email })}
         checked={emailReminders}
         onChange={(event) => {
           const on = event.currentTarget.checked
@@ -100,7 +107,7 @@ function SettingsFields({ settings, email }: { settings: UserSettings; email: st
       />
       {update.isError ? (
         <Text role="alert" size="sm" c="red.4">
-          Not saved: {update.error.message}
+          {t('Not saved: {error}', { error: update.error.message })}
         </Text>
       ) : null}
     </>
@@ -116,13 +123,14 @@ function PauseReminders({
   timeZone: string
   onChange: (day: string | null) => void
 }) {
+  const t = useT()
   const today = toCalendarDay(new Date(), timeZone)
   return (
     <Stack gap="xs">
       <Switch
-        label="Pause reminders"
-        aria-label="Pause reminders"
-        description="None are sent until the day after the one you choose, e.g. on holiday."
+        label={t('Pause reminders')}
+        aria-label={t('Pause reminders')}
+        description={t('None are sent until the day after the one you choose, e.g. on holiday.')}
         checked={pausedUntil !== null}
         onChange={(event) =>
           onChange(event.currentTarget.checked ? addDays(today, DEFAULT_PAUSE_DAYS) : null)
@@ -130,7 +138,7 @@ function PauseReminders({
       />
       {pausedUntil !== null ? (
         <LazyDayInput
-          label="Paused until"
+          label={t('Paused until')}
           minDate={today}
           value={pausedUntil}
           onChange={(day) => {
@@ -144,6 +152,7 @@ function PauseReminders({
 
 /** Notifications in this browser: a Web Push subscription given to the server. */
 function BrowserNotifications() {
+  const t = useT()
   const [subscribed, setSubscribed] = useState<boolean | null>(null)
   const [busy, setBusy] = useState<'on' | 'off' | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
@@ -182,9 +191,9 @@ function BrowserNotifications() {
     <Stack gap={4}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <Switch
-          label="Notifications in this browser"
-          aria-label="Notifications in this browser"
-          description="Reminders appear on this device with Done and Snooze 1 hour."
+          label={t('Notifications in this browser')}
+          aria-label={t('Notifications in this browser')}
+          description={t('Reminders appear on this device with Done and Snooze 1 hour.')}
           // While it is being switched it shows the new state, and a spinner says it is under way.
           checked={busy ? busy === 'on' : (subscribed ?? false)}
           disabled={subscribed === null || busy !== null}
@@ -194,7 +203,7 @@ function BrowserNotifications() {
           <Group gap={6} wrap="nowrap" role="status">
             <Loader size="xs" aria-hidden />
             <Text size="sm" c="gray.5">
-              {busy === 'on' ? 'Turning on…' : 'Turning off…'}
+              {busy === 'on' ? t('Turning on…') : t('Turning off…')}
             </Text>
           </Group>
         ) : null}
@@ -211,10 +220,15 @@ function BrowserNotifications() {
 /** Why the switch could not be switched, in words a user can act on. */
 function describePushProblem(error: unknown, on: boolean): string {
   if (error instanceof NotificationsBlockedError) {
-    return "Notifications are blocked for this site in the browser's settings."
+    return t("Notifications are blocked for this site in the browser's settings.")
   }
   if (error instanceof PushServiceError) {
-    return "This browser's push service could not be reached, so notifications cannot be turned on here right now. Check the connection and try again; e-mail reminders do not need it."
+    return t(
+      "This browser's push service could not be reached, so notifications cannot be turned on here right now. Check the connection and try again; e-mail reminders do not need it.",
+    )
   }
-  return `Notifications could not be turned ${on ? 'on' : 'off'}: ${error instanceof Error ? error.message : String(error)}`
+  const why = error instanceof Error ? error.message : String(error)
+  return on
+    ? t('Notifications could not be turned on: {error}', { error: why })
+    : t('Notifications could not be turned off: {error}', { error: why })
 }

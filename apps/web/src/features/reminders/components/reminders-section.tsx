@@ -4,6 +4,7 @@ import { TimeInput } from '@mantine/dates'
 import { IconTrash } from '@tabler/icons-react'
 import { type FocusEvent, useRef, useState } from 'react'
 import { WeekdayCheckboxes } from '../../../components/weekday-checkboxes'
+import { useT } from '../../../lib/i18n'
 import { useDraft } from '../../../lib/use-draft'
 import { useChangeReminder, useReminders } from '../api/reminders'
 import { OnlineData } from './online-data'
@@ -18,6 +19,7 @@ const NEW_REMINDER = { time: '09:00', days: [...ALL_WEEKDAYS] }
  * day and the weekdays it fires on. A reminder is skipped on days the habit is already done.
  */
 export function RemindersSection({ activityId }: { activityId: string }) {
+  const t = useT()
   const reminders = useReminders(activityId)
   const change = useChangeReminder(activityId)
   const arrange = useOrderKeptWhileEditing()
@@ -34,7 +36,7 @@ export function RemindersSection({ activityId }: { activityId: string }) {
       <OnlineData
         query={reminders}
         placeholder={<NoReminders />}
-        failure="Reminders could not be loaded. They can be changed when online."
+        failure={t('Reminders could not be loaded. They can be changed when online.')}
       >
         {(list) =>
           list.length === 0 ? (
@@ -57,7 +59,7 @@ export function RemindersSection({ activityId }: { activityId: string }) {
       </OnlineData>
       {change.isError ? (
         <Text role="alert" size="sm" c="red.4">
-          The reminder was not saved: {change.error.message}
+          {t('The reminder was not saved: {error}', { error: change.error.message })}
         </Text>
       ) : null}
     </RemindersFrame>
@@ -110,10 +112,11 @@ function ReminderRow({
   onSave: (input: { activityId: string; time: string; days: number[] }) => void
   onDelete: () => void
 }) {
+  const t = useT()
   const [time, setTime] = useDraft(reminder.time, Object.is, `reminder:${reminder.id}:time`)
   const [days, setDays] = useDraft(reminder.days, sameDays, `reminder:${reminder.id}:days`)
   const [touched, setTouched] = useState(false)
-  const timeError = touched && !TIME.test(time) ? 'Enter a time like 08:30.' : null
+  const timeError = touched && !TIME.test(time) ? t('Enter a time like 08:30.') : null
   // Whatever the row shows is what is saved: a days change right after a time change keeps it.
   const save = (change: { time?: string; days?: number[] }) =>
     onSave({
@@ -128,7 +131,7 @@ function ReminderRow({
       <Stack gap="xs">
         <Group justify="space-between" align="flex-end" wrap="nowrap">
           <TimeInput
-            label="Time"
+            label={t('Time')}
             w={120}
             value={time}
             error={timeError}
@@ -142,7 +145,7 @@ function ReminderRow({
             variant="subtle"
             color="red"
             size="lg"
-            aria-label={`Delete the reminder at ${reminder.time}`}
+            aria-label={t('Delete the reminder at {time}', { time: reminder.time })}
             onClick={onDelete}
           >
             <IconTrash size={18} aria-hidden />

@@ -3,13 +3,16 @@ import { IconBellPlus } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { ShapedSkeleton } from '../../../components/placeholders'
 import { TitledSection } from '../../../components/titled-section'
+import { msg, t, useT } from '../../../lib/i18n'
 
 /** What the 'Reminders' section says while a habit has none. */
 export function NoReminders() {
+  const t = useT()
   return (
     <Text size="sm" c="gray.5">
-      No reminders. Add one to be notified at a time of day; it is skipped when the habit is already
-      done.
+      {t(
+        'No reminders. Add one to be notified at a time of day; it is skipped when the habit is already done.',
+      )}
     </Text>
   )
 }
@@ -28,11 +31,28 @@ export function DeliveryNote({ children }: { children: ReactNode }) {
 
 /** What the note says while the settings load: the likeliest case, a first visit. */
 export function DeliveryNotePlaceholder() {
+  useT()
   return (
     <DeliveryNote>
-      Times in your time zone. Nothing reaches you: notifications are off here, e-mail off. Account
+      {sentences(
+        t('Times in your time zone.'),
+        t('Nothing reaches you: {why}, e-mail off.', { why: t(NOT_HERE.off) }),
+        t('Account'),
+      )}
     </DeliveryNote>
   )
+}
+
+/** Why this browser shows no reminders, shortly: the note stays three lines at 390 px. */
+export const NOT_HERE = {
+  off: msg('notifications are off here'),
+  blocked: msg('notifications are blocked here'),
+  unsupported: msg('this browser has no notifications'),
+} as const
+
+/** Whole sentences, each its own message, one after another. */
+export function sentences(...said: string[]): string {
+  return said.filter(Boolean).join(' ')
 }
 
 /**
@@ -48,13 +68,14 @@ export function RemindersFrame({
   delivery: ReactNode
   addButton: ButtonProps & { onClick?: () => void }
 }) {
+  const t = useT()
   return (
-    <TitledSection title="Reminders" order={3}>
+    <TitledSection title={t('Reminders')} order={3}>
       {delivery}
       {children}
       <Group>
         <Button variant="light" leftSection={<IconBellPlus size={16} aria-hidden />} {...addButton}>
-          Add reminder
+          {t('Add reminder')}
         </Button>
       </Group>
     </TitledSection>

@@ -1,4 +1,5 @@
 import type { ServerAddressProblem } from '@kindling/core'
+import { msg, t } from '../../../lib/i18n'
 
 /**
  * Why 'Connect' did not connect (issue 53), each told in words: the person typing the address
@@ -36,26 +37,49 @@ export function classifyDeviceHttpError(error: unknown): 'certificate' | 'no-ans
 }
 
 const ADDRESS_PROBLEMS: Record<ServerAddressProblem, string> = {
-  empty: 'Enter the address of your Kindling server.',
-  'not-a-url': 'This is not a server address. It looks like https://kindling.example.com.',
-  'not-https': 'The address must start with https:// (the app talks to servers over HTTPS only).',
+  empty: msg('Enter the address of your Kindling server.'),
+  'not-a-url': msg('This is not a server address. It looks like https://kindling.example.com.'),
+  'not-https': msg(
+    'The address must start with https:// (the app talks to servers over HTTPS only).',
+  ),
 }
 
+/** Why 'Connect' did not connect, in the user's language. */
 export function describeConnectFailure(failure: ConnectFailure): string {
   switch (failure.kind) {
     case 'address':
-      return ADDRESS_PROBLEMS[failure.problem]
+      return t(ADDRESS_PROBLEMS[failure.problem])
     case 'certificate':
-      return `${failure.host} answered with a certificate this device does not trust. Give the server a certificate from a public authority (such as Let's Encrypt), or install yours on this device.`
+      return t(
+        "{host} answered with a certificate this device does not trust. Give the server a certificate from a public authority (such as Let's Encrypt), or install yours on this device.",
+        failure,
+      )
     case 'no-answer':
-      return `No answer from ${failure.host}. Check the address, and that the server is running and reachable from this device.`
+      return t(
+        'No answer from {host}. Check the address, and that the server is running and reachable from this device.',
+        failure,
+      )
     case 'not-kindling':
-      return `${failure.host} answered, but it is not a Kindling server. Check the address.`
+      return t('{host} answered, but it is not a Kindling server. Check the address.', failure)
     case 'server-too-old':
-      return `${failure.host} runs ${failure.version ? `Kindling ${failure.version}` : 'an older Kindling'}, which is too old for this app. Ask its administrator to update it.`
+      return failure.version
+        ? t(
+            '{host} runs Kindling {version}, which is too old for this app. Ask its administrator to update it.',
+            failure,
+          )
+        : t(
+            '{host} runs an older Kindling, which is too old for this app. Ask its administrator to update it.',
+            failure,
+          )
     case 'server-too-new':
-      return `${failure.host} runs Kindling ${failure.version}, which is too new for this app. Update the app.`
+      return t(
+        '{host} runs Kindling {version}, which is too new for this app. Update the app.',
+        failure,
+      )
     case 'app-refused':
-      return `${failure.host} is a Kindling server, but it does not let this app in: a proxy in front of it may refuse the app's requests.`
+      return t(
+        "{host} is a Kindling server, but it does not let this app in: a proxy in front of it may refuse the app's requests.",
+        failure,
+      )
   }
 }

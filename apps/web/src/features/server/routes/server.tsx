@@ -1,10 +1,14 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { chooseServer, useServerChoice } from '../../../lib/server-choice'
 import { probeServer } from '../api/probe-server'
-import { ConnectError } from '../lib/connect-failure'
+import { ConnectError, describeConnectFailure } from '../lib/connect-failure'
+
+/** What an address looks like, as the field shows it. */
+const EXAMPLE_ADDRESS = 'https://kindling.example.com'
 
 /**
  * /server, 'Your Kindling server' (issue 53): the native app's first screen when it has no
@@ -13,6 +17,7 @@ import { ConnectError } from '../lib/connect-failure'
  * shows here, locked.
  */
 export function Component() {
+  const t = useT()
   const choice = useServerChoice()
   const [params] = useSearchParams()
   const [address, setAddress] = useState(
@@ -32,7 +37,11 @@ export function Component() {
       window.location.replace(paths.signIn())
     } catch (caught) {
       setConnecting(false)
-      setError(caught instanceof ConnectError ? caught.message : 'Something went wrong')
+      setError(
+        caught instanceof ConnectError
+          ? describeConnectFailure(caught.failure)
+          : t('Something went wrong'),
+      )
     }
   }
 
@@ -40,14 +49,14 @@ export function Component() {
     <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
       <Text>
         {choice.locked
-          ? 'This app is set up for this server.'
-          : 'Enter the address of the Kindling server you use: your household’s, or your own.'}
+          ? t('This app is set up for this server.')
+          : t('Enter the address of the Kindling server you use: your household’s, or your own.')}
       </Text>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Server address"
-            placeholder="https://kindling.example.com"
+            label={t('Server address')}
+            placeholder={EXAMPLE_ADDRESS}
             type="url"
             inputMode="url"
             autoCapitalize="none"
@@ -59,7 +68,7 @@ export function Component() {
             onChange={(event) => setAddress(event.currentTarget.value)}
           />
           <Button type="submit" loading={connecting} fullWidth>
-            Connect
+            {t('Connect')}
           </Button>
           {error && (
             <Text role="alert" size="sm" c="red.5">
