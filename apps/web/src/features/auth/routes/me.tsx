@@ -77,7 +77,8 @@ export function Component() {
   return (
     <Stack gap="md" maw={420} mx="auto" w="100%" pt="md">
       <Text size="lg" fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {user.email}
+        {/* An address reads left to right in a right-to-left page too. */}
+        <bdi>{user.email}</bdi>
       </Text>
       <Group>
         <Badge color={user.emailVerified ? 'green' : 'red'} variant="light" tt="none" size="lg">
