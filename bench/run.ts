@@ -1,7 +1,7 @@
 /**
  * Kindling benchmarks (issue 8). `npm run bench` runs every section and prints one table;
  * `npm run bench -- api growth` runs some. Sections: core, api, growth, import, durability, fuzz,
- * reminders, web.
+ * reminders, streams, web.
  * Backends: `pglite` or `postgres` among the words limits the database sections to one (default
  * both), e.g. `npm run bench -- api postgres`.
  * A full run writes the figures into bench/RESULTS.md between its markers.
@@ -20,9 +20,20 @@ import { runCore, runGrowth } from './sections/growth'
 import { runImport } from './sections/import'
 import { runReminders } from './sections/reminders'
 import { runStats } from './sections/stats'
+import { runStreams } from './sections/streams'
 import { runWeb } from './sections/web'
 
-const ALL = ['core', 'api', 'growth', 'import', 'durability', 'fuzz', 'reminders', 'web'] as const
+const ALL = [
+  'core',
+  'api',
+  'growth',
+  'import',
+  'durability',
+  'fuzz',
+  'reminders',
+  'streams',
+  'web',
+] as const
 type Section = (typeof ALL)[number]
 
 const args = process.argv.slice(2).map((a) => a.replace(/^--/, ''))
@@ -123,5 +134,7 @@ for (const kind of backends) {
 // Two nodes on one database: PostgreSQL only.
 if (sections.includes('reminders') && backends.includes('postgres'))
   await step('reminders postgres', () => runReminders(ctx))
+if (sections.includes('streams') && backends.includes('postgres'))
+  await step('streams postgres', () => runStreams(ctx))
 if (sections.includes('web')) await step('web', () => runWeb(ctx))
 await finish(failed ? 1 : 0)

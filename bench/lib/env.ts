@@ -14,6 +14,14 @@ export const benchEnv = {
   writers: number('BENCH_WRITERS', 100),
   /** Reminders due at one instant in the reminders section (issue 55). */
   reminders: number('BENCH_REMINDERS', 10_000),
+  /** The streams section (issue 55): users, devices (one live stream each), writers, rounds. */
+  streamUsers: number('BENCH_STREAM_USERS', 1000),
+  streamDevices: number('BENCH_STREAM_DEVICES', 5),
+  /** The share of all devices that write at once in each round, in percent. */
+  streamWritePercent: number('BENCH_STREAM_WRITE_PERCENT', 1),
+  streamRounds: number('BENCH_STREAM_ROUNDS', 3),
+  /** The nodes' MAX_CONNECTIONS in the streams section (the server's default is 1000). */
+  streamMaxConnections: number('BENCH_STREAM_MAX_CONNECTIONS', 10_000),
   writeSeconds: number('BENCH_WRITE_SECONDS', 60),
   importBaselineSeconds: number('BENCH_IMPORT_BASELINE_SECONDS', 8),
   fuzzRuns: number('BENCH_FUZZ_RUNS', 2500),
