@@ -152,6 +152,37 @@ describe.each(await testBackends())('breaks and archive on $kind', ({ kind, skip
         expect.objectContaining({ id: skipped.id, deletedAt: expect.any(String) }),
       ])
     })
+    it("deletes a deleted habit's breaks with it, and keeps the vacations", async () => {
+      const dan = await signUp(app, smtp, `breaks-dan-${kind}@example.com`)
+      const swim = await post<Activity>(dan, '/api/activities', { name: 'Swim' })
+      const walk = await post<Activity>(dan, '/api/activities', { name: 'Walk' })
+      const skipped = await post<Break>(dan, '/api/breaks', {
+        activityId: swim.id,
+        from: '2026-03-03',
+        to: '2026-03-03',
+      })
+      const rest = await post<Break>(dan, '/api/breaks', {
+        activityId: walk.id,
+        from: '2026-03-04',
+        to: '2026-03-05',
+      })
+      const vacation = await post<Break>(dan, '/api/breaks', {
+        from: '2026-08-01',
+        to: '2026-08-14',
+      })
+      const start = await feed(dan)
+
+      expect((await call(dan, 'DELETE', `/api/activities/${swim.id}`)).statusCode).toBe(204)
+
+      const list = (await call(dan, 'GET', '/api/breaks')).json() as Break[]
+      expect(list.map((brk) => brk.id)).toEqual([vacation.id, rest.id])
+      expect((await call(dan, 'GET', `/api/breaks/${skipped.id}`)).statusCode).toBe(404)
+      // Other devices take it out of their copy: its tombstone is in the feed.
+      const changed = await feed(dan, start.cursor)
+      expect(changed.breaks).toEqual([
+        expect.objectContaining({ id: skipped.id, deletedAt: expect.any(String) }),
+      ])
+    })
   })
 
   describe.skipIf(skip)('archive and order', () => {

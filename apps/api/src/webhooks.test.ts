@@ -301,7 +301,7 @@ describe.each(await testBackends())('webhooks on $kind', ({ kind, skip }) => {
       expect(hooks[0].failingSince).toBeNull()
     })
 
-    it('turns a webhook that fails for a day off and tells its owner by e-mail', async () => {
+    it('turns a webhook that fails for a day off and tells its owner by e-mail; its owner turns it on again', async () => {
       receiver.received.splice(0)
       const email = `failing-${kind}-${crypto.randomUUID()}@example.com`
       const user = await signUp(app, smtp, email)
@@ -333,6 +333,42 @@ describe.each(await testBackends())('webhooks on $kind', ({ kind, skip }) => {
       await call(user, 'POST', '/api/activities', { name: 'Swim' })
       expect(await app.webhooks.tick()).toEqual([])
       expect(receiver.received).toHaveLength(sent)
+
+      // The way back: only its owner, with a session, turns it on; its failures are forgotten.
+      const other = await signUp(
+        app,
+        smtp,
+        `failing-other-${kind}-${crypto.randomUUID()}@example.com`,
+      )
+      expect((await call(other, 'POST', `/api/webhooks/${webhook.id}/enable`)).statusCode).toBe(404)
+      const token = (
+        await call(user, 'POST', '/api/tokens', { name: 'bot', scope: 'write', expires: 'never' })
+      ).json().secret as string
+      const withToken = await app.inject({
+        method: 'POST',
+        url: `/api/webhooks/${webhook.id}/enable`,
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(withToken.statusCode).toBe(403)
+      expect(withToken.json().error.code).toBe('token-not-allowed')
+      expect((await call(user, 'GET', '/api/webhooks')).json()[0].disabledAt).not.toBeNull()
+
+      const enabled = await call(user, 'POST', `/api/webhooks/${webhook.id}/enable`)
+      expect(enabled.statusCode, enabled.body).toBe(200)
+      expect(enabled.json()).toMatchObject({ id: webhook.id, disabledAt: null, failingSince: null })
+      expect((await call(user, 'GET', '/api/webhooks')).json()[0]).toMatchObject({
+        disabledAt: null,
+        failingSince: null,
+      })
+      // Turning on one that is on changes nothing.
+      const again = await call(user, 'POST', `/api/webhooks/${webhook.id}/enable`)
+      expect(again.json()).toEqual(enabled.json())
+
+      // Deliveries resume with the next change; what changed while it was off is not sent.
+      await call(user, 'POST', '/api/activities', { name: 'Row' })
+      expect((await app.webhooks.tick()).map((attempt) => attempt.outcome)).toEqual(['delivered'])
+      expect(receiver.payloads().at(-1)?.record).toMatchObject({ name: 'Row' })
+      expect(receiver.received).toHaveLength(sent + 1)
     })
 
     it('sends what an import stored', async () => {

@@ -53,6 +53,18 @@ const E429 = jsonResponse(
 /** The errors every POST to better-auth can answer, before it looks at the request. */
 const postErrors = { 400: E400, 403: E403, 413: E413, 415: E415, 429: E429 }
 
+/**
+ * The answer of a browser's hop of single sign-on (the provider's callback, the native start
+ * and return) other than its redirects: it never answers 2xx, even when the sign-in is refused
+ * (that redirects too), so the only other answer is the server's failure. Documented as the
+ * `default` response, which a strict OpenAPI linter takes in place of a 2xx.
+ */
+const hopFailure = jsonResponse(
+  'Not redirected: the server failed (500), or its database is unreachable for a moment (503, see Retry-After).',
+  AuthError,
+  retryAfterHeader,
+)
+
 /** The better-auth endpoints the apps use, documented (the handler is added by routes.ts). */
 export const authRouteDocs = {
   signUp: {
@@ -456,6 +468,7 @@ export const oidcRouteDocs = {
           },
         }),
         '4xx': error('A malformed request.'),
+        default: hopFailure,
       },
     },
   },
@@ -493,6 +506,7 @@ export const nativeSignInRouteDocs = {
           appReturn,
         ),
         400: error('A challenge that is not a base64url SHA-256 (`VALIDATION_ERROR`).'),
+        default: hopFailure,
       },
     },
   },
@@ -514,6 +528,7 @@ export const nativeSignInRouteDocs = {
       response: {
         302: jsonResponse('Back to the app.', z.null(), appReturn),
         '4xx': error('A malformed request.'),
+        default: hopFailure,
       },
     },
   },

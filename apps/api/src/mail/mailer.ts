@@ -181,7 +181,7 @@ export function buildWebhookDisabledMail(
         url: webhookUrl,
       }),
       t(
-        'Nothing more is sent to it. Once the receiving service works again, add the webhook anew on your account page.',
+        'Nothing more is sent to it. Once the receiving service works again, turn the webhook on again on your account page.',
       ),
     ],
     link: {

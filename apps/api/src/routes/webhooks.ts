@@ -8,7 +8,7 @@ import {
   type WebhookEventType,
   WebhookInput,
 } from '@kindling/core'
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -62,8 +62,8 @@ function toDelivery(row: typeof webhookDeliveries.$inferSelect): WebhookDelivery
 }
 
 /**
- * The caller's webhooks (issue 52, decision 141): added, listed, removed and their recent
- * deliveries read with a session only, never with a personal API token.
+ * The caller's webhooks (issue 52, decision 141): added, listed, turned on again, removed and
+ * their recent deliveries read with a session only, never with a personal API token.
  */
 export function registerWebhookRoutes(
   app: FastifyInstance,
@@ -160,6 +160,29 @@ export function registerWebhookRoutes(
       const hook = await ownWebhook(uidOf(request), request.params.id)
       await db.delete(webhooks).where(eq(webhooks.id, hook.id))
       return reply.status(204).send(null)
+    },
+  })
+
+  r.post('/api/webhooks/:id/enable', {
+    schema: {
+      operationId: 'enableWebhook',
+      tags,
+      security,
+      summary: 'Turn a webhook on again',
+      description:
+        'Turns on a webhook that was turned off after failing for a day (`disabledAt`), once its receiver works again: its failures are forgotten (`disabledAt` and `failingSince` null) and changes from now on are sent. What changed while it was off is not sent. A webhook that is on is answered as it is.',
+      params: IdParams,
+      response: { 200: jsonResponse('The webhook, turned on.', Webhook), ...deleteErrors },
+    },
+    handler: async (request) => {
+      const hook = await ownWebhook(uidOf(request), request.params.id)
+      // Guarded like the turning off: a webhook that is on keeps its failing clock.
+      const [enabled] = await db
+        .update(webhooks)
+        .set({ disabledAt: null, failingSince: null })
+        .where(and(eq(webhooks.id, hook.id), isNotNull(webhooks.disabledAt)))
+        .returning()
+      return toWebhook(enabled ?? hook)
     },
   })
 

@@ -10,8 +10,8 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { liveRowsOf } from '../db/owned'
-import { activities, attributes, groups } from '../db/schema'
-import { toActivity, toAttribute, toGroup } from './records'
+import { activities, attributes, breaks, groups } from '../db/schema'
+import { toActivity, toAttribute, toBreak, toGroup } from './records'
 
 type Stored = { id: string } & Record<string, unknown>
 
@@ -28,7 +28,12 @@ export async function storeWriteEffects(
   previous: Stored | undefined,
 ): Promise<void> {
   const reads = readsOf(write, previous)
-  const tables: RuleTables = { activities: new Map(), attributes: new Map(), groups: new Map() }
+  const tables: RuleTables = {
+    activities: new Map(),
+    attributes: new Map(),
+    groups: new Map(),
+    breaks: new Map(),
+  }
   if (reads.groups) {
     for (const row of await tx.select().from(groups).where(liveRowsOf(groups, uid))) {
       tables.groups.set(row.id, toGroup(row))
@@ -41,13 +46,18 @@ export async function storeWriteEffects(
       .where(and(liveRowsOf(activities, uid), inArray(activities.id, reads.activities)))
     for (const row of rows) tables.activities.set(row.id, toActivity(row))
   }
-  const of = reads.attributesAndGroupsOf
+  const of = reads.dependentsOf
   if (of !== undefined) {
     const owned = await tx
       .select()
       .from(attributes)
       .where(and(liveRowsOf(attributes, uid), eq(attributes.activityId, of)))
     for (const row of owned) tables.attributes.set(row.id, toAttribute(row))
+    const pauses = await tx
+      .select()
+      .from(breaks)
+      .where(and(liveRowsOf(breaks, uid), eq(breaks.activityId, of)))
+    for (const row of pauses) tables.breaks.set(row.id, toBreak(row))
     const listing = await tx
       .select()
       .from(groups)
@@ -84,9 +94,11 @@ async function storeChange(tx: Tx, uid: string, change: RecordChange): Promise<v
       .set({ attributes: record.attributes as string[] })
       .where(and(eq(activities.id, record.id), eq(activities.author, uid)))
   } else {
+    // A deleted activity's attributes and breaks: soft-deleted with it.
+    const deleted = table === 'breaks' ? breaks : attributes
     await tx
-      .update(attributes)
+      .update(deleted)
       .set({ deletedAt: stamp(record.deletedAt) })
-      .where(and(eq(attributes.id, record.id), eq(attributes.author, uid)))
+      .where(and(eq(deleted.id, record.id), eq(deleted.author, uid)))
   }
 }

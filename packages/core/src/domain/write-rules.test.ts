@@ -23,6 +23,14 @@ type Group = {
   updatedAt: string | null
   deletedAt: string | null
 }
+type Break = {
+  id: string
+  activityId: string | null
+  from: string
+  to: string
+  deletedAt: string | null
+}
+type Tables = RuleTables<Activity, Attribute, Group, Break>
 
 const activity = (id: string, attributes: string[] = []): Activity => ({ id, name: id, attributes })
 const attribute = (id: string, activityId: string): Attribute => ({
@@ -38,9 +46,16 @@ const group = (id: string, activities: string[]): Group => ({
   updatedAt: null,
   deletedAt: null,
 })
+const pause = (id: string, activityId: string | null): Break => ({
+  id,
+  activityId,
+  from: '2026-11-20',
+  to: '2026-11-22',
+  deletedAt: null,
+})
 
-/** Read (with a note) in Mind, Run in Body, Walk ungrouped. */
-function routine(): RuleTables<Activity, Attribute, Group> {
+/** Read (with a note) in Mind, Run in Body, Walk ungrouped; Read skipped, and a vacation. */
+function routine(): Tables {
   return {
     activities: new Map([
       ['read', activity('read', ['note'])],
@@ -52,10 +67,14 @@ function routine(): RuleTables<Activity, Attribute, Group> {
       ['mind', group('mind', ['read'])],
       ['body', group('body', ['run'])],
     ]),
+    breaks: new Map([
+      ['skip', pause('skip', 'read')],
+      ['vacation', pause('vacation', null)],
+    ]),
   }
 }
 
-const membership = (tables: RuleTables<Activity, Attribute, Group>) =>
+const membership = (tables: Tables) =>
   Object.fromEntries([...tables.groups.values()].map((g) => [g.id, g.activities]))
 
 describe('applyWrite: what a write does to the other records', () => {
@@ -81,16 +100,32 @@ describe('applyWrite: what a write does to the other records', () => {
     expect(tables.groups.get('new')?.activities).toEqual([])
   })
 
-  it("deletes a deleted activity's attributes and takes it out of its group", () => {
+  it("deletes a deleted activity's attributes and breaks and takes it out of its group", () => {
     const tables = routine()
     const changes = applyWrite(tables, { op: 'delete', table: 'activities', id: 'read', at })
     expect(tables.activities.has('read')).toBe(false)
     expect(tables.attributes.has('note')).toBe(false)
+    expect(tables.breaks.has('skip')).toBe(false)
     expect(membership(tables)).toEqual({ mind: [], body: ['run'] })
     expect(changes).toEqual([
       { table: 'attributes', record: { ...attribute('note', 'read'), deletedAt: at } },
+      { table: 'breaks', record: { ...pause('skip', 'read'), deletedAt: at } },
       { table: 'groups', record: { ...group('mind', []), updatedAt: at } },
     ])
+  })
+
+  it('keeps a vacation (a break of every habit) and the breaks of other habits', () => {
+    const tables = routine()
+    tables.breaks.set('rest', pause('rest', 'run'))
+    const changes = applyWrite(tables, { op: 'delete', table: 'activities', id: 'read', at })
+    expect([...tables.breaks.keys()]).toEqual(['vacation', 'rest'])
+    expect(changes.filter((change) => change.table === 'breaks')).toHaveLength(1)
+    expect(
+      applyWrite(tables, { op: 'delete', table: 'activities', id: 'walk', at }).filter(
+        (change) => change.table === 'breaks',
+      ),
+    ).toEqual([])
+    expect([...tables.breaks.keys()]).toEqual(['vacation', 'rest'])
   })
 
   it('lists a new attribute on its activity, last, without moving its updatedAt', () => {
@@ -156,7 +191,7 @@ describe('readsOf: what a server loads for the rules', () => {
       ({ op: 'put', table, record, at }) as const
     expect(readsOf(put('groups', group('g', ['a'])))).toEqual({ groups: true })
     expect(readsOf({ op: 'delete', table: 'activities', id: 'a', at })).toEqual({
-      attributesAndGroupsOf: 'a',
+      dependentsOf: 'a',
     })
     expect(readsOf(put('attributes', attribute('x', 'b')), attribute('x', 'a'))).toEqual({
       activities: ['a', 'b'],
@@ -173,6 +208,7 @@ describe('readsOf: what a server loads for the rules', () => {
     const anyTables = fc.record({
       grouping: fc.array(fc.integer({ min: -1, max: 2 }), { minLength: 4, maxLength: 4 }),
       owners: fc.array(fc.constantFrom(...ids), { maxLength: 4 }),
+      paused: fc.array(fc.constantFrom(null, ...ids), { maxLength: 4 }),
     })
     const anyWrite = fc.oneof(
       fc.record({
@@ -189,12 +225,13 @@ describe('readsOf: what a server loads for the rules', () => {
       fc.record({ kind: fc.constant('deleteAttribute' as const), index: fc.nat(4) }),
     )
     fc.assert(
-      fc.property(anyTables, anyWrite, ({ grouping, owners }, spec) => {
-        const whole = (): RuleTables<Activity, Attribute, Group> => {
-          const tables: RuleTables<Activity, Attribute, Group> = {
+      fc.property(anyTables, anyWrite, ({ grouping, owners, paused }, spec) => {
+        const whole = (): Tables => {
+          const tables: Tables = {
             activities: new Map(),
             attributes: new Map(),
             groups: new Map(),
+            breaks: new Map(),
           }
           for (const id of ids) tables.activities.set(id, activity(id))
           owners.forEach((owner, index) => {
@@ -202,6 +239,9 @@ describe('readsOf: what a server loads for the rules', () => {
             tables.attributes.set(id, attribute(id, owner))
             const holder = tables.activities.get(owner) as Activity
             holder.attributes = [...holder.attributes, id]
+          })
+          paused.forEach((owner, index) => {
+            tables.breaks.set(`b${index}`, pause(`b${index}`, owner))
           })
           for (let g = 0; g < 3; g++) {
             const members = ids.filter((_, index) => grouping[index] === g)
@@ -231,24 +271,27 @@ describe('readsOf: what a server loads for the rules', () => {
         // The server loads only what readsOf names, plus the written record as it was.
         const reads = readsOf(write, previous)
         const all = whole()
-        const server: RuleTables<Activity, Attribute, Group> = {
+        const server: Tables = {
           activities: new Map(),
           attributes: new Map(),
           groups: new Map(),
+          breaks: new Map(),
         }
         if (reads.groups) server.groups = new Map(all.groups)
         for (const id of reads.activities ?? []) {
           const found = all.activities.get(id)
           if (found) server.activities.set(id, found)
         }
-        if (reads.attributesAndGroupsOf !== undefined) {
+        const of = reads.dependentsOf
+        if (of !== undefined) {
           for (const item of all.attributes.values()) {
-            if (item.activityId === reads.attributesAndGroupsOf)
-              server.attributes.set(item.id, item)
+            if (item.activityId === of) server.attributes.set(item.id, item)
+          }
+          for (const item of all.breaks.values()) {
+            if (item.activityId === of) server.breaks.set(item.id, item)
           }
           for (const item of all.groups.values()) {
-            if (item.activities.includes(reads.attributesAndGroupsOf))
-              server.groups.set(item.id, item)
+            if (item.activities.includes(of)) server.groups.set(item.id, item)
           }
         }
         const serverOwn = (server as unknown as Record<string, Map<string, unknown>>)[write.table]

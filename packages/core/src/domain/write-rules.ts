@@ -12,7 +12,9 @@ import type { GroupLike } from './types'
  *   other group of the author.
  * - An attribute is listed on its activity (`activity.attributes`, in the order linked): written,
  *   it is linked to its activity (and unlinked from the one it moved from); deleted, unlinked.
- * - A deleted activity's attributes are deleted with it, and it leaves its group.
+ * - A deleted activity's attributes and breaks are deleted with it, and it leaves its group. A
+ *   break is of its habit only (a vacation, `activityId` null, is of every habit and stays): left
+ *   behind, it would be an orphan in the feed and the backup that no screen can reach.
  * Groups whose membership changes get `updatedAt`; an activity's attribute list does not move
  * its `updatedAt` (the Habits list is ordered by edits the user made).
  */
@@ -29,16 +31,23 @@ interface RuleAttribute {
 interface RuleGroup extends GroupLike {
   updatedAt: string | null
 }
+interface RuleBreak {
+  id: string
+  activityId: string | null
+  deletedAt: string | null
+}
 
 /** The author's live records the rules read and change, by id (a deleted one leaves its map). */
 export interface RuleTables<
   A extends RuleActivity = RuleActivity,
   T extends RuleAttribute = RuleAttribute,
   G extends RuleGroup = RuleGroup,
+  B extends RuleBreak = RuleBreak,
 > {
   activities: Map<string, A>
   attributes: Map<string, T>
   groups: Map<string, G>
+  breaks: Map<string, B>
 }
 
 /** A create or update (`put`: the record as now stored) or a soft delete, stamped `at` (ISO). */
@@ -48,7 +57,7 @@ export type RecordWrite =
 
 /** Another record a write changed: its new version (a deleted one carries `deletedAt`). */
 export interface RecordChange {
-  table: 'activities' | 'attributes' | 'groups'
+  table: 'activities' | 'attributes' | 'groups' | 'breaks'
   record: { id: string }
 }
 
@@ -58,8 +67,8 @@ export interface WriteReads {
   groups?: true
   /** These activities. */
   activities?: string[]
-  /** The live attributes of this activity, and the live groups listing it. */
-  attributesAndGroupsOf?: string
+  /** The live attributes and breaks of this activity, and the live groups listing it. */
+  dependentsOf?: string
 }
 
 /**
@@ -72,7 +81,7 @@ export function readsOf(
 ): WriteReads {
   if (write.table === 'groups' && write.op === 'put') return { groups: true }
   if (write.table === 'activities' && write.op === 'delete') {
-    return { attributesAndGroupsOf: write.id }
+    return { dependentsOf: write.id }
   }
   if (write.table === 'attributes') {
     const ids = new Set<string>()
@@ -138,6 +147,12 @@ export function applyWrite(tables: RuleTables, write: RecordWrite): RecordChange
       tables.attributes.delete(attribute.id)
       const deleted: RuleAttribute = { ...attribute, deletedAt: write.at }
       changed('attributes', deleted)
+    }
+    for (const brk of [...tables.breaks.values()]) {
+      if (brk.activityId !== write.id) continue
+      tables.breaks.delete(brk.id)
+      const deleted: RuleBreak = { ...brk, deletedAt: write.at }
+      changed('breaks', deleted)
     }
     for (const group of [...tables.groups.values()]) {
       if (!group.activities.includes(write.id)) continue

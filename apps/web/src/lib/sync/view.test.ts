@@ -1,4 +1,4 @@
-import type { Activity, Attribute, Group } from '@kindling/core'
+import type { Activity, Attribute, Break, Group } from '@kindling/core'
 import { describe, expect, it } from 'vitest'
 import type { Change, OutboxEntry } from './types'
 import { buildView, emptyTables, putServerRecord } from './view'
@@ -33,6 +33,20 @@ function group(id: string, name: string, activities: string[]): Group {
     color: '#fd7e14',
     activities,
     position: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: null,
+    deletedAt: null,
+  }
+}
+
+function pause(id: string, activityId: string | null): Break {
+  return {
+    id,
+    author,
+    activityId,
+    from: '2026-11-20',
+    to: '2026-11-22',
+    note: '',
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: null,
     deletedAt: null,
@@ -119,15 +133,21 @@ describe('buildView: the server state with the outbox on top', () => {
     expect(holding('run')).toEqual(['All'])
   })
 
-  it('takes a deleted activity out of its group and deletes its attributes', () => {
+  it('takes a deleted activity out of its group and deletes its attributes and breaks', () => {
+    const tables = base()
+    putServerRecord(tables, 'breaks', pause('skip', 'read'))
+    putServerRecord(tables, 'breaks', pause('rest', 'run'))
+    putServerRecord(tables, 'breaks', pause('vacation', null))
     const view = buildView(
-      base(),
+      tables,
       [entry({ op: 'delete', table: 'activities', id: 'read' })],
       author,
     )
     expect(view.activities.has('read')).toBe(false)
     expect(view.attributes.has('note')).toBe(false)
     expect(view.groups.get('mind')?.activities).toEqual([])
+    // A break of every habit (a vacation) and another habit's break stay.
+    expect([...view.breaks.keys()]).toEqual(['rest', 'vacation'])
   })
 
   it('lists a new attribute on its activity and unlists a deleted one', () => {

@@ -64,9 +64,9 @@ function created(
  * Applies one change of the outbox to `tables` as the server will apply it: the record the change
  * makes (a create's input with the server's stamps, an update merged over the stored record),
  * then core's write rules (applyWrite: an activity in one group at most, an attribute listed on
- * its activity, a deleted activity's attributes deleted and out of its group), the very function
- * the server runs. A change to a record this device no longer has (deleted on another device)
- * changes nothing: the server will refuse it too.
+ * its activity, a deleted activity out of its group with its attributes and breaks deleted), the
+ * very function the server runs. A change to a record this device no longer has (deleted on
+ * another device) changes nothing: the server will refuse it too.
  */
 export function applyEntry(tables: Tables, entry: OutboxEntry, author: string) {
   const map = tables[entry.table] as Map<string, AnyRecord>

@@ -52,6 +52,24 @@ export function useDeleteWebhook() {
   )
 }
 
+/**
+ * Turns on a webhook the server turned off after failing for a day: the server's answer (the
+ * webhook with no failures) takes its place in the list.
+ */
+export function useEnableWebhook() {
+  return useMutation(
+    {
+      mutationFn: (id: string) => apiRequest<Webhook>(`webhooks/${id}/enable`, { method: 'POST' }),
+      onSuccess: (enabled) => {
+        client.setQueryData<Webhook[]>(keys.all, (list) =>
+          list?.map((hook) => (hook.id === enabled.id ? enabled : hook)),
+        )
+      },
+    },
+    client,
+  )
+}
+
 /** A webhook's recent deliveries, read again every few seconds while shown. */
 export function useWebhookDeliveries(id: string) {
   return useQuery(

@@ -15,6 +15,7 @@ import { confirm } from '../../../lib/platform'
 import {
   useCreateWebhook,
   useDeleteWebhook,
+  useEnableWebhook,
   useWebhookDeliveries,
   useWebhooks,
 } from '../api/webhooks'
@@ -200,6 +201,7 @@ function WebhookRow({ hook }: { hook: Webhook }) {
   const t = useT()
   const language = useLanguage()
   const remove = useDeleteWebhook()
+  const enable = useEnableWebhook()
   const [showDeliveries, setShowDeliveries] = useState(false)
   const now = new Date()
 
@@ -230,6 +232,24 @@ function WebhookRow({ hook }: { hook: Webhook }) {
                 when: describeRelativeTime(hook.disabledAt, now, language),
               })}
             </Text>
+          ) : null}
+          {hook.disabledAt ? (
+            <Group gap="xs">
+              <Button
+                variant="default"
+                size="compact-sm"
+                onClick={() => enable.mutate(hook.id)}
+                loading={enable.isPending}
+                aria-description={t('Turns on the webhook to {url}', { url: hook.url })}
+              >
+                {t('Turn on')}
+              </Button>
+              {enable.isError ? (
+                <Text size="sm" c="red.4" role="alert">
+                  {t('It was not turned on: {error}', { error: enable.error.message })}
+                </Text>
+              ) : null}
+            </Group>
           ) : hook.failingSince ? (
             <Text size="sm" c="yellow.5">
               {t('Failing since {when}: retrying', {
