@@ -11,6 +11,7 @@ import { TitledSection } from '../../../components/titled-section'
 import { ApiError } from '../../../lib/api-client'
 import { msg, t, useT } from '../../../lib/i18n'
 import { slots, withNodes } from '../../../lib/i18n-nodes'
+import { formatDay } from '../../../lib/locale-format'
 import { confirm } from '../../../lib/platform'
 import { formatRelative } from '../../../lib/relative-time'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
@@ -202,8 +203,8 @@ function TokenRow({ token }: { token: ApiToken }) {
         <Text size="sm" c="gray.5">
           {describeToken(
             token.scope === 'write' ? t('Read and write') : t('Read'),
-            toCalendarDay(token.createdAt, zone),
-            token.expiresAt === null ? null : toCalendarDay(token.expiresAt, zone),
+            formatDay(toCalendarDay(token.createdAt, zone)),
+            token.expiresAt === null ? null : formatDay(toCalendarDay(token.expiresAt, zone)),
             expired,
           )}
         </Text>
