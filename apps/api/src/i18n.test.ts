@@ -160,6 +160,7 @@ describe('the server in the user’s language', () => {
     expect(received?.payload).toMatchObject({
       title: 'Meditieren',
       body: 'Zeit für Meditieren. Erinnerung von Kindling.',
+      actions: { done: 'Erledigt', snooze: '1 Stunde später' },
     })
     const mail = readMail((await smtp.waitFor(user.email)).raw)
     expect(mail.subject).toBe('Erinnerung: Meditieren')
