@@ -122,7 +122,7 @@ export async function applyPlan(plan: ReturnType<typeof planNotifications>): Pro
     notifications: missing.map((item) => ({
       id: item.id,
       title: item.title,
-      body: bodies.get(item.id),
+      body: bodies.get(item.id) ?? item.body,
       schedule: { at: new Date(item.at), allowWhileIdle: true },
       actionTypeId: ACTION_TYPE,
       extra: { reminderId: item.reminderId, activityId: item.activityId, day: item.day },
