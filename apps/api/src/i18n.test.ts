@@ -121,6 +121,20 @@ describe('the server in the user’s language', () => {
       },
     })
 
+    // Text the database cannot store, refused before any route reads it.
+    const unstorable = await app.inject({
+      method: 'POST',
+      url: '/api/activities',
+      headers: { authorization: `Bearer ${user.token}`, ...french },
+      payload: { name: 'Lire\u0000' },
+    })
+    expect(unstorable.statusCode).toBe(400)
+    expect(unstorable.json().error).toEqual({
+      code: 'validation-failed',
+      message: 'name : Ne doit pas contenir de caractères NUL.',
+      fields: { name: 'Ne doit pas contenir de caractères NUL.' },
+    })
+
     const anonymous = await app.inject({ method: 'GET', url: '/api/goals', headers: french })
     expect(anonymous.statusCode).toBe(401)
     expect(anonymous.json().error).toEqual({
@@ -160,6 +174,7 @@ describe('the server in the user’s language', () => {
     expect(received?.payload).toMatchObject({
       title: 'Meditieren',
       body: 'Zeit für Meditieren. Erinnerung von Kindling.',
+      actions: { done: 'Erledigt', snooze: '1 Stunde später' },
     })
     const mail = readMail((await smtp.waitFor(user.email)).raw)
     expect(mail.subject).toBe('Erinnerung: Meditieren')

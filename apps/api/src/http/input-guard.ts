@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { english, msg, type Text } from '../i18n/message'
 import { validationError } from './errors'
 
 /** Deepest nesting a request body may have; the API's own inputs need 3. */
@@ -7,11 +8,19 @@ export const MAX_BODY_DEPTH = 32
 export const UNPAIRED_SURROGATE =
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
-/** Why `text` cannot be stored as PostgreSQL text, or null when it can. */
-export function textProblem(text: string): string | null {
-  if (text.includes('\u0000')) return 'Must not contain NUL characters.'
-  if (UNPAIRED_SURROGATE.test(text)) return 'Must be valid Unicode text (an unpaired surrogate).'
+/** Why `text` cannot be stored as PostgreSQL text, or null when it can: to translate. */
+function storageProblem(text: string): Text | null {
+  if (text.includes('\u0000')) return msg('Must not contain NUL characters.')
+  if (UNPAIRED_SURROGATE.test(text)) {
+    return msg('Must be valid Unicode text (an unpaired surrogate).')
+  }
   return null
+}
+
+/** Why `text` cannot be stored as PostgreSQL text, or null when it can (in English). */
+export function textProblem(text: string): string | null {
+  const problem = storageProblem(text)
+  return problem && english(problem)
 }
 
 /**
@@ -19,14 +28,14 @@ export function textProblem(text: string): string | null {
  * MAX_BODY_DEPTH, or a string or key PostgreSQL cannot store (NUL, unpaired surrogates). Walks
  * without recursion, so a body nested 100,000 deep is answered, not a stack overflow.
  */
-export function findBadInput(body: unknown): { field: string; message: string } | null {
+export function findBadInput(body: unknown): { field: string; message: Text } | null {
   const stack: Array<{ value: unknown; path: string; depth: number }> = [
     { value: body, path: '', depth: 0 },
   ]
   while (stack.length > 0) {
     const { value, path, depth } = stack.pop() as (typeof stack)[number]
     if (typeof value === 'string') {
-      const message = textProblem(value)
+      const message = storageProblem(value)
       if (message) return { field: path || 'body', message }
       continue
     }
@@ -34,13 +43,13 @@ export function findBadInput(body: unknown): { field: string; message: string } 
     if (depth >= MAX_BODY_DEPTH) {
       return {
         field: path || 'body',
-        message: `Must not be nested more than ${MAX_BODY_DEPTH} deep.`,
+        message: msg('Must not be nested more than {max} deep.', { max: MAX_BODY_DEPTH }),
       }
     }
     for (const [key, child] of Object.entries(value)) {
       const childPath = path ? `${path}.${key}` : key
-      const message = textProblem(key)
-      if (message) return { field: childPath, message: `Key: ${message}` }
+      const message = storageProblem(key)
+      if (message) return { field: childPath, message: msg('Key: {problem}', { problem: message }) }
       stack.push({ value: child, path: childPath, depth: depth + 1 })
     }
   }

@@ -487,10 +487,18 @@ function boundedPool(limit: number) {
 }
 
 /**
- * The notification of a reminder for the habit `name` in `language`: the name as its title, and
- * core's buildReminderMessage body (the native shells' own) through the server's catalogs.
+ * The notification of a reminder for the habit `name` in `language`: the name as its title,
+ * core's buildReminderMessage body (the native shells' own) through the server's catalogs, and
+ * the labels of its buttons (the service worker shows them as they come).
  */
-export function reminderMessage(name: string, language: Language): { title: string; body: string } {
+export function reminderMessage(
+  name: string,
+  language: Language,
+): { title: string; body: string; actions: { done: string; snooze: string } } {
   const t = translator(language)
-  return { title: name, body: t('Time for {name}. Kindling reminder.', { name }) }
+  return {
+    title: name,
+    body: t('Time for {name}. Kindling reminder.', { name }),
+    actions: { done: t('Done'), snooze: t('Snooze 1 hour') },
+  }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import {
   CreatedWebhook,
+  type Language,
   WEBHOOK_DELIVERIES_LISTED,
   WEBHOOKS_PER_USER_MAX,
   Webhook,
@@ -18,6 +19,8 @@ import { uidOf } from '../http/caller'
 import { notFound, validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
 import { msg } from '../i18n/message'
+import { languageOfHeader, translate } from '../i18n/translate'
+import { deliveryErrorText } from '../webhooks/delivery-error'
 import { webhookUrlProblem } from '../webhooks/urls'
 import {
   deleteErrors,
@@ -47,7 +50,11 @@ export function toWebhook(row: typeof webhooks.$inferSelect): Webhook {
   }
 }
 
-function toDelivery(row: typeof webhookDeliveries.$inferSelect): WebhookDelivery {
+/** A delivery as its owner reads it: its error in `language` (decision 161). */
+function toDelivery(
+  row: typeof webhookDeliveries.$inferSelect,
+  language: Language,
+): WebhookDelivery {
   return {
     id: row.id,
     type: row.type as WebhookEventType,
@@ -56,7 +63,7 @@ function toDelivery(row: typeof webhookDeliveries.$inferSelect): WebhookDelivery
     attempts: row.attempts,
     lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
     responseStatus: row.responseStatus,
-    error: row.error,
+    error: row.error === null ? null : translate(language, deliveryErrorText(row.error)),
     nextAttemptAt: row.status === 'pending' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
   }
 }
@@ -207,7 +214,8 @@ export function registerWebhookRoutes(
         .where(eq(webhookDeliveries.webhookId, hook.id))
         .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
         .limit(WEBHOOK_DELIVERIES_LISTED)
-      return rows.map(toDelivery)
+      const language = languageOfHeader(request.headers['accept-language'])
+      return rows.map((row) => toDelivery(row, language))
     },
   })
 }

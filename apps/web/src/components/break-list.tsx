@@ -2,6 +2,7 @@ import type { Break } from '@kindling/core'
 import { ActionIcon, Group, Text } from '@mantine/core'
 import { IconTrash } from '@tabler/icons-react'
 import { useT } from '../lib/i18n'
+import { formatDay } from '../lib/locale-format'
 import { PlainList } from './plain-list'
 
 /** Breaks not over yet, each with its days and a button that removes it (issue 49). */
@@ -19,7 +20,10 @@ export function BreakList({
   return (
     <PlainList label={label}>
       {breaks.map((brk) => {
-        const days = brk.from === brk.to ? brk.from : t('{from} to {to}', brk)
+        const days =
+          brk.from === brk.to
+            ? formatDay(brk.from)
+            : t('{from} to {to}', { from: formatDay(brk.from), to: formatDay(brk.to) })
         return (
           <Group component="li" key={brk.id} gap="xs" wrap="nowrap" justify="space-between">
             <Text size="sm">

@@ -1,7 +1,9 @@
 import { MantineProvider, Modal, TextInput } from '@mantine/core'
+import { DatesProvider } from '@mantine/dates'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { activateLanguage } from '../lib/i18n'
 import DayInput from './day-input'
 
 // Mantine renders slowly in jsdom on a busy machine.
@@ -109,5 +111,22 @@ describe('DayInput', () => {
 
     fireEvent.change(input, { target: { value: '2026-05-01' } })
     expect(onChange).not.toHaveBeenCalled()
+  })
+
+  it('names the months in the active language', async () => {
+    await activateLanguage('de')
+    try {
+      render(
+        <MantineProvider env="test">
+          <DatesProvider settings={{ locale: 'de' }}>
+            <DayInput label="Datum" value="2026-05-17" onChange={() => {}} />
+          </DatesProvider>
+        </MantineProvider>,
+      )
+      fireEvent.click(screen.getByRole('textbox', { name: 'Datum' }))
+      await screen.findByText('Mai 2026')
+    } finally {
+      await activateLanguage('en')
+    }
   })
 })

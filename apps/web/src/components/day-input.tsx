@@ -2,6 +2,7 @@ import { isValidCalendarDay, toCalendarDay } from '@kindling/core'
 import { Input, Popover, TextInput } from '@mantine/core'
 import { Calendar, type CalendarLevel } from '@mantine/dates'
 import { type ChangeEvent, type KeyboardEvent, useEffect, useState } from 'react'
+import { useDayjsLocale } from '../lib/dayjs-locale'
 import { useT } from '../lib/i18n'
 import { getDeviceTimeZone } from '../lib/time-zone'
 import { DecadeGrid, sameMonthIn } from './decade-grid'
@@ -36,6 +37,8 @@ export default function DayInput({
   minDate,
 }: DayInputProps) {
   const t = useT()
+  // The calendar's month and weekday names in the active language once dayjs has loaded it.
+  useDayjsLocale()
   const [opened, setOpened] = useState(false)
   // What the user is typing, until it is left or a day is picked; the picked day shows otherwise.
   const [draft, setDraft] = useState<string | null>(null)

@@ -1,16 +1,19 @@
 import type { Activity, Attribute, Event } from '@kindling/core'
-import { describeEventValues, isDeleted, orderAttributes } from '@kindling/core'
+import { isDeleted, orderAttributes } from '@kindling/core'
 import { Text } from '@mantine/core'
 import { useCallback, useMemo } from 'react'
 import { useAttributes } from '../api/attributes'
+import { describeValues } from '../lib/attribute-text'
+import { useLanguage } from '../lib/i18n'
 
 /**
  * Says an event's values in a few words ('25 pages · Note: felt good'), by its activity's live
- * attributes in the activity's order; '' without values. One reading of the attributes for a
- * whole list: the function changes only when they do.
+ * attributes in the activity's order, in the active language; '' without values. One reading of
+ * the attributes for a whole list: the function changes only when they or the language do.
  */
 export function useDescribeEventValues(): (event: Event, activity: Activity | undefined) => string {
   const attributesQuery = useAttributes()
+  const language = useLanguage()
   const byActivity = useMemo(() => {
     const map = new Map<string, Attribute[]>()
     for (const attribute of attributesQuery.data ?? []) {
@@ -21,13 +24,15 @@ export function useDescribeEventValues(): (event: Event, activity: Activity | un
     }
     return map
   }, [attributesQuery.data])
+  // A switch of language words the values again: describeValues reads the active language.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is read inside
   return useCallback(
     (event, activity) => {
       const own = byActivity.get(event.activityId)
       if (!own || Object.keys(event.attributes).length === 0) return ''
-      return describeEventValues(orderAttributes(own, activity?.attributes ?? []), event.attributes)
+      return describeValues(orderAttributes(own, activity?.attributes ?? []), event.attributes)
     },
-    [byActivity],
+    [byActivity, language],
   )
 }
 

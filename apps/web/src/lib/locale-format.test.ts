@@ -45,6 +45,19 @@ describe('locale formatting', () => {
     expect(weekdayName(1)).toBe('Montag')
   })
 
+  it('says relative times in each language, past and future', async () => {
+    await activateLanguage('de')
+    expect(formatRelative(minutes(180), now)).toBe('vor 3 Stunden')
+    await activateLanguage('fr')
+    expect(formatRelative(minutes(-10), now)).toBe('dans 10 minutes')
+    await activateLanguage('es')
+    expect(formatRelative(minutes(60 * 24 * 2), now)).toBe('hace 2 días')
+    await activateLanguage('ja')
+    expect(formatRelative(now, now)).toBe('たった今')
+    await activateLanguage('pt-BR')
+    expect(formatRelative(minutes(60 * 24 * 365 * 2), now)).toBe('há 2 anos')
+  })
+
   it('words core’s field errors and values in the language, with its plurals', async () => {
     await activateLanguage('fr')
     expect(translateFieldError('Name must be 20 characters or less.')).toBe(

@@ -73,6 +73,7 @@ import { Dialog } from '@capacitor/dialog'
 import { Keyboard } from '@capacitor/keyboard'
 import { Preferences } from '@capacitor/preferences'
 import { useDialogHostWanted, useDialogOpen } from './dialog-state'
+import { activateLanguage } from './i18n'
 import {
   clearSecureCache,
   confirm,
@@ -171,6 +172,20 @@ describe('confirm', () => {
       okButtonTitle: 'Delete',
       cancelButtonTitle: 'Cancel',
     })
+  })
+
+  it('names the default buttons in the active language', async () => {
+    fake.platform = 'ios'
+    vi.mocked(Dialog.confirm).mockResolvedValueOnce({ value: true })
+    await activateLanguage('es')
+    try {
+      await confirm('¿Seguro que quieres cerrar sesión?')
+    } finally {
+      await activateLanguage('en')
+    }
+    expect(Dialog.confirm).toHaveBeenCalledWith(
+      expect.objectContaining({ okButtonTitle: 'Aceptar', cancelButtonTitle: 'Cancelar' }),
+    )
   })
 
   it('aborts when the native dialog is cancelled', async () => {

@@ -5,6 +5,8 @@
  * See docs/decisions/031-platform-module.md.
  */
 
+import { t } from './i18n'
+
 export type Platform = 'ios' | 'android' | 'web'
 
 interface NativeBridges {
@@ -97,8 +99,8 @@ export interface ConfirmOptions {
  * Mantine confirm modal on the web. Resolves true to go ahead; Cancel or dismissal aborts.
  */
 export async function confirm(message: string, options: ConfirmOptions = {}): Promise<boolean> {
-  const confirmLabel = options.confirmLabel ?? 'OK'
-  const cancelLabel = options.cancelLabel ?? 'Cancel'
+  const confirmLabel = options.confirmLabel ?? t('OK')
+  const cancelLabel = options.cancelLabel ?? t('Cancel')
   if (isNativePlatform()) {
     const { Dialog } = await import('@capacitor/dialog')
     const { value } = await Dialog.confirm({
@@ -159,7 +161,7 @@ export async function showActionSheet(
             ? ActionSheetButtonStyle.Destructive
             : ActionSheetButtonStyle.Default,
         })),
-        { title: 'Cancel', style: ActionSheetButtonStyle.Cancel },
+        { title: t('Cancel'), style: ActionSheetButtonStyle.Cancel },
       ],
     })
     return index >= 0 && index < options.length ? index : null

@@ -8,6 +8,7 @@ import {
 import { notifications } from '@mantine/notifications'
 import { useCallback, useState } from 'react'
 import { ApiError } from './api-client'
+import { t } from './i18n'
 import { isSameValue } from './sync/engine'
 import { loadWriteSchemas, type WriteSchemas as Schemas } from './sync/load-schemas'
 import { getSyncEngine, type Synced, useSynced } from './sync/store'
@@ -67,7 +68,7 @@ export function useWrite<TInput, TResult>(run: (input: TInput) => Promise<TResul
         (error: Error) => {
           console.error(error)
           if (options.onError) options.onError(error)
-          else notifications.show({ color: 'red', title: 'Not saved', message: error.message })
+          else notifications.show({ color: 'red', title: t('Not saved'), message: error.message })
           options.onSettled?.()
         },
       )

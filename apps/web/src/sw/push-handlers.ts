@@ -5,7 +5,8 @@ import { uuidv7 } from '../lib/sync/uuid'
 
 /*
  * Reminders by Web Push (issue 18). The server sends a ReminderPushMessage (its shape is core's,
- * sent by apps/api's push-sender.ts); the notification shows the habit's name with 'Done' and 'Snooze 1 hour'.
+ * sent by apps/api's push-sender.ts); the notification shows the habit's name with 'Done' and
+ * 'Snooze 1 hour', worded by the server in the account's language (the worker loads no catalogs).
  * 'Done' logs an event the way the app does: into the device's outbox, so it is kept offline
  * and sent once, by an open tab or, with none open, from here.
  */
@@ -36,8 +37,8 @@ export function registerPushHandlers(): void {
         badge: '/icon-192.png',
         data: message,
         actions: [
-          { action: 'done', title: 'Done' },
-          { action: 'snooze', title: 'Snooze 1 hour' },
+          { action: 'done', title: message.actions?.done || 'Done' },
+          { action: 'snooze', title: message.actions?.snooze || 'Snooze 1 hour' },
         ],
       } as NotificationOptions),
     )

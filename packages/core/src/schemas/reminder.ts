@@ -114,4 +114,9 @@ export interface ReminderPushMessage {
   day: string
   /** The page to open on a tap, relative to the app. */
   url: string
+  /**
+   * The notification's buttons in the account's language (the service worker has no catalogs);
+   * without them (an older server) it shows 'Done' and 'Snooze 1 hour'.
+   */
+  actions?: { done: string; snooze: string }
 }

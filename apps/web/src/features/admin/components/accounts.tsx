@@ -4,10 +4,11 @@ import { useState } from 'react'
 import { TitledSection } from '../../../components/titled-section'
 import { useCurrentUser } from '../../../lib/auth-state'
 import { t, useT } from '../../../lib/i18n'
+import { formatDay } from '../../../lib/locale-format'
 import { confirm } from '../../../lib/platform'
 import { type AccountAction, useAccountAction, useAdminUsers } from '../api/admin-requests'
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : t('never'))
+const day = (iso: string | null) => (iso ? formatDay(iso.slice(0, 10)) : t('never'))
 
 /** Every account, with what the admin may do to the others (issue 53). */
 export function AccountsSection() {

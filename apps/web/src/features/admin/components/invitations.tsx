@@ -3,6 +3,7 @@ import { Badge, Button, CopyButton, Group, Stack, Text, TextInput } from '@manti
 import { useState } from 'react'
 import { TitledSection } from '../../../components/titled-section'
 import { msg, useT } from '../../../lib/i18n'
+import { formatDay } from '../../../lib/locale-format'
 import { useCreateInvitation, useInvitations, useRevokeInvitation } from '../api/admin-requests'
 
 const STATUS = {
@@ -11,7 +12,7 @@ const STATUS = {
   expired: { label: msg('Expired'), color: 'gray' },
 } as const
 
-const day = (iso: string) => iso.slice(0, 10)
+const day = (iso: string) => formatDay(iso.slice(0, 10))
 
 /** Invitation links: made here, copied or e-mailed, single use, for 7 days (issue 53). */
 export function InvitationsSection() {

@@ -9,12 +9,13 @@ import { type FormEvent, useState } from 'react'
 import { SegmentedChoice } from '../../../components/segmented-choice'
 import { TitledSection } from '../../../components/titled-section'
 import { ApiError } from '../../../lib/api-client'
-import { msg, t, useLanguage, useT } from '../../../lib/i18n'
+import { msg, t, useT } from '../../../lib/i18n'
 import { slots, withNodes } from '../../../lib/i18n-nodes'
+import { formatDay } from '../../../lib/locale-format'
 import { confirm } from '../../../lib/platform'
+import { formatRelative } from '../../../lib/relative-time'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/tokens'
-import { describeRelativeTime } from '../lib/relative-time'
 import { ServerList } from './server-list'
 import { ShownOnce } from './shown-once'
 
@@ -176,7 +177,6 @@ function CreateTokenForm({
 
 function TokenRow({ token }: { token: ApiToken }) {
   const t = useT()
-  const language = useLanguage()
   const revoke = useRevokeApiToken()
   const zone = getDeviceTimeZone()
   const now = new Date()
@@ -203,15 +203,15 @@ function TokenRow({ token }: { token: ApiToken }) {
         <Text size="sm" c="gray.5">
           {describeToken(
             token.scope === 'write' ? t('Read and write') : t('Read'),
-            toCalendarDay(token.createdAt, zone),
-            token.expiresAt === null ? null : toCalendarDay(token.expiresAt, zone),
+            formatDay(toCalendarDay(token.createdAt, zone)),
+            token.expiresAt === null ? null : formatDay(toCalendarDay(token.expiresAt, zone)),
             expired,
           )}
         </Text>
         <Text size="sm" c="gray.5">
           {token.lastUsedAt
             ? t('Last used {when}', {
-                when: describeRelativeTime(token.lastUsedAt, now, language),
+                when: formatRelative(token.lastUsedAt, now),
               })
             : t('Never used')}
         </Text>

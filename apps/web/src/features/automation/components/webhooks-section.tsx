@@ -1,5 +1,4 @@
 import {
-  type Language,
   WEBHOOK_EVENT_TYPES,
   type Webhook,
   type WebhookDelivery,
@@ -12,6 +11,7 @@ import { ApiError } from '../../../lib/api-client'
 import { msg, t, useLanguage, useT } from '../../../lib/i18n'
 import { slots, withNodes } from '../../../lib/i18n-nodes'
 import { confirm } from '../../../lib/platform'
+import { formatRelative } from '../../../lib/relative-time'
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -19,7 +19,6 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from '../api/webhooks'
-import { describeRelativeTime } from '../lib/relative-time'
 import { ServerList } from './server-list'
 import { ShownOnce } from './shown-once'
 
@@ -229,7 +228,7 @@ function WebhookRow({ hook }: { hook: Webhook }) {
           {hook.disabledAt ? (
             <Text size="sm" c="red.4">
               {t('Turned off {when} after failing for a day', {
-                when: describeRelativeTime(hook.disabledAt, now, language),
+                when: formatRelative(hook.disabledAt, now),
               })}
             </Text>
           ) : null}
@@ -253,7 +252,7 @@ function WebhookRow({ hook }: { hook: Webhook }) {
           ) : hook.failingSince ? (
             <Text size="sm" c="yellow.5">
               {t('Failing since {when}: retrying', {
-                when: describeRelativeTime(hook.failingSince, now, language),
+                when: formatRelative(hook.failingSince, now),
               })}
             </Text>
           ) : null}
@@ -291,7 +290,6 @@ const STATUS: Record<WebhookDelivery['status'], { label: string; color: string }
 
 function Deliveries({ webhookId }: { webhookId: string }) {
   const t = useT()
-  const language = useLanguage()
   const deliveries = useWebhookDeliveries(webhookId)
   const now = new Date()
   return (
@@ -308,11 +306,10 @@ function Deliveries({ webhookId }: { webhookId: string }) {
           </Badge>
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text size="sm">
-              {t(EVENT_LABELS[delivery.type])} ·{' '}
-              {describeRelativeTime(delivery.createdAt, now, language)}
+              {t(EVENT_LABELS[delivery.type])} · {formatRelative(delivery.createdAt, now)}
             </Text>
             <Text size="xs" c="gray.5" style={{ overflowWrap: 'anywhere' }}>
-              {describeAttempts(delivery, now, language)}
+              {describeAttempts(delivery, now)}
             </Text>
           </Stack>
         </Group>
@@ -322,7 +319,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
 }
 
 /** The attempts of a delivery in words: how many, the last answer, the next try. */
-function describeAttempts(delivery: WebhookDelivery, now: Date, language: Language): string {
+function describeAttempts(delivery: WebhookDelivery, now: Date): string {
   if (delivery.attempts === 0) return t('Not tried yet')
   const tries = t('{count, plural, one {# attempt} other {# attempts}}', {
     count: delivery.attempts,
@@ -333,7 +330,7 @@ function describeAttempts(delivery: WebhookDelivery, now: Date, language: Langua
   return delivery.nextAttemptAt
     ? t('{attempts}; next try {when}', {
         attempts: said,
-        when: describeRelativeTime(delivery.nextAttemptAt, now, language),
+        when: formatRelative(delivery.nextAttemptAt, now),
       })
     : said
 }

@@ -2,6 +2,7 @@ import { LocalNotifications } from '@capacitor/local-notifications'
 import {
   getNotificationId,
   indexGoalTargets,
+  type Language,
   planNotifications,
   type Reminder,
   type UserSettings,
@@ -9,7 +10,7 @@ import {
 import { useEffect, useMemo } from 'react'
 import { selectHabitDays } from '../../../api/days'
 import { events as eventsResource } from '../../../api/events'
-import { t } from '../../../lib/i18n'
+import { activeLanguage, t, useLanguage } from '../../../lib/i18n'
 import { readSecureItem, removeSecureItem, writeSecureItem } from '../../../lib/platform'
 import { getSyncEngine, useSyncVersion } from '../../../lib/sync/store'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
@@ -41,63 +42,76 @@ async function readRemembered(uid: string): Promise<Remembered | null> {
   }
 }
 
-let actionsReady: Promise<void> | undefined
+let listening: Promise<unknown> | undefined
+let actionsLanguage: Language | undefined
 
-/** The notification's 'Done' and 'Snooze 1 hour', registered once per app run. */
-function registerActions(): Promise<void> {
-  actionsReady ??= (async () => {
+/**
+ * The notification's 'Done' and 'Snooze 1 hour' in the active language: registered again when
+ * the language changes (the shell keeps the last titles registered), their listener once a run.
+ */
+async function registerActions(): Promise<void> {
+  const language = activeLanguage()
+  if (actionsLanguage !== language) {
+    actionsLanguage = language
     await LocalNotifications.registerActionTypes({
       types: [
         {
           id: ACTION_TYPE,
           actions: [
-            // In the language of the app's start: the shell registers the buttons once a run.
             { id: 'done', title: t('Done') },
             { id: 'snooze', title: t('Snooze 1 hour') },
           ],
         },
       ],
     })
-    await LocalNotifications.addListener('localNotificationActionPerformed', (performed) => {
-      const extra = performed.notification.extra as { activityId?: string } | undefined
-      if (!extra?.activityId) return
-      if (performed.actionId === 'done') {
-        // Through the outbox like any event: kept offline, sent once.
-        eventsResource
-          .create({
-            activityId: extra.activityId,
-            eventDate: new Date().toISOString(),
-            attributes: {},
-          })
-          .catch((error: unknown) => console.error(error))
-      } else if (performed.actionId === 'snooze') {
-        // The same notification again in an hour, on the device: offline too.
-        // Its own id, and marked: a re-plan leaves it be.
-        const at = new Date(Date.now() + SNOOZE_MS)
-        const { notification } = performed
-        LocalNotifications.schedule({
-          notifications: [
-            {
-              ...notification,
-              id: getNotificationId(`${notification.id}`, `snoozed ${at.toISOString()}`),
-              schedule: { at, allowWhileIdle: true },
-              extra: { ...extra, snoozed: true },
-            },
-          ],
-        }).catch((error: unknown) => console.error(error))
-      }
-    })
-  })()
-  return actionsReady
+  }
+  listening ??= LocalNotifications.addListener('localNotificationActionPerformed', (performed) => {
+    const extra = performed.notification.extra as { activityId?: string } | undefined
+    if (!extra?.activityId) return
+    if (performed.actionId === 'done') {
+      // Through the outbox like any event: kept offline, sent once.
+      eventsResource
+        .create({
+          activityId: extra.activityId,
+          eventDate: new Date().toISOString(),
+          attributes: {},
+        })
+        .catch((error: unknown) => console.error(error))
+    } else if (performed.actionId === 'snooze') {
+      // The same notification again in an hour, on the device: offline too.
+      // Its own id, and marked: a re-plan leaves it be.
+      const at = new Date(Date.now() + SNOOZE_MS)
+      const { notification } = performed
+      LocalNotifications.schedule({
+        notifications: [
+          {
+            ...notification,
+            id: getNotificationId(`${notification.id}`, `snoozed ${at.toISOString()}`),
+            schedule: { at, allowWhileIdle: true },
+            extra: { ...extra, snoozed: true },
+          },
+        ],
+      }).catch((error: unknown) => console.error(error))
+    }
+  })
+  await listening
 }
 
-/** Makes the pending notifications exactly `plan`: cancels the others, schedules the missing. */
-async function applyPlan(plan: ReturnType<typeof planNotifications>): Promise<void> {
+/**
+ * Makes the pending notifications exactly `plan`, worded in the active language: cancels the
+ * others (and those worded in another language), schedules the missing.
+ */
+export async function applyPlan(plan: ReturnType<typeof planNotifications>): Promise<void> {
   const { notifications: pending } = await LocalNotifications.getPending()
-  const wanted = new Set(plan.map((item) => item.id))
-  const pendingIds = new Set(pending.map((item) => item.id))
+  // Core words the body in English (shared with the server, which translates its own pushes);
+  // the title is the habit's name.
+  const bodies = new Map(
+    plan.map((item) => [item.id, t('Time for {name}. Kindling reminder.', { name: item.title })]),
+  )
+  const isCurrent = (item: { id: number; body?: string }) => bodies.get(item.id) === item.body
+  const pendingIds = new Set(pending.filter(isCurrent).map((item) => item.id))
   const stale = pending.filter(
-    (item) => !wanted.has(item.id) && !(item.extra as { snoozed?: boolean } | undefined)?.snoozed,
+    (item) => !isCurrent(item) && !(item.extra as { snoozed?: boolean } | undefined)?.snoozed,
   )
   if (stale.length > 0) {
     await LocalNotifications.cancel({ notifications: stale.map((item) => ({ id: item.id })) })
@@ -108,7 +122,7 @@ async function applyPlan(plan: ReturnType<typeof planNotifications>): Promise<vo
     notifications: missing.map((item) => ({
       id: item.id,
       title: item.title,
-      body: item.body,
+      body: bodies.get(item.id) ?? item.body,
       schedule: { at: new Date(item.at), allowWhileIdle: true },
       actionTypeId: ACTION_TYPE,
       extra: { reminderId: item.reminderId, activityId: item.activityId, day: item.day },
@@ -128,6 +142,8 @@ export function NativeReminderPlanner({ uid }: { uid: string }) {
   const fetched = useAllReminders()
   const settings = useUserSettings()
   const version = useSyncVersion()
+  // A change of language words the pending notifications again.
+  const language = useLanguage()
 
   // What the server said last, remembered for offline starts.
   useEffect(() => {
@@ -185,7 +201,7 @@ export function NativeReminderPlanner({ uid }: { uid: string }) {
     return () => {
       cancelled = true
     }
-  }, [live, version, uid])
+  }, [live, version, uid, language])
 
   // Signed out: nothing of this user's may still go off on the device.
   useEffect(

@@ -2,6 +2,7 @@ import { Anchor } from '@mantine/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { useT } from '../../../lib/i18n'
+import { formatDay } from '../../../lib/locale-format'
 import { paths } from '../../../lib/paths'
 import { isNativePlatform } from '../../../lib/platform'
 import { type PushState, readPushState } from '../api/push'
@@ -42,7 +43,9 @@ export function ReminderDelivery() {
       {t('Account')}
     </Anchor>
   )
-  const paused = remindersPausedUntil ? t('Paused until {day}.', { day: remindersPausedUntil }) : ''
+  const paused = remindersPausedUntil
+    ? t('Paused until {day}.', { day: formatDay(remindersPausedUntil) })
+    : ''
   const times = t('Times in {zone}.', { zone: timeZone })
   let said: ReactNode
   if (push === 'on') {
