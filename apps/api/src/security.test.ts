@@ -711,7 +711,8 @@ describe('clients that never finish', () => {
       const health = await fetch(`http://127.0.0.1:${port}/api/health`)
       expect(health.status).toBe(200)
     })
-  })
+    // Its own server starts inside the test (PGlite and every migration): slow beside other suites.
+  }, 120_000)
 })
 
 describe('bodies over the limit', () => {
