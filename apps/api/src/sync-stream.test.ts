@@ -179,5 +179,6 @@ describe('the live change stream when the server stops', () => {
     } finally {
       await stopTestServer({ smtp: server.smtp, backend: server.backend })
     }
-  })
+    // Its own server starts inside the test (PGlite and every migration): slow beside other suites.
+  }, 120_000)
 })
