@@ -118,6 +118,7 @@ describe('the server in the user’s language', () => {
         code: 'validation-failed',
         message: 'activityId : Ce n’est pas une de vos habitudes.',
         fields: { activityId: 'Ce n’est pas une de vos habitudes.' },
+        reasons: { activityId: { code: 'not-an-activity' } },
       },
     })
 
@@ -145,6 +146,109 @@ describe('the server in the user’s language', () => {
     // Without Accept-Language, English as before.
     const english = await call(user, 'GET', '/api/activities/0190a0a0-0000-7000-8000-000000000000')
     expect(english.json().error.message).toBe('Activity not found.')
+  })
+
+  it('answers the field problems of core’s schemas in the request’s language, codes unchanged', async () => {
+    const french = { authorization: `Bearer ${user.token}`, 'accept-language': 'fr' }
+    const tooLong = await app.inject({
+      method: 'POST',
+      url: '/api/activities',
+      headers: french,
+      payload: { name: 'Lire vingt pages chaque soir' },
+    })
+    expect(tooLong.statusCode).toBe(400)
+    expect(tooLong.json()).toEqual({
+      error: {
+        code: 'validation-failed',
+        message: 'name : Le nom doit faire 20 caractères au plus.',
+        fields: { name: 'Le nom doit faire 20 caractères au plus.' },
+      },
+    })
+
+    // Checked by the route's schema (zod's own message), before the handler.
+    const badPage = await app.inject({ method: 'GET', url: '/api/events?limit=0', headers: french })
+    expect(badPage.statusCode).toBe(400)
+    expect(badPage.json().error).toEqual({
+      code: 'validation-failed',
+      message: 'limit : Trop petit : au moins 1',
+      fields: { limit: 'Trop petit : au moins 1' },
+    })
+
+    // Core's checks of an event's values, in Japanese.
+    const habit = await call(user, 'POST', '/api/activities', { name: 'Lire' })
+    const pages = await call(user, 'POST', '/api/attributes', {
+      activityId: habit.json().id,
+      type: 'number',
+      name: 'Pages',
+      min: 1,
+      max: 500,
+    })
+    expect(pages.statusCode).toBe(201)
+    const tooMany = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { ...french, 'accept-language': 'ja' },
+      payload: {
+        activityId: habit.json().id,
+        eventDate: '2026-03-07',
+        attributes: { [pages.json().id]: 900 },
+      },
+    })
+    expect(tooMany.statusCode).toBe(400)
+    expect(tooMany.json().error.fields).toEqual({
+      [`attributes.${pages.json().id}`]: '500以下にしてください。',
+    })
+    // English as before, without Accept-Language.
+    const english = await call(user, 'POST', '/api/activities', {
+      name: 'Read twenty pages a night',
+    })
+    expect(english.json().error.fields).toEqual({ name: 'Name must be 20 characters or less.' })
+  })
+
+  it('names by a stable reason what another device deleted, whatever the language of the words', async () => {
+    const german = { authorization: `Bearer ${user.token}`, 'accept-language': 'de' }
+    const read = await call(user, 'POST', '/api/activities', { name: 'Lesen' })
+    const walk = await call(user, 'POST', '/api/activities', { name: 'Gehen' })
+    const mood = await call(user, 'POST', '/api/attributes', {
+      activityId: read.json().id,
+      type: 'text',
+      name: 'Stimmung',
+    })
+    await call(user, 'DELETE', `/api/activities/${walk.json().id}`)
+    await call(user, 'DELETE', `/api/attributes/${mood.json().id}`)
+
+    const group = await app.inject({
+      method: 'POST',
+      url: '/api/groups',
+      headers: german,
+      payload: { name: 'Morgens', activities: [read.json().id, walk.json().id] },
+    })
+    expect(group.statusCode).toBe(400)
+    expect(group.json().error).toEqual({
+      code: 'validation-failed',
+      message: `activities: Keine deiner Gewohnheiten: ${walk.json().id}`,
+      fields: { activities: `Keine deiner Gewohnheiten: ${walk.json().id}` },
+      reasons: { activities: { code: 'not-an-activity', ids: [walk.json().id] } },
+    })
+
+    const field = `attributes.${mood.json().id}`
+    const event = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: german,
+      payload: {
+        activityId: read.json().id,
+        eventDate: '2026-03-07',
+        attributes: { [mood.json().id]: 'ruhig' },
+      },
+    })
+    expect(event.statusCode).toBe(400)
+    expect(event.json().error).toEqual({
+      code: 'validation-failed',
+      message: `${field}: Kein Merkmal dieser Gewohnheit.`,
+      fields: { [field]: 'Kein Merkmal dieser Gewohnheit.' },
+      reasons: { [field]: { code: 'not-an-attribute' } },
+    })
   })
 
   it('sends a reminder push, and its e-mail, in German', async () => {

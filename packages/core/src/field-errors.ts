@@ -31,21 +31,33 @@ export function toFieldErrors(
   return fields
 }
 
-// The refusals a device salvages a change from (decision 115): their wording is shared by the
-// server that writes them and the app that reads them, and kept apart from the schemas, so the
-// app's first screen reads them without zod.
+// The refusals a device salvages a change from (decision 115): the server names each in the
+// error body's `reasons` by a stable code (decision 162), since its `fields` say it in the
+// request's language. Kept apart from the schemas, so the app's first screen reads them without
+// zod.
 
 /**
  * The field error of an event value whose attribute is not (or no longer) one of its activity's:
  * a client that logged it before another device deleted the attribute can send the rest again.
+ * Its reason's code is `not-an-attribute`.
  */
 export const NOT_AN_ATTRIBUTE = 'Not an attribute of this activity.'
 
 /**
- * The `activities` field error of a group write listing activities that are not (or no longer)
- * the caller's live ones. It names their ids: a client that listed one before another device
- * deleted it can send the rest again.
+ * The stable codes of `reasons` in an error body (`{ error: { code, message, fields, reasons } }`):
+ * what a client acts on, by field, whatever language the messages are in.
+ * - `not-an-activity`: `activityId`, or `activities` with the `ids` listed that are not (or no
+ *   longer) the caller's live activities.
+ * - `not-an-attribute`: `attributes.<id>`, a value of an attribute that is not (or no longer)
+ *   one of the event's activity's.
  */
-export function describeMissingActivities(ids: readonly string[]): string {
-  return `Not an activity of yours: ${ids.join(', ')}`
+export const FIELD_REASON = {
+  notAnActivity: 'not-an-activity',
+  notAnAttribute: 'not-an-attribute',
+} as const
+
+/** A field's reason in an error body: its stable code and the records it names, if any. */
+export interface FieldReason {
+  code: string
+  ids?: string[]
 }

@@ -1,20 +1,32 @@
-import { textProblem, UNPAIRED_SURROGATE } from '../http/input-guard'
+import { UNPAIRED_SURROGATE, unstorable } from '../http/input-guard'
+import { msg, type Text } from '../i18n/message'
 import { DATE_RANGE, ImportError, type ImportPlan, isStorableInstant } from './plan'
 
 /** `text` fit to quote in a message: without the characters that made it unstorable. */
-const quoted = (text: string) =>
-  `"${text.replaceAll('\u0000', '').replace(new RegExp(UNPAIRED_SURROGATE, 'g'), '\uFFFD')}"`
+const cleaned = (text: string) =>
+  text.replaceAll('\u0000', '').replace(new RegExp(UNPAIRED_SURROGATE, 'g'), '\uFFFD')
 
-function checkText(text: string, where: () => string): void {
-  const problem = textProblem(text)
-  if (problem) {
+function checkText(text: string, where: () => Text): void {
+  const problem = unstorable(text)
+  if (problem === 'nul') {
     throw new ImportError(
-      `${where()}: ${problem.charAt(0).toLowerCase()}${problem.slice(1)} Kindling cannot store such text: correct it in the app the file comes from and export the file again.`,
+      msg(
+        '{where}: must not contain NUL characters. Kindling cannot store such text: correct it in the app the file comes from and export the file again.',
+        { where: where() },
+      ),
+    )
+  }
+  if (problem === 'surrogate') {
+    throw new ImportError(
+      msg(
+        '{where}: must be valid Unicode text (an unpaired surrogate). Kindling cannot store such text: correct it in the app the file comes from and export the file again.',
+        { where: where() },
+      ),
     )
   }
 }
 
-function checkAll(texts: unknown[], where: () => string): void {
+function checkAll(texts: unknown[], where: () => Text): void {
   for (const text of texts) {
     if (typeof text === 'string') checkText(text, where)
     else if (Array.isArray(text)) checkAll(text, where)
@@ -30,20 +42,27 @@ function checkAll(texts: unknown[], where: () => string): void {
  */
 export function checkPlan(plan: ImportPlan): void {
   plan.groups.forEach((group, index) => {
-    const where = () => `Group ${index + 1} (${quoted(group.name)})`
-    checkText(group.name, () => `${where()}, its name`)
+    const where = () =>
+      msg('Group {number} ("{name}")', { number: index + 1, name: cleaned(group.name) })
+    checkText(group.name, () => msg('{where}, its name', { where: where() }))
     checkAll([group.description, group.originalId, ...group.keys], where)
   })
-  const noun = plan.source === 'kindling' ? 'Activity' : 'Habit'
   plan.activities.forEach((activity, index) => {
-    const where = () => `${noun} ${index + 1} (${quoted(activity.name)})`
-    checkText(activity.name, () => `${where()}, its name`)
-    checkText(activity.description, () => `${where()}, its description`)
+    const named = { number: index + 1, name: cleaned(activity.name) }
+    // A backup names Kindling's own activities; the other apps name habits.
+    const where = () =>
+      plan.source === 'kindling'
+        ? msg('Activity {number} ("{name}")', named)
+        : msg('Habit {number} ("{name}")', named)
+    checkText(activity.name, () => msg('{where}, its name', { where: where() }))
+    checkText(activity.description, () => msg('{where}, its description', { where: where() }))
     checkAll([activity.originalId, ...activity.keys], where)
     for (const attribute of activity.attributes) {
-      checkAll(
-        [attribute.key, attribute.originalId, ...Object.values(attribute.fields)],
-        () => `${where()}, its attribute ${quoted(attribute.fields.name)}`,
+      checkAll([attribute.key, attribute.originalId, ...Object.values(attribute.fields)], () =>
+        msg('{where}, its attribute "{attribute}"', {
+          where: where(),
+          attribute: cleaned(attribute.fields.name),
+        }),
       )
     }
     for (const goal of activity.goals) checkAll([goal.key, goal.originalId], where)
@@ -52,12 +71,15 @@ export function checkPlan(plan: ImportPlan): void {
         plan.eventIdentity === 'day' ? event.eventDate.slice(0, 10) : event.eventDate
       if (!isStorableInstant(event.eventDate)) {
         throw new ImportError(
-          `${where()} has an event dated ${quoted(day())}: ${DATE_RANGE}. Correct the date in the app the file comes from and export the file again.`,
+          msg(
+            '{where} has an event dated "{day}": {range}. Correct the date in the app the file comes from and export the file again.',
+            { where: where(), day: cleaned(day()), range: DATE_RANGE },
+          ),
         )
       }
       checkAll(
         [event.originalId, ...Object.keys(event.values), ...Object.values(event.values)],
-        () => `${where()}, its event of ${day()}`,
+        () => msg('{where}, its event of {day}', { where: where(), day: cleaned(day()) }),
       )
     }
   })

@@ -1,4 +1,5 @@
 import { type AttributeValue, GROUP_NAME_MAX_LENGTH, isValidCalendarDay } from '@kindling/core'
+import { msg } from '../i18n/message'
 import { CsvError, parseCsv } from './csv'
 import { LOOP_PALETTE } from './loop'
 import {
@@ -61,7 +62,11 @@ export function readHabitBullCsv(text: string): ImportPlan {
   try {
     table = parseCsv(text).filter((row) => row.some((cell) => cell.trim() !== ''))
   } catch (error) {
-    if (error instanceof CsvError) throw new ImportError(`HabitBull CSV: ${error.message}.`)
+    if (error instanceof CsvError) {
+      throw new ImportError(
+        msg('HabitBull CSV: a quoted field never ends: the file looks cut short.'),
+      )
+    }
     throw error
   }
   const skipped = new SkipCounter()
@@ -73,7 +78,10 @@ export function readHabitBullCsv(text: string): ImportPlan {
     const line = index + 2
     if (cells.length < needed) {
       throw new ImportError(
-        `HabitBull CSV line ${line} has ${cells.length} fields instead of ${Math.max(needed, table[0]?.length ?? 0)}: the file looks cut short.`,
+        msg(
+          '{count, plural, one {HabitBull CSV line {line} has # field instead of {expected}: the file looks cut short.} other {HabitBull CSV line {line} has # fields instead of {expected}: the file looks cut short.}}',
+          { line, count: cells.length, expected: Math.max(needed, table[0]?.length ?? 0) },
+        ),
       )
     }
     const field = (column: number) => (column >= 0 ? (cells[column] ?? '') : '')
@@ -86,13 +94,26 @@ export function readHabitBullCsv(text: string): ImportPlan {
     const day = readDay(date)
     if (!day) {
       throw new ImportError(
-        `HabitBull CSV line ${line}: "${date}" is not a date (YYYY-MM-DD, or M/D/YYYY as HabitBull writes it).`,
+        msg(
+          'HabitBull CSV line {line}: "{date}" is not a date (YYYY-MM-DD, or M/D/YYYY as HabitBull writes it).',
+          { line, date },
+        ),
       )
     }
     if (!isStorableDay(day)) {
-      const shown = date.trim() === day ? `"${day}"` : `"${date.trim()}" (${day})`
       throw new ImportError(
-        `HabitBull CSV line ${line}: the date ${shown} is out of range: ${DATE_RANGE}.`,
+        date.trim() === day
+          ? msg('HabitBull CSV line {line}: the date "{day}" is out of range: {range}.', {
+              line,
+              day,
+              range: DATE_RANGE,
+            })
+          : msg('HabitBull CSV line {line}: the date "{date}" ({day}) is out of range: {range}.', {
+              line,
+              date: date.trim(),
+              day,
+              range: DATE_RANGE,
+            }),
       )
     }
     // An empty value is a day without an answer, as HabitBull's mark of one (below); but a last
@@ -100,12 +121,17 @@ export function readHabitBullCsv(text: string): ImportPlan {
     const last = index === table.length - 2
     if (rawValue.trim() === '' && last && cells.length < (table[0]?.length ?? 0)) {
       throw new ImportError(
-        `HabitBull CSV line ${line} ends before its value: the file looks cut short.`,
+        msg('HabitBull CSV line {line} ends before its value: the file looks cut short.', { line }),
       )
     }
     const value = rawValue.trim() === '' ? UNANSWERED : Number(rawValue.trim())
     if (!Number.isFinite(value)) {
-      throw new ImportError(`HabitBull CSV line ${line}: the value "${rawValue}" is not a number.`)
+      throw new ImportError(
+        msg('HabitBull CSV line {line}: the value "{value}" is not a number.', {
+          line,
+          value: rawValue,
+        }),
+      )
     }
     const key = name.trim() || 'Untitled'
     const habit = habits.get(key) ?? { description: '', category: '', rows: [] }

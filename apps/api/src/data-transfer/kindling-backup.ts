@@ -20,6 +20,8 @@ import {
 } from '@kindling/core'
 import type { z } from 'zod'
 import { zodFields } from '../http/errors'
+import { fieldText } from '../i18n/field-messages'
+import { msg } from '../i18n/message'
 import {
   DATE_RANGE,
   ImportError,
@@ -47,21 +49,35 @@ function list(backup: Json, name: BackupListName, version: number): Json[] {
   if (version < BACKUP_LISTS[name].since) return []
   const value = backup[name]
   if (!Array.isArray(value)) {
-    throw new ImportError(`This Kindling backup has no "${name}" list: it looks damaged.`)
+    throw new ImportError(
+      msg('This Kindling backup has no "{list}" list: it looks damaged.', { list: name }),
+    )
   }
   value.forEach((item, index) => {
     if (!isObject(item) || typeof item.id !== 'string' || item.id === '') {
-      throw new ImportError(`${name}[${index}]: not a record with an id.`)
+      throw new ImportError(
+        msg('{where}: not a record with an id.', { where: `${name}[${index}]` }),
+      )
     }
   })
   return value as Json[]
 }
 
+/** A record whose id an earlier one of its list has. */
+const twice = (where: string, id: string) =>
+  new ImportError(msg('{where}: the id {id} appears twice.', { where, id }))
+
 function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   const result = schema.safeParse(value)
   if (!result.success) {
-    const [path, message] = Object.entries(zodFields(result.error))[0] ?? ['', 'invalid']
-    throw new ImportError(`${where}${path === 'body' ? '' : `.${path}`}: ${message}`)
+    const [path = 'body', message = 'Invalid input'] =
+      Object.entries(zodFields(result.error))[0] ?? []
+    throw new ImportError(
+      msg('{field}: {problem}', {
+        field: path === 'body' ? where : `${where}.${path}`,
+        problem: fieldText(message),
+      }),
+    )
   }
   return result.data
 }
@@ -76,11 +92,14 @@ const stampOrNull = (value: unknown): string | null | undefined =>
 function versionOf(json: Json): number {
   const { version } = json
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    throw new ImportError('This Kindling backup has no valid version.')
+    throw new ImportError(msg('This Kindling backup has no valid version.'))
   }
   if (version > KINDLING_BACKUP_VERSION) {
     throw new ImportError(
-      `This Kindling backup is version ${version}, newer than this server reads (${KINDLING_BACKUP_VERSION}): update Kindling first.`,
+      msg(
+        'This Kindling backup is version {version}, newer than this server reads ({supported}): update Kindling first.',
+        { version, supported: KINDLING_BACKUP_VERSION },
+      ),
     )
   }
   return version
@@ -107,14 +126,17 @@ const BackupSettingsInput = UserSettingsInput.required({
  */
 export function readKindlingBackup(json: unknown): ImportPlan {
   if (!isObject(json) || json.format !== KINDLING_BACKUP_FORMAT) {
-    throw new ImportError('This JSON is not a Kindling backup.')
+    throw new ImportError(msg('This JSON is not a Kindling backup.'))
   }
   const version = versionOf(json)
   const planned = new Map<string, PlannedActivity>()
   const activityOf = (id: unknown, where: string): PlannedActivity => {
     const activity = typeof id === 'string' ? planned.get(id) : undefined
-    if (!activity)
-      throw new ImportError(`${where}: the activity ${String(id)} is not in the backup.`)
+    if (!activity) {
+      throw new ImportError(
+        msg('{where}: the activity {id} is not in the backup.', { where, id: String(id) }),
+      )
+    }
     return activity
   }
   let activityRecords: Json[] = []
@@ -129,8 +151,7 @@ export function readKindlingBackup(json: unknown): ImportPlan {
       activityRecords = records
       records.forEach((record, index) => {
         const id = record.id as string
-        if (planned.has(id))
-          throw new ImportError(`activities[${index}]: the id ${id} appears twice.`)
+        if (planned.has(id)) throw twice(`activities[${index}]`, id)
         const input = parse(ActivityInput, record, `activities[${index}]`)
         planned.set(id, {
           keys: [`id:${id}`],
@@ -189,7 +210,7 @@ export function readKindlingBackup(json: unknown): ImportPlan {
       const plannedAttributes = records.map((record, index) => {
         const where = `attributes[${index}]`
         const id = record.id as string
-        if (definitions.has(id)) throw new ImportError(`${where}: the id ${id} appears twice.`)
+        if (definitions.has(id)) throw twice(where, id)
         const input = parse(AttributeInput, record, where)
         const activity = activityOf(input.activityId, where)
         const { activityId: _activity, ...fields } = input
@@ -229,12 +250,16 @@ export function readKindlingBackup(json: unknown): ImportPlan {
       records.forEach((record, index) => {
         const where = `events[${index}]`
         const id = record.id as string
-        if (eventIds.has(id)) throw new ImportError(`${where}: the id ${id} appears twice.`)
+        if (eventIds.has(id)) throw twice(where, id)
         eventIds.add(id)
         const input = parse(EventInput, record, where)
         if (!isStorableInstant(input.eventDate)) {
           throw new ImportError(
-            `${where}.eventDate: ${JSON.stringify(record.eventDate)} is out of range: ${DATE_RANGE}.`,
+            msg('{where}: {value} is out of range: {range}.', {
+              where: `${where}.eventDate`,
+              value: JSON.stringify(record.eventDate),
+              range: DATE_RANGE,
+            }),
           )
         }
         const activity = activityOf(input.activityId, where)
@@ -243,7 +268,11 @@ export function readKindlingBackup(json: unknown): ImportPlan {
           definitionsOf.get(input.activityId) ?? [],
         )
         const [field, problem] = Object.entries(problems)[0] ?? []
-        if (field) throw new ImportError(`${where}.${field}: ${problem}`)
+        if (field && problem) {
+          throw new ImportError(
+            msg('{field}: {problem}', { field: `${where}.${field}`, problem: fieldText(problem) }),
+          )
+        }
         const values: Record<string, AttributeValue> = {}
         for (const [attributeId, value] of Object.entries(input.attributes)) {
           values[`id:${attributeId}`] = value
@@ -267,7 +296,9 @@ export function readKindlingBackup(json: unknown): ImportPlan {
           definitions.get(input.target.attributeId)?.activityId !== input.activityId
         ) {
           throw new ImportError(
-            `${where}.target.attributeId: not an attribute of the goal's activity in the backup.`,
+            msg("{where}: not an attribute of the goal's activity in the backup.", {
+              where: `${where}.target.attributeId`,
+            }),
           )
         }
         activity.goals.push({
@@ -293,14 +324,17 @@ export function readKindlingBackup(json: unknown): ImportPlan {
       records.forEach((record, index) => {
         const where = `reminders[${index}]`
         const id = record.id as string
-        if (ids.has(id)) throw new ImportError(`${where}: the id ${id} appears twice.`)
+        if (ids.has(id)) throw twice(where, id)
         ids.add(id)
         const input = parse(ReminderInput, record, where)
         const activity = activityOf(input.activityId, where)
         const list = activity.reminders ?? []
         if (list.length >= REMINDERS_PER_ACTIVITY_MAX) {
           throw new ImportError(
-            `${where}: the habit has more than ${REMINDERS_PER_ACTIVITY_MAX} reminders.`,
+            msg(
+              '{max, plural, one {{where}: the habit has more than # reminder.} other {{where}: the habit has more than # reminders.}}',
+              { where, max: REMINDERS_PER_ACTIVITY_MAX },
+            ),
           )
         }
         list.push({

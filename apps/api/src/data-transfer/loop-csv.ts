@@ -1,5 +1,6 @@
 import { isValidCalendarDay } from '@kindling/core'
 import { unzipSync } from 'fflate'
+import { msg } from '../i18n/message'
 import { asciiDigits, CsvError, decodeUtf8, parseCsv } from './csv'
 import {
   LOOP_NO,
@@ -35,7 +36,9 @@ export function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
       filter: (file) => {
         total += file.originalSize
         if (total > UNZIPPED_MAX_BYTES) {
-          throw new ImportError('This zip unpacks to more than 200 MB: it is not a Loop export.')
+          throw new ImportError(
+            msg('This zip unpacks to more than 200 MB: it is not a Loop export.'),
+          )
         }
         return !file.name.endsWith('/')
       },
@@ -43,7 +46,9 @@ export function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
   } catch (error) {
     if (error instanceof ImportError) throw error
     throw new ImportError(
-      `This zip file cannot be read (${error instanceof Error ? error.message : String(error)}): it may be damaged or cut short.`,
+      msg('This zip file cannot be read ({detail}): it may be damaged or cut short.', {
+        detail: error instanceof Error ? error.message : String(error),
+      }),
     )
   }
 }
@@ -52,7 +57,9 @@ function text(files: Record<string, Uint8Array>, path: string): string {
   try {
     return decodeUtf8(files[path] as Uint8Array)
   } catch {
-    throw new ImportError(`${path} is not UTF-8 text: it is not from Loop Habit Tracker.`)
+    throw new ImportError(
+      msg('{path} is not UTF-8 text: it is not from Loop Habit Tracker.', { path }),
+    )
   }
 }
 
@@ -60,7 +67,11 @@ function csv(files: Record<string, Uint8Array>, path: string): string[][] {
   try {
     return parseCsv(text(files, path)).filter((row) => row.some((cell) => cell.trim() !== ''))
   } catch (error) {
-    if (error instanceof CsvError) throw new ImportError(`${path}: ${error.message}.`)
+    if (error instanceof CsvError) {
+      throw new ImportError(
+        msg('{path}: a quoted field never ends: the file looks cut short.', { path }),
+      )
+    }
     throw error
   }
 }
@@ -77,11 +88,13 @@ export function readLoopCsvZip(files: Record<string, Uint8Array>): ImportPlan {
     .filter((path) => path === 'Habits.csv' || path.endsWith('/Habits.csv'))
     .sort((a, b) => a.length - b.length)[0]
   if (!habitsPath) {
-    throw new ImportError('This zip has no Habits.csv: it is not a Loop Habit Tracker CSV export.')
+    throw new ImportError(
+      msg('This zip has no Habits.csv: it is not a Loop Habit Tracker CSV export.'),
+    )
   }
   const base = habitsPath.slice(0, -'Habits.csv'.length)
   const [header, ...lines] = csv(files, habitsPath)
-  if (!header) throw new ImportError('Habits.csv is empty.')
+  if (!header) throw new ImportError(msg('Habits.csv is empty.'))
   const column = (...names: string[]) => {
     for (const name of names) {
       const index = header.findIndex((cell) => cell.trim() === name)
@@ -104,7 +117,7 @@ export function readLoopCsvZip(files: Record<string, Uint8Array>): ImportPlan {
     archived: column('Archived?'),
   }
   if (at.position < 0 || at.name < 0) {
-    throw new ImportError('Habits.csv has no Position and Name columns: it is not from Loop.')
+    throw new ImportError(msg('Habits.csv has no Position and Name columns: it is not from Loop.'))
   }
   // Loop 2 moved the question out of the description (and 2.3 added the Type column); Loop 1's
   // checkmark files fill every day, so its zeros are days without an entry rather than amounts
@@ -115,7 +128,10 @@ export function readLoopCsvZip(files: Record<string, Uint8Array>): ImportPlan {
     const position = Number.parseInt(positionText, 10)
     if (!Number.isFinite(position)) {
       throw new ImportError(
-        `Habits.csv line ${index + 2}: the position "${cells[at.position] ?? ''}" is not a number.`,
+        msg('Habits.csv line {line}: the position "{position}" is not a number.', {
+          line: index + 2,
+          position: cells[at.position] ?? '',
+        }),
       )
     }
     const folder = readHabitCheckmarks(files, base, positionText.padStart(3, '0'))
@@ -172,19 +188,37 @@ export function readLoopCsvZip(files: Record<string, Uint8Array>): ImportPlan {
   return mapLoopHabits(habits, 'loop-csv', { explicitZeros: loop2, skipped })
 }
 
-function parseValue(raw: string, where: string): number {
+/** A line of a file in the zip, as a refusal names it: `003 Run/Checkmarks.csv line 4`. */
+interface Line {
+  path: string
+  line: number
+}
+
+function parseValue(raw: string, { path, line }: Line): number {
   const value = asciiDigits(raw.trim())
   if (value in LABELS) return LABELS[value] as number
   if (/^-?\d+$/.test(value)) return Number.parseInt(value, 10)
-  throw new ImportError(`${where}: "${raw}" is not a Loop check value.`)
+  throw new ImportError(
+    msg('{path} line {line}: "{value}" is not a Loop check value.', { path, line, value: raw }),
+  )
 }
 
-function parseDay(raw: string, where: string): string {
+function parseDay(raw: string, { path, line }: Line): string {
   const day = asciiDigits(raw.trim())
-  if (!isValidCalendarDay(day))
-    throw new ImportError(`${where}: "${raw}" is not a date YYYY-MM-DD.`)
+  if (!isValidCalendarDay(day)) {
+    throw new ImportError(
+      msg('{path} line {line}: "{date}" is not a date YYYY-MM-DD.', { path, line, date: raw }),
+    )
+  }
   if (!isStorableDay(day)) {
-    throw new ImportError(`${where}: the date "${raw}" is out of range: ${DATE_RANGE}.`)
+    throw new ImportError(
+      msg('{path} line {line}: the date "{date}" is out of range: {range}.', {
+        path,
+        line,
+        date: raw,
+        range: DATE_RANGE,
+      }),
+    )
   }
   return day
 }
@@ -204,7 +238,7 @@ function readHabitCheckmarks(
   const entries: LoopEntry[] = []
   csv(files, path).forEach((cells, index) => {
     if (index === 0 && cells[0]?.trim() === 'Date') return
-    const where = `${path} line ${index + 1}`
+    const where = { path, line: index + 1 }
     entries.push({
       day: parseDay(cells[0] ?? '', where),
       value: parseValue(cells[1] ?? '', where),
@@ -237,7 +271,7 @@ function readWide(files: Record<string, Uint8Array>, path: string) {
   const [header, ...lines] = csv(files, path)
   const names = (header ?? []).slice(1).map((name) => name.trim())
   lines.forEach((cells, index) => {
-    const where = `${path} line ${index + 2}`
+    const where = { path, line: index + 2 }
     const day = parseDay(cells[0] ?? '', where)
     names.forEach((name, column) => {
       const raw = cells[column + 1]

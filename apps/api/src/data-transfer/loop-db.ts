@@ -1,4 +1,5 @@
 import initSqlJs from 'sql.js'
+import { msg, type Text } from '../i18n/message'
 import {
   LOOP_OLD_PALETTE_TO_NEW,
   LOOP_PALETTE,
@@ -61,7 +62,10 @@ export async function readLoopBackup(bytes: Uint8Array): Promise<ImportPlan> {
 function unreadable(error: unknown): ImportError {
   const detail = error instanceof Error ? error.message : String(error)
   return new ImportError(
-    `This SQLite file cannot be read (${detail}): it may be damaged or cut short. Export a new backup from Loop Habit Tracker and try again.`,
+    msg(
+      'This SQLite file cannot be read ({detail}): it may be damaged or cut short. Export a new backup from Loop Habit Tracker and try again.',
+      { detail },
+    ),
   )
 }
 
@@ -106,9 +110,9 @@ export function loopColor(value: number, version: number): string {
 }
 
 /** An instant of milliseconds since 1970 as a person reads it, also outside Kindling's years. */
-function describeInstant(milliseconds: number): string {
+function describeInstant(milliseconds: number): Text | string {
   const date = new Date(milliseconds)
-  return Number.isNaN(date.getTime()) ? 'not a date' : date.toISOString().slice(0, 10)
+  return Number.isNaN(date.getTime()) ? msg('not a date') : date.toISOString().slice(0, 10)
 }
 
 function readHabits(db: SqlDatabase, skipped: SkipCounter): LoopHabit[] {
@@ -119,7 +123,9 @@ function readHabits(db: SqlDatabase, skipped: SkipCounter): LoopHabit[] {
   )
   if (!tables.has('habits') || !tables.has('repetitions')) {
     throw new ImportError(
-      'This SQLite file is not a Loop Habit Tracker backup: it has no Habits and Repetitions tables.',
+      msg(
+        'This SQLite file is not a Loop Habit Tracker backup: it has no Habits and Repetitions tables.',
+      ),
     )
   }
   const version = num(rows(db, 'pragma user_version')[0]?.user_version)
@@ -154,8 +160,17 @@ function readHabits(db: SqlDatabase, skipped: SkipCounter): LoopHabit[] {
       const day = utcDay(timestamp)
       if (!day) {
         const name = names.get(habit)
+        const given = { timestamp: String(timestamp), date: describeInstant(timestamp) }
         throw new ImportError(
-          `A check-in of the habit ${name ? `"${name}"` : `without a name (id ${habit})`} has the timestamp ${timestamp} (${describeInstant(timestamp)}), out of range: ${DATE_RANGE}.`,
+          name
+            ? msg(
+                'A check-in of the habit "{name}" has the timestamp {timestamp} ({date}), out of range: {range}.',
+                { name, ...given, range: DATE_RANGE },
+              )
+            : msg(
+                'A check-in of the habit without a name (id {id}) has the timestamp {timestamp} ({date}), out of range: {range}.',
+                { id: String(habit), ...given, range: DATE_RANGE },
+              ),
         )
       }
       const list = entriesByHabit.get(habit) ?? []

@@ -194,14 +194,19 @@ export function skipReason(reason: string): Text {
   return msg(reason, { max: REMINDERS_PER_ACTIVITY_MAX })
 }
 
-/** A file the server cannot read: answered 400 with what is wrong, nothing stored. */
 /** A summary's note on one habit: its name, and what became of it. */
 export function habitNote(habit: string, change: Text): Text {
   return msg('{habit}: {change}.', { habit, change })
 }
 
+/**
+ * A file the server cannot read: answered 400 (`import-unreadable`) with what is wrong, nothing
+ * stored. Its message is a text (`msg`, with the file's lines, names and values as values), so
+ * the worker thread that reads the file sends it as it is and the answer says it in the
+ * request's language.
+ */
 export class ImportError extends HttpError {
-  constructor(message: string) {
+  constructor(message: Text) {
     super(400, 'import-unreadable', message)
   }
 }
@@ -266,7 +271,11 @@ export const dayInstant = (day: string): string => `${day}T12:00:00.000Z`
  */
 export const FIRST_DAY = EARLIEST_DAY
 export const LAST_DAY = '9999-12-31'
-export const DATE_RANGE = `Kindling keeps dates from ${FIRST_DAY} to ${LAST_DAY}`
+/** The days Kindling keeps, as a refusal of a date outside them says: '… out of range: {range}.' */
+export const DATE_RANGE = msg('Kindling keeps dates from {first} to {last}', {
+  first: FIRST_DAY,
+  last: LAST_DAY,
+})
 
 /** Whether a real `YYYY-MM-DD` day is one an event may have (see FIRST_DAY). */
 export const isStorableDay = (day: string): boolean =>

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/message'
 import { checkPlan } from './check-plan'
 import { decodeUtf8 } from './csv'
 import { isHabitBullCsv, readHabitBullCsv } from './habitbull'
@@ -12,8 +13,10 @@ const startsWith = (bytes: Uint8Array, prefix: readonly number[]) =>
 
 const SQLITE = [...SQLITE_MAGIC].map((char) => char.charCodeAt(0))
 
-export const SUPPORTED =
-  "Kindling reads Loop Habit Tracker's backup (.db) and CSV export (.zip), HabitBull's CSV, Table Habit's JSON export and Kindling's own JSON backup."
+/** What Kindling imports: said after a refusal of a file it does not read. */
+export const SUPPORTED = msg(
+  "Kindling reads Loop Habit Tracker's backup (.db) and CSV export (.zip), HabitBull's CSV, Table Habit's JSON export and Kindling's own JSON backup.",
+)
 
 /**
  * Reads an uploaded file into a plan, telling the format by its content (never its name):
@@ -28,7 +31,8 @@ export async function readImport(bytes: Uint8Array): Promise<ImportPlan> {
 }
 
 async function readFormat(bytes: Uint8Array): Promise<ImportPlan> {
-  if (bytes.length === 0) throw new ImportError(`The file is empty. ${SUPPORTED}`)
+  if (bytes.length === 0)
+    throw new ImportError(msg('The file is empty. {supported}', { supported: SUPPORTED }))
   if (startsWith(bytes, SQLITE)) return readLoopBackup(bytes)
   if (startsWith(bytes, ZIP_MAGIC)) return readLoopCsvZip(unzip(bytes))
 
@@ -36,7 +40,11 @@ async function readFormat(bytes: Uint8Array): Promise<ImportPlan> {
   try {
     text = decodeUtf8(bytes)
   } catch {
-    throw new ImportError(`This file is neither a known database, a zip nor text. ${SUPPORTED}`)
+    throw new ImportError(
+      msg('This file is neither a known database, a zip nor text. {supported}', {
+        supported: SUPPORTED,
+      }),
+    )
   }
   const start = text.trimStart()[0]
   if (start === '{' || start === '[') {
@@ -45,15 +53,21 @@ async function readFormat(bytes: Uint8Array): Promise<ImportPlan> {
       json = JSON.parse(text)
     } catch (error) {
       throw new ImportError(
-        `This JSON cannot be read (${error instanceof Error ? error.message : String(error)}): it may be cut short.`,
+        msg('This JSON cannot be read ({detail}): it may be cut short.', {
+          detail: error instanceof Error ? error.message : String(error),
+        }),
       )
     }
     if (isKindlingBackup(json)) return readKindlingBackup(json)
     if (isTableHabitJson(json)) return readTableHabitJson(json)
     throw new ImportError(
-      `This JSON is neither a Kindling backup nor a Table Habit export. ${SUPPORTED}`,
+      msg('This JSON is neither a Kindling backup nor a Table Habit export. {supported}', {
+        supported: SUPPORTED,
+      }),
     )
   }
   if (isHabitBullCsv(text)) return readHabitBullCsv(text)
-  throw new ImportError(`This file's format is not one Kindling imports. ${SUPPORTED}`)
+  throw new ImportError(
+    msg("This file's format is not one Kindling imports. {supported}", { supported: SUPPORTED }),
+  )
 }

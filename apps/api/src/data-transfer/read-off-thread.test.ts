@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../http/errors'
+import { translate } from '../i18n/translate'
 import { buildHabitBullCsv, buildLoopBackup } from '../test/import-fixtures'
 import { readImport } from './read-import'
 import { EVENTS_PER_MESSAGE, readImportOffThread } from './read-off-thread'
@@ -63,5 +64,24 @@ describe('readImportOffThread', () => {
       ),
     )
     expect(plans.map((plan) => plan.activities[0]?.name)).toEqual(['Read', 'Walk', 'Swim'])
+  })
+
+  it('sends a refusal back untranslated, its line and values kept, for the answer’s language', async () => {
+    const csv = buildHabitBullCsv([
+      { name: 'Read', day: '2021-06-01', value: 1 },
+      { name: 'Read', day: '0000-01-01', value: 1 },
+    ])
+    const refusal = (await readImportOffThread(new TextEncoder().encode(csv)).catch(
+      (error: unknown) => error,
+    )) as HttpError
+    expect(refusal.message).toBe(
+      'HabitBull CSV line 3: the date "0000-01-01" is out of range: Kindling keeps dates from 0001-01-02 to 9999-12-31.',
+    )
+    expect(translate('de', refusal.text)).toBe(
+      'HabitBull-CSV, Zeile 3: Das Datum „0000-01-01“ liegt außerhalb des Bereichs: Kindling speichert nur Tage vom 0001-01-02 bis zum 9999-12-31.',
+    )
+    expect(translate('ja', refusal.text)).toBe(
+      'HabitBull の CSV の 3 行目：日付「0000-01-01」は範囲外です。Kindling が保存できる日付は 0001-01-02 から 9999-12-31 までです。',
+    )
   })
 })

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import { HttpError } from '../http/errors'
+import type { Text } from '../i18n/message'
 import { type ImportPlan, type PlannedEvent, SkipCounter } from './plan'
 
 /**
@@ -15,13 +16,19 @@ export type ReaderRequest = { id: number; bytes: Uint8Array } | { id: number; ne
 /**
  * What the worker answers: a batch of one activity's events (more answers follow), then the
  * plan with the activities' events left out (skips as a list); or a refusal of the file, or a
- * crash.
+ * crash. A refusal's texts come untranslated (`msg`: the message and its values), to be said in
+ * the request's language when the answer is made.
  */
 export type PlanMessage =
   | { activity: number; events: PlannedEvent[] }
   | { plan: Omit<ImportPlan, 'skipped'> & { skipped: { reason: string; count: number }[] } }
   | {
-      refused: { status: number; code: string; message: string; fields?: Record<string, string> }
+      refused: {
+        status: number
+        code: string
+        text: Text
+        fields?: Record<string, Text | string>
+      }
     }
   | { failed: string }
 
@@ -115,7 +122,7 @@ export async function readImportOffThread(bytes: Uint8Array): Promise<ImportPlan
   const message = await answer
   if (message instanceof Error) throw message
   if ('refused' in message) {
-    const { status, code, message: text, fields } = message.refused
+    const { status, code, text, fields } = message.refused
     throw new HttpError(status, code, text, fields)
   }
   if ('failed' in message) throw new Error(`The import reader failed: ${message.failed}`)

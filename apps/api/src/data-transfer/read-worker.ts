@@ -39,8 +39,8 @@ async function answersTo(bytes: Uint8Array): Promise<PlanMessage[]> {
             refused: {
               status: error.status,
               code: error.code,
-              message: error.message,
-              fields: error.fields,
+              text: error.text,
+              fields: error.fieldTexts,
             },
           }
         : { failed: error instanceof Error ? (error.stack ?? error.message) : String(error) },

@@ -165,6 +165,62 @@ describe.each(await testBackends())('real export files on $kind', ({ kind, skip 
       expect(byName.Meditate?.events).toEqual([])
     })
 
+    it('refuses a Loop 2.3.1 export with a broken row in the language asked for, naming the row', async () => {
+      const user = await newUser()
+      const zip = zipSync({
+        'Habits.csv': strToU8(
+          [
+            'Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?',
+            '001,Lesen,YES_NO,Hast du gelesen?,,1,1,#FF8F00,,,,false',
+            '002,Laufen,YES_NO,Bist du gelaufen?,,3,7,#00897B,,,,false',
+            '',
+          ].join('\n'),
+        ),
+        '001 Lesen/Checkmarks.csv': strToU8('Date,Value,Notes\n2015-01-25,YES_MANUAL,\n'),
+        // The fourth line was cut in a text editor: its value half gone.
+        '002 Laufen/Checkmarks.csv': strToU8(
+          [
+            'Date,Value,Notes',
+            '2015-01-25,YES_MANUAL,',
+            '2015-01-24,NO,Regen',
+            '2015-01-23,YES_MAN,',
+            '2015-01-22,YES_AUTO,',
+            '',
+          ].join('\n'),
+        ),
+        'Checkmarks.csv': strToU8('Date,Lesen,Laufen,\n2015-01-25,YES_MANUAL,YES_MANUAL,\n'),
+      })
+      const refusals = await Promise.all(
+        ['de-DE,de;q=0.9', 'ar', undefined].map((language) =>
+          upload(user, zip, 'application/zip', language ? { 'accept-language': language } : {}),
+        ),
+      )
+      expect(refusals.map((refusal) => [refusal.statusCode, refusal.json().error])).toEqual([
+        [
+          400,
+          {
+            code: 'import-unreadable',
+            message: '002 Laufen/Checkmarks.csv, Zeile 4: „YES_MAN“ ist kein Abhak-Wert von Loop.',
+          },
+        ],
+        [
+          400,
+          {
+            code: 'import-unreadable',
+            message: '002 Laufen/Checkmarks.csv، السطر 4: «YES_MAN» ليست قيمة تسجيل من Loop.',
+          },
+        ],
+        [
+          400,
+          {
+            code: 'import-unreadable',
+            message: '002 Laufen/Checkmarks.csv line 4: "YES_MAN" is not a Loop check value.',
+          },
+        ],
+      ])
+      expect(await get<Activity[]>(user, '/api/activities')).toEqual([])
+    })
+
     it.each([15, 21, 25])(
       'reads a backup %i of a phone that started on Loop 1.x, whose Habits key column is Id',
       async (version) => {

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../db/client'
 import { uidOf } from '../http/caller'
 import { HttpError } from '../http/errors'
 import { errorResponse, jsonResponse } from '../http/openapi'
-import { msg } from '../i18n/message'
+import { english, msg } from '../i18n/message'
 import { languageOfHeader } from '../i18n/translate'
 import { E401, E403, E404, E429, E503, queryErrors, security } from '../routes/common'
 import { type ApplyOptions, applyPlan } from './apply'
@@ -104,7 +104,7 @@ export async function registerDataTransferRoutes(
         tags,
         security,
         summary: 'Import a file from another tracker or a backup',
-        description: `Stores the habits and history of an uploaded file, sent as the raw body (at most 50 MB). ${SUPPORTED} The format is detected from the content. The import is one transaction: a file that cannot be read answers 400 saying what is wrong and stores nothing. Importing the same file again stores nothing twice (Loop habits are matched by their uuid, else their name, and events by activity and day; backup records by their original id). The answer counts what was stored and, by reason, what was left out.`,
+        description: `Stores the habits and history of an uploaded file, sent as the raw body (at most 50 MB). ${english(SUPPORTED)} The format is detected from the content. The import is one transaction: a file that cannot be read answers 400 saying what is wrong and stores nothing. Importing the same file again stores nothing twice (Loop habits are matched by their uuid, else their name, and events by activity and day; backup records by their original id). The answer counts what was stored and, by reason, what was left out.`,
         consumes: [...IMPORT_CONTENT_TYPES],
         querystring: ImportQuery,
         body: z.string().meta({ format: 'binary' }).describe('The file, as it is.'),

@@ -1,5 +1,5 @@
 import { type AttributeValue, GROUP_NAME_MAX_LENGTH, mergeDaysIntoRanges } from '@kindling/core'
-import type { Text } from '../i18n/message'
+import { msg, type Text } from '../i18n/message'
 import { paletteColor } from './habitbull'
 import {
   composeDescription,
@@ -168,7 +168,9 @@ function colorOf(habit: Json, index: number): string {
  */
 export function readTableHabitJson(json: unknown): ImportPlan {
   const found = habitsOf(json)
-  if (!found) throw new ImportError('This JSON is not a Table Habit export: it has no habits.')
+  if (!found) {
+    throw new ImportError(msg('This JSON is not a Table Habit export: it has no habits.'))
+  }
   const skipped = new SkipCounter()
   const usedKeys = new Set<string>()
   const groups = new Map<string, PlannedGroup>()
@@ -187,7 +189,9 @@ export function readTableHabitJson(json: unknown): ImportPlan {
   const notes: Text[] = []
   found.habits.forEach((habit, index) => {
     if (!isObject(habit)) {
-      throw new ImportError(`Table Habit export: habit ${index + 1} is not an object.`)
+      throw new ImportError(
+        msg('Table Habit export: habit {number} is not an object.', { number: index + 1 }),
+      )
     }
     if (num(habit.status) === STATUS_DELETED) {
       skipped.add(SKIP.deletedHabit)
@@ -202,18 +206,29 @@ export function readTableHabitJson(json: unknown): ImportPlan {
 
     const parsed = records.map((record, at) => {
       if (!isObject(record)) {
-        throw new ImportError(`Table Habit export: record ${at + 1} of "${name}" is not an object.`)
+        throw new ImportError(
+          msg('Table Habit export: record {number} of "{habit}" is not an object.', {
+            number: at + 1,
+            habit: name,
+          }),
+        )
       }
       const epochDay = num(record.record_date)
       if (epochDay === null || !Number.isInteger(epochDay)) {
         throw new ImportError(
-          `Table Habit export: record ${at + 1} of "${name}" has no record_date (days since 1970-01-01).`,
+          msg(
+            'Table Habit export: record {number} of "{habit}" has no record_date (days since 1970-01-01).',
+            { number: at + 1, habit: name },
+          ),
         )
       }
       const day = utcDay(epochDay * DAY_MS)
       if (!day) {
         throw new ImportError(
-          `Table Habit export: record ${at + 1} of "${name}" has the record_date ${epochDay} (days since 1970-01-01), out of range: ${DATE_RANGE}.`,
+          msg(
+            'Table Habit export: record {number} of "{habit}" has the record_date {date} (days since 1970-01-01), out of range: {range}.',
+            { number: at + 1, habit: name, date: String(epochDay), range: DATE_RANGE },
+          ),
         )
       }
       return {

@@ -1,16 +1,18 @@
-import type { ApiError } from '@kindling/core'
-import { toFieldErrors } from '@kindling/core'
+import type { ApiError, FieldReason } from '@kindling/core'
+import { FIELD_REASON, NOT_AN_ATTRIBUTE, toFieldErrors } from '@kindling/core'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ZodError } from 'zod'
 import { isDatabaseUnreachable } from '../db/client'
+import { fieldText } from '../i18n/field-messages'
 import { english, msg, type Text } from '../i18n/message'
 import { languageOfHeader, translate } from '../i18n/translate'
 
 /**
- * An error the API answers as `{ error: { code, message, fields? } }` with `status`. Its message
- * and fields are texts (marked with `msg`), answered in the request's language (decision 161); `message`
- * and `fields` hold them in English, for logs and the server's own reading.
+ * An error the API answers as `{ error: { code, message, fields?, reasons? } }` with `status`.
+ * Its message and fields are texts (marked with `msg`), answered in the request's language
+ * (decision 161); `message` and `fields` hold them in English, for logs and the server's own
+ * reading. `reasons` name, by a stable code, the field problems a client acts on (decision 162).
  */
 export class HttpError extends Error {
   readonly text: Text
@@ -22,6 +24,7 @@ export class HttpError extends Error {
     readonly code: string,
     message: Text | string,
     fields?: Record<string, Text | string>,
+    readonly reasons?: Record<string, FieldReason>,
   ) {
     super(english(message))
     this.text = typeof message === 'string' ? { message } : message
@@ -37,16 +40,41 @@ export class HttpError extends Error {
 /** A 404 saying what was not found, e.g. 'Activity not found.' */
 export const notFound = (message: Text) => new HttpError(404, 'not-found', message)
 
-/** A 400 naming each failing field by its dotted path (`name`, `attributes.<id>`). */
-export function validationError(fields: Record<string, Text | string>): HttpError {
-  const names = Object.keys(fields)
-  const first = names[0]
-  const problem = first === undefined ? undefined : fields[first]
-  const message =
-    first !== undefined && problem !== undefined
-      ? msg('{field}: {problem}', { field: first, problem })
-      : msg('Invalid input.')
-  return new HttpError(400, 'validation-failed', message, fields)
+/**
+ * A 400 naming each failing field by its dotted path (`name`, `attributes.<id>`). A problem in
+ * plain English (core's schemas and checks) is read as a text of the catalogs (`fieldText`).
+ */
+export function validationError(
+  given: Record<string, Text | string>,
+  reasons?: Record<string, FieldReason>,
+): HttpError {
+  const fields = Object.fromEntries(
+    Object.entries(given).map(([name, problem]) => [name, fieldText(problem)]),
+  )
+  const [first] = Object.entries(fields)
+  const message = first
+    ? msg('{field}: {problem}', { field: first[0], problem: first[1] })
+    : msg('Invalid input.')
+  return new HttpError(400, 'validation-failed', message, fields, reasons)
+}
+
+/** The 400 of an `activityId` that is not one of the caller's live activities. */
+export const notAnActivity = () =>
+  validationError(
+    { activityId: msg('Not an activity of yours.') },
+    { activityId: { code: FIELD_REASON.notAnActivity } },
+  )
+
+/**
+ * The reasons of an event's value problems (core's validateEventAttributes): each value of an
+ * attribute that is not (or no longer) one of its activity's.
+ */
+export function attributeReasons(problems: Record<string, string>): Record<string, FieldReason> {
+  return Object.fromEntries(
+    Object.entries(problems)
+      .filter(([, problem]) => problem === NOT_AN_ATTRIBUTE)
+      .map(([field]) => [field, { code: FIELD_REASON.notAnAttribute }]),
+  )
 }
 
 /** A zod failure as the 400's `fields` (core's toFieldErrors). */
@@ -58,8 +86,12 @@ export function errorBody(
   code: string,
   message: string,
   fields?: Record<string, string>,
+  reasons?: Record<string, FieldReason>,
 ): ApiError {
-  return { error: fields ? { code, message, fields } : { code, message } }
+  const named = reasons && Object.keys(reasons).length > 0
+  return {
+    error: { code, message, ...(fields ? { fields } : {}), ...(named ? { reasons } : {}) },
+  }
 }
 
 /**
@@ -71,6 +103,7 @@ export function translatedErrorBody(
   code: string,
   message: Text | string,
   fields?: Record<string, Text | string>,
+  reasons?: Record<string, FieldReason>,
 ): ApiError {
   const language = languageOfHeader(request.headers['accept-language'])
   return errorBody(
@@ -80,6 +113,7 @@ export function translatedErrorBody(
       Object.fromEntries(
         Object.entries(fields).map(([name, text]) => [name, translate(language, text)]),
       ),
+    reasons,
   )
 }
 
@@ -122,18 +156,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       code: string,
       message: Text | string,
       fields?: Record<string, Text | string>,
+      reasons?: Record<string, FieldReason>,
     ) => {
-      const { error: body } = translatedErrorBody(request, code, message, fields)
+      const { error: body } = translatedErrorBody(request, code, message, fields, reasons)
       return reply
         .status(status)
         .send(
           isAuthRoute(request.url)
             ? authErrorBody(code, body.message, body.fields)
-            : errorBody(code, body.message, body.fields),
+            : errorBody(code, body.message, body.fields, body.reasons),
         )
     }
     if (error instanceof HttpError) {
-      return send(error.status, error.code, error.text, error.fieldTexts)
+      return send(error.status, error.code, error.text, error.fieldTexts, error.reasons)
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = error.validationContext ?? 'request'
@@ -141,14 +176,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         path: item.instancePath.split('/').filter(Boolean),
         message: item.message ?? 'Invalid value.',
       }))
-      const fields = toFieldErrors(issues, { whole: part })
-      const invalid = validationError(fields)
+      const invalid = validationError(toFieldErrors(issues, { whole: part }))
       // The sign-in screens show an auth error's message as it is: the rule alone reads best
       // there ("Password cannot be only spaces."); the field is named in `fields`.
       const message = isAuthRoute(request.url)
-        ? (Object.values(fields)[0] ?? invalid.text)
+        ? (Object.values(invalid.fieldTexts ?? {})[0] ?? invalid.text)
         : invalid.text
-      return send(400, invalid.code, message, fields)
+      return send(400, invalid.code, message, invalid.fieldTexts)
     }
     const status = error.statusCode ?? 500
     if (status === 413) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { english, msg, type Text } from '../i18n/message'
+import { msg, type Text } from '../i18n/message'
 import { validationError } from './errors'
 
 /** Deepest nesting a request body may have; the API's own inputs need 3. */
@@ -8,19 +8,22 @@ export const MAX_BODY_DEPTH = 32
 export const UNPAIRED_SURROGATE =
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
-/** Why `text` cannot be stored as PostgreSQL text, or null when it can: to translate. */
-function storageProblem(text: string): Text | null {
-  if (text.includes('\u0000')) return msg('Must not contain NUL characters.')
-  if (UNPAIRED_SURROGATE.test(text)) {
-    return msg('Must be valid Unicode text (an unpaired surrogate).')
-  }
+/**
+ * Why `text` cannot be stored as PostgreSQL text: a NUL character, or an unpaired surrogate
+ * (not valid Unicode); null when it can be.
+ */
+export function unstorable(text: string): 'nul' | 'surrogate' | null {
+  if (text.includes('\u0000')) return 'nul'
+  if (UNPAIRED_SURROGATE.test(text)) return 'surrogate'
   return null
 }
 
-/** Why `text` cannot be stored as PostgreSQL text, or null when it can (in English). */
-export function textProblem(text: string): string | null {
-  const problem = storageProblem(text)
-  return problem && english(problem)
+/** Why `text` cannot be stored as PostgreSQL text, or null when it can: to translate. */
+function storageProblem(text: string): Text | null {
+  const problem = unstorable(text)
+  if (problem === 'nul') return msg('Must not contain NUL characters.')
+  if (problem === 'surrogate') return msg('Must be valid Unicode text (an unpaired surrogate).')
+  return null
 }
 
 /**

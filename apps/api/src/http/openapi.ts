@@ -9,7 +9,8 @@ import type { z } from 'zod'
  */
 export const ApiErrorBody = ApiError.meta({
   id: 'ApiError',
-  description: 'The one error body of the API: `{ error: { code, message, fields? } }`.',
+  description:
+    "The one error body of the API: `{ error: { code, message, fields?, reasons? } }`. `code` and `reasons` are stable, for clients to act on; `message` and `fields` are for a person, in the language of the request's Accept-Language (English without one).",
 })
 
 const JSON_TYPE = 'application/json'
@@ -177,7 +178,7 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
         title: `${PRODUCT_NAME} API`,
         version: '1.0.0',
         description:
-          "The REST API of Kindling, the habit tracker: accounts (better-auth under /api/auth) and the data API (activities, groups, events, attributes, goals, import and export). Data calls need `Authorization: Bearer <id token>` from GET /api/auth/token of a user with a verified e-mail, or a personal API token (`kdl_…`, the `apiToken` scheme) made on the account page. Data API errors are `{ error: { code, message, fields? } }` (the ApiError schema); the auth routes answer better-auth's `{ code, message }` (the AuthError schema).",
+          "The REST API of Kindling, the habit tracker: accounts (better-auth under /api/auth) and the data API (activities, groups, events, attributes, goals, import and export). Data calls need `Authorization: Bearer <id token>` from GET /api/auth/token of a user with a verified e-mail, or a personal API token (`kdl_…`, the `apiToken` scheme) made on the account page. Data API errors are `{ error: { code, message, fields?, reasons? } }` (the ApiError schema: `code` and `reasons` stable, `message` and `fields` in the language of Accept-Language); the auth routes answer better-auth's `{ code, message }` (the AuthError schema).",
         contact: { name: 'Kindling maintainers', url: 'https://github.com/kindling' },
         license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
       },

@@ -5,7 +5,7 @@ import type { z } from 'zod'
 import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
 import { activities, attributes } from '../db/schema'
-import { validationError } from '../http/errors'
+import { notAnActivity } from '../http/errors'
 import { msg } from '../i18n/message'
 import { findLiveActivity } from './common'
 import { type Reader, registerCrud } from './crud'
@@ -29,7 +29,7 @@ function toColumns(input: z.output<typeof AttributeInput>) {
 export function registerAttributeRoutes(app: FastifyInstance, db: Database): void {
   async function checkActivity(reader: Reader, uid: string, activityId: string) {
     if (!(await findLiveActivity(reader, uid, activityId))) {
-      throw validationError({ activityId: msg('Not an activity of yours.') })
+      throw notAnActivity()
     }
   }
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type { Database } from '../db/client'
 import { breaks } from '../db/schema'
-import { validationError } from '../http/errors'
+import { notAnActivity } from '../http/errors'
 import { msg } from '../i18n/message'
 import { findLiveActivity } from './common'
 import { type Reader, registerCrud } from './crud'
@@ -16,7 +16,7 @@ export function registerBreakRoutes(app: FastifyInstance, db: Database): void {
   async function checkBreak(uid: string, input: z.output<typeof BreakInput>, reader: Reader) {
     if (input.activityId === null) return
     if (!(await findLiveActivity(reader, uid, input.activityId))) {
-      throw validationError({ activityId: msg('Not an activity of yours.') })
+      throw notAnActivity()
     }
   }
   const values = ({ activityId, from, to, note }: z.output<typeof BreakInput>) => ({

@@ -14,7 +14,7 @@ import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
 import { attributes, eventCounts, events } from '../db/schema'
 import { uidOf } from '../http/caller'
-import { validationError } from '../http/errors'
+import { attributeReasons, notAnActivity, validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
 import { msg } from '../i18n/message'
 import { findLiveActivity, isUuid, listErrors, queryErrors, security } from './common'
@@ -60,13 +60,14 @@ export function registerEventRoutes(app: FastifyInstance, db: Database): void {
   /** The activity must be the caller's live one; values must fit its live attributes. */
   async function checkEvent(uid: string, input: z.output<typeof EventInput>, reader: Reader) {
     const activity = await findLiveActivity(reader, uid, input.activityId)
-    if (!activity) throw validationError({ activityId: msg('Not an activity of yours.') })
+    if (!activity) throw notAnActivity()
     const defined = await reader
       .select()
       .from(attributes)
       .where(and(liveRowsOf(attributes, uid), eq(attributes.activityId, activity.id)))
     const problems = validateEventAttributes(input.attributes, defined.map(toAttribute))
-    if (Object.keys(problems).length > 0) throw validationError(problems)
+    if (Object.keys(problems).length > 0)
+      throw validationError(problems, attributeReasons(problems))
   }
 
   const { tags } = registerCrud(app, db, {

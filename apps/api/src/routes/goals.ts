@@ -5,7 +5,7 @@ import type { z } from 'zod'
 import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
 import { attributes, goals } from '../db/schema'
-import { validationError } from '../http/errors'
+import { notAnActivity, validationError } from '../http/errors'
 import { msg } from '../i18n/message'
 import { findLiveActivity, isUuid } from './common'
 import { type Reader, registerCrud } from './crud'
@@ -18,7 +18,7 @@ export function registerGoalRoutes(app: FastifyInstance, db: Database): void {
   /** The activity must be the caller's live one; a target must sum one of its amounts. */
   async function checkGoal(uid: string, input: z.output<typeof GoalInput>, reader: Reader) {
     if (!(await findLiveActivity(reader, uid, input.activityId))) {
-      throw validationError({ activityId: msg('Not an activity of yours.') })
+      throw notAnActivity()
     }
     if (input.target?.kind !== 'amount') return
     const { attributeId } = input.target

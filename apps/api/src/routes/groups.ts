@@ -1,10 +1,4 @@
-import {
-  describeMissingActivities,
-  Group,
-  GroupInput,
-  GroupUpdateInput,
-  randomColor,
-} from '@kindling/core'
+import { FIELD_REASON, Group, GroupInput, GroupUpdateInput, randomColor } from '@kindling/core'
 import { desc, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../db/client'
@@ -19,7 +13,10 @@ export function registerGroupRoutes(app: FastifyInstance, db: Database): void {
   async function checkActivities(reader: Reader, uid: string, input: { activities: string[] }) {
     const missing = await missingActivities(reader, uid, input.activities)
     if (missing.length > 0) {
-      throw validationError({ activities: describeMissingActivities(missing) })
+      throw validationError(
+        { activities: msg('Not an activity of yours: {ids}', { ids: missing.join(', ') }) },
+        { activities: { code: FIELD_REASON.notAnActivity, ids: missing } },
+      )
     }
   }
 

@@ -12,7 +12,7 @@ import type { Database } from '../db/client'
 import { liveRowsOf } from '../db/owned'
 import { reminderSnoozes, reminders } from '../db/schema'
 import { uidOf } from '../http/caller'
-import { validationError } from '../http/errors'
+import { notAnActivity, validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
 import { msg } from '../i18n/message'
 import { nextDue, readSettings } from '../reminders/settings'
@@ -47,7 +47,7 @@ export function registerReminderRoutes(
    */
   async function checkActivity(reader: Reader, uid: string, activityId: string) {
     if (!(await findLiveActivity(reader, uid, activityId))) {
-      throw validationError({ activityId: msg('Not an activity of yours.') })
+      throw notAnActivity()
     }
     const [row] = await reader
       .select({ value: count() })

@@ -8,11 +8,15 @@ import type { TestUser } from './harness'
  * them; `app` gives the test server its `beforeAll` started.
  */
 export function transferCalls(app: () => App) {
-  /** The file as the raw body of POST /api/import (without a user: unauthenticated). */
+  /**
+   * The file as the raw body of POST /api/import (without a user: unauthenticated), with
+   * `headers` more (Accept-Language).
+   */
   const upload = (
     user: TestUser | null,
     body: Uint8Array | string,
     type = 'application/octet-stream',
+    headers: Record<string, string> = {},
   ) =>
     app().inject({
       method: 'POST',
@@ -20,6 +24,7 @@ export function transferCalls(app: () => App) {
       headers: {
         ...(user ? { authorization: `Bearer ${user.token}` } : {}),
         'content-type': type,
+        ...headers,
       },
       payload: typeof body === 'string' ? body : Buffer.from(body),
     })

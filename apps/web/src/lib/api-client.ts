@@ -1,14 +1,19 @@
-import type { ApiError as ApiErrorBody } from '@kindling/core'
+import type { ApiError as ApiErrorBody, FieldReason } from '@kindling/core'
 import { activeLanguage } from './i18n'
 import { getIdToken } from './id-token'
 
-/** A failed API call: HTTP status plus the server's `{ error: { code, message, fields } }`. */
+/**
+ * A failed API call: HTTP status plus the server's `{ error: { code, message, fields, reasons } }`.
+ * The message and fields are for a person (in the language asked for); `code` and `reasons` (a
+ * stable code by field, decision 162) are what the app acts on.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    readonly reasons: Record<string, FieldReason> = {},
   ) {
     super(message)
     this.name = 'ApiError'
@@ -96,7 +101,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as Partial<ApiErrorBody>
     if (body.error) {
-      return new ApiError(response.status, body.error.code, body.error.message, body.error.fields)
+      const { code, message, fields, reasons } = body.error
+      return new ApiError(response.status, code, message, fields, reasons)
     }
   } catch {
     // Not JSON: fall through to a generic error.

@@ -59,6 +59,8 @@ const RULES: readonly Rule[] = [
   [/^Times must be 1 or more\.$/, () => t('Times must be 1 or more.')],
   [/^Times must be (\d+) or less\.$/, (m) => t('Times must be {max} or less.', { max: m[1] })],
   [/^Not an attribute of this activity\.$/, () => t('Not an attribute of this activity.')],
+  [/^Not an activity of yours\.$/, () => t('Not an activity of yours.')],
+  [/^Not activities of yours: (.+)$/, (m) => t('Not activities of yours: {ids}', { ids: m[1] })],
   [/^Must be a date from the year 1 on\.$/, () => t('Must be a date from the year 1 on.')],
 ]
 

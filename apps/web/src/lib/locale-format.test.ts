@@ -64,6 +64,10 @@ describe('locale formatting', () => {
       'Le nom doit faire 20 caractères au plus.',
     )
     expect(translateFieldError('Something new.')).toBe('Something new.')
+    // The device's own check of a habit deleted meanwhile, as the server says it.
+    expect(translateFieldError('Not activities of yours: a1, b2')).toBe(
+      'Ce ne sont pas vos habitudes : a1, b2',
+    )
     expect(attributeValueText(duration, 1)).toBe('1 minute')
     expect(attributeValueText(duration, 25)).toBe('25 minutes')
     await activateLanguage('ar')

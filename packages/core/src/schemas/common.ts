@@ -73,12 +73,36 @@ export const RecordStamp = {
   deletedAt: IsoDateTime.nullable(),
 }
 
-/** The one error body of the API: `{ error: { code, message, fields? } }`. */
+/** The one error body of the API: `{ error: { code, message, fields?, reasons? } }`. */
 export const ApiError = z.object({
   error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
+    code: z
+      .string()
+      .describe('Stable and in English, e.g. `validation-failed`: what a client branches on.'),
+    message: z
+      .string()
+      .describe('For a person, in the language the request asks for (Accept-Language).'),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe(
+        'Each failing field by its dotted path (`name`, `attributes.<id>`) with its problem, for a person (Accept-Language).',
+      ),
+    reasons: z
+      .record(
+        z.string(),
+        z.object({
+          code: z.string().describe('`not-an-activity` or `not-an-attribute`.'),
+          ids: z
+            .array(z.string())
+            .optional()
+            .describe('The records it names: the ids of `activities` that are not yours.'),
+        }),
+      )
+      .optional()
+      .describe(
+        "For the field problems a client can act on, a stable code by field (as `fields` names it): `not-an-activity` for `activityId`, or `activities` with the `ids` that are not (or no longer) your live activities; `not-an-attribute` for `attributes.<id>`, an attribute that is not (or no longer) one of the activity's. A client that wrote offline sends its change again without those.",
+      ),
   }),
 })
 export type ApiError = z.infer<typeof ApiError>

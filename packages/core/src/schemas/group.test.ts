@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { describeMissingActivities } from '../field-errors'
 import { GoalInput } from './goal'
 import { GroupInput, GroupUpdateInput } from './group'
 
@@ -16,10 +15,6 @@ describe('GroupInput', () => {
     expect(GroupUpdateInput.safeParse({ name: 'Health', activities: [] }).success).toBe(false)
     expect(GroupUpdateInput.safeParse({ name: 'Health' }).success).toBe(false)
     expect(GroupUpdateInput.safeParse({ name: 'Health', activities: ['a'] }).success).toBe(true)
-  })
-
-  it('names the missing activities by id, for a client to send the rest again', () => {
-    expect(describeMissingActivities(['a1', 'b2'])).toBe('Not an activity of yours: a1, b2')
   })
 })
 

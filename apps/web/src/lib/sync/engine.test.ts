@@ -6,9 +6,11 @@ import {
   buildDayTotalsByActivity,
   buildHabitDays,
   type DayTotals,
-  describeMissingActivities,
+  FIELD_REASON,
+  type FieldReason,
   formatHlc,
   mergeFieldChanges,
+  NOT_AN_ATTRIBUTE,
   SYNC_PAGE_DEFAULT,
   SYNC_PAGE_MAX,
   type SyncChanges,
@@ -18,6 +20,7 @@ import {
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, type RequestOptions, setApiBaseUrl } from '../api-client'
+import { activateLanguage } from '../i18n'
 import { type EngineOptions, FAILURES_TOLD, SyncEngine } from './engine'
 import { openLocalDb, storeServerState } from './local-db'
 import { type RefusalOutcome, trimRefused } from './refusals'
@@ -46,28 +49,51 @@ function fakeServer() {
   }
   const live = (table: string) =>
     [...records.entries()].filter(([key]) => key.startsWith(`${table}/`)).map(([, r]) => r)
-  const invalid = (fields: Record<string, string>) => {
+  const invalid = (fields: Record<string, string>, reasons: Record<string, FieldReason> = {}) => {
     const [first = ''] = Object.keys(fields)
-    return new ApiError(400, 'validation-failed', `${first}: ${fields[first]}`, fields)
+    return new ApiError(400, 'validation-failed', `${first}: ${fields[first]}`, fields, reasons)
   }
-  /** The server's checks of a group's habits and an event's habit and values (routes/*.ts). */
+  /**
+   * The server's checks of a group's habits and an event's habit and values (routes/*.ts), its
+   * words in German as a device set to German reads them (Accept-Language): the engine acts on
+   * their reasons' codes (decision 162), never on the words.
+   */
   const refusal = (table: string, body: Record<string, unknown>, method: string) => {
     if (table === 'groups') {
       const listed = (body.activities ?? []) as string[]
       if (method === 'PUT' && listed.length === 0) {
-        return invalid({ activities: 'Choose at least one activity.' })
+        return invalid({ activities: 'Wähle mindestens eine Gewohnheit.' })
       }
       const missing = listed.filter((id) => !records.has(`activities/${id}`))
-      if (missing.length > 0) return invalid({ activities: describeMissingActivities(missing) })
+      if (missing.length > 0) {
+        return invalid(
+          { activities: `Keine deiner Gewohnheiten: ${missing.join(', ')}` },
+          { activities: { code: FIELD_REASON.notAnActivity, ids: missing } },
+        )
+      }
     }
     if (table === 'events') {
       if (!records.has(`activities/${body.activityId}`)) {
-        return invalid({ activityId: 'Not an activity of yours.' })
+        return invalid(
+          { activityId: 'Keine deiner Gewohnheiten.' },
+          { activityId: { code: FIELD_REASON.notAnActivity } },
+        )
       }
       const defined = live('attributes').filter((a) => a.activityId === body.activityId)
       const values = (body.attributes ?? {}) as Record<string, string>
       const problems = validateEventAttributes(values, defined as unknown as Attribute[])
-      if (Object.keys(problems).length > 0) return invalid(problems)
+      const gone = Object.keys(problems).filter((field) => problems[field] === NOT_AN_ATTRIBUTE)
+      if (Object.keys(problems).length > 0) {
+        return invalid(
+          Object.fromEntries(
+            Object.entries(problems).map(([field, problem]) => [
+              field,
+              gone.includes(field) ? 'Kein Merkmal dieser Gewohnheit.' : problem,
+            ]),
+          ),
+          Object.fromEntries(gone.map((field) => [field, { code: FIELD_REASON.notAnAttribute }])),
+        )
+      }
     }
     return undefined
   }
@@ -814,9 +840,13 @@ describe('SyncEngine refusals of what another device deleted meanwhile', () => {
       'attributes.at-pages': 'At most 100.',
     })
     expect(trimRefused(event, tooMany)).toBeUndefined()
-    const habitGone = new ApiError(400, 'validation-failed', 'activityId: Not an activity.', {
-      activityId: 'Not an activity of yours.',
-    })
+    const habitGone = new ApiError(
+      400,
+      'validation-failed',
+      'activityId : Ce n’est pas une de vos habitudes.',
+      { activityId: 'Ce n’est pas une de vos habitudes.' },
+      { activityId: { code: FIELD_REASON.notAnActivity } },
+    )
     expect(trimRefused(event, habitGone)).toBeUndefined()
     const group = {
       op: 'update' as const,
@@ -825,18 +855,69 @@ describe('SyncEngine refusals of what another device deleted meanwhile', () => {
       at: '2026-11-23T09:00:00.000Z',
       body: { name: 'A very long name of a group', activities: ['a-read', 'a-walk'] },
     }
-    const nameAndHabit = new ApiError(400, 'validation-failed', 'name: Too long.', {
-      name: 'At most 30 characters.',
-      activities: describeMissingActivities(['a-walk']),
-    })
+    const missingWalk = { activities: { code: FIELD_REASON.notAnActivity, ids: ['a-walk'] } }
+    const nameAndHabit = new ApiError(
+      400,
+      'validation-failed',
+      'name : 30 caractères au maximum.',
+      { name: '30 caractères au maximum.', activities: 'Pas une de vos habitudes : a-walk' },
+      missingWalk,
+    )
     expect(trimRefused(group, nameAndHabit)).toBeUndefined()
-    const habit = new ApiError(400, 'validation-failed', 'activities: Not.', {
-      activities: describeMissingActivities(['a-walk']),
-    })
+    // The words are the user's language's; the reason says which habit is gone.
+    const habit = new ApiError(
+      400,
+      'validation-failed',
+      'activities: ليست من عاداتك: a-walk',
+      { activities: 'ليست من عاداتك: a-walk' },
+      missingWalk,
+    )
     expect(trimRefused(group, habit)).toEqual({
       entry: { ...group, body: { ...group.body, activities: ['a-read'] } },
       leftOut: ['a-walk'],
     })
+    // A reason of another field, or another code, is no deletion to leave out.
+    const otherReason = new ApiError(
+      400,
+      'validation-failed',
+      'activities: …',
+      { activities: 'ليست من عاداتك: a-walk' },
+      { activityId: { code: FIELD_REASON.notAnActivity } },
+    )
+    expect(trimRefused(group, otherReason)).toBeUndefined()
+  })
+
+  it('reads the English words of a server from before the reasons (decision 162)', () => {
+    const group = {
+      op: 'update' as const,
+      table: 'groups' as const,
+      id: 'g1',
+      at: '2026-11-23T09:00:00.000Z',
+      body: { name: 'Early', activities: ['a-read', 'a-walk', 'a-swim'] },
+    }
+    const habits = new ApiError(400, 'validation-failed', 'activities: Not.', {
+      activities: 'Not an activity of yours: a-walk, a-swim',
+    })
+    expect(trimRefused(group, habits)?.leftOut).toEqual(['a-walk', 'a-swim'])
+    const event = {
+      op: 'create' as const,
+      table: 'events' as const,
+      id: 'e1',
+      at: '2026-11-23T09:00:00.000Z',
+      body: { activityId: 'a-read', attributes: { 'at-pages': 5, 'at-mood': 'calm' } },
+    }
+    const mood = new ApiError(400, 'validation-failed', 'attributes.at-mood: Not.', {
+      'attributes.at-mood': NOT_AN_ATTRIBUTE,
+    })
+    expect(trimRefused(event, mood)).toEqual({
+      entry: { ...event, body: { ...event.body, attributes: { 'at-pages': 5 } } },
+      leftOut: ['at-mood'],
+    })
+    // Words in another language without reasons are not read.
+    const german = new ApiError(400, 'validation-failed', 'attributes.at-mood: Nein.', {
+      'attributes.at-mood': 'Kein Merkmal dieser Gewohnheit.',
+    })
+    expect(trimRefused(event, german)).toBeUndefined()
   })
 })
 
@@ -848,8 +929,10 @@ async function startHttpServer(
   answer: (request: IncomingMessage, response: ServerResponse) => boolean | undefined,
 ) {
   const server = createServer((request, response) => {
-    request.resume()
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
+      bodies.set(request, Buffer.concat(chunks).toString())
       if (answer(request, response)) return
       response.writeHead(200, { 'content-type': 'application/json' })
       response.end(
@@ -871,6 +954,8 @@ async function startHttpServer(
   servers.push(server)
 }
 const servers: ReturnType<typeof createServer>[] = []
+/** The bodies the servers of startHttpServer received, by request. */
+const bodies = new WeakMap<IncomingMessage, string>()
 afterEach(async () => {
   setApiBaseUrl('')
   for (const server of servers.splice(0)) {
@@ -1432,5 +1517,95 @@ describe('SyncEngine edits that merge', () => {
     expect(refused).toEqual([
       'Your change to the name of Test was replaced by a newer change from another device.',
     ])
+  })
+})
+
+describe('SyncEngine reading a refusal in the user’s language, through the app’s own client', () => {
+  afterEach(() => activateLanguage('en'))
+
+  it('leaves out the value of an attribute deleted meanwhile, as the reason says, told in German', async () => {
+    await activateLanguage('de')
+    const stamps = {
+      author: 'u1',
+      createdAt: '2026-11-20T00:00:00.000Z',
+      updatedAt: null,
+      deletedAt: null,
+    }
+    const sent: { language: string | undefined; body: Record<string, unknown> }[] = []
+    await startHttpServer((request, response) => {
+      if (request.method === 'GET' && request.url?.startsWith('/api/sync/changes')) {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end(
+          JSON.stringify({
+            activities: [{ id: 'a-read', ...activityBody('Lesen'), attributes: [], ...stamps }],
+            attributes: [
+              { id: 'at-pages', activityId: 'a-read', name: 'Seiten', type: 'text', ...stamps },
+              { id: 'at-mood', activityId: 'a-read', name: 'Stimmung', type: 'text', ...stamps },
+            ],
+            groups: [],
+            goals: [],
+            events: [],
+            cursor: '1',
+            more: false,
+            olderEvents: false,
+          }),
+        )
+        return true
+      }
+      if (request.method !== 'POST') return undefined
+      const body = JSON.parse(bodies.get(request) ?? '{}') as Record<string, unknown>
+      sent.push({ language: request.headers['accept-language'], body })
+      if (Object.hasOwn(body.attributes as object, 'at-mood')) {
+        // As the server answers a device set to German (Accept-Language: de).
+        response.writeHead(400, { 'content-type': 'application/json' })
+        response.end(
+          JSON.stringify({
+            error: {
+              code: 'validation-failed',
+              message: 'attributes.at-mood: Kein Merkmal dieser Gewohnheit.',
+              fields: { 'attributes.at-mood': 'Kein Merkmal dieser Gewohnheit.' },
+              reasons: { 'attributes.at-mood': { code: 'not-an-attribute' } },
+            },
+          }),
+        )
+        return true
+      }
+      response.writeHead(201, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ ...body, ...stamps }))
+      return true
+    })
+    const refused: [string, RefusalOutcome][] = []
+    const engine = new SyncEngine({
+      uid: `u-${Math.random()}`,
+      openStream: quietStream,
+      timeZone: () => 'UTC',
+      onRejected: (message, outcome) => refused.push([message, outcome]),
+    })
+    engines.push(engine)
+    await engine.start()
+    await engine.settled()
+    await engine.write({
+      op: 'create',
+      table: 'events',
+      id: 'e1',
+      body: {
+        activityId: 'a-read',
+        eventDate: '2026-11-23T09:00:00.000Z',
+        attributes: { 'at-pages': '12', 'at-mood': 'ruhig' },
+      },
+    })
+    await engine.settled()
+
+    expect(sent.map(({ language, body }) => [language, body.attributes])).toEqual([
+      ['de', { 'at-pages': '12', 'at-mood': 'ruhig' }],
+      ['de', { 'at-pages': '12' }],
+    ])
+    expect(refused).toEqual([
+      [
+        'Der Eintrag für Lesen wurde ohne den Wert für Stimmung gespeichert: Dieses Merkmal wurde auf einem anderen Gerät gelöscht.',
+        'trimmed',
+      ],
+    ])
+    expect(engine.status.pending).toBe(0)
   })
 })

@@ -1,4 +1,4 @@
-import { NOT_AN_ATTRIBUTE } from '@kindling/core'
+import { FIELD_REASON, type FieldReason, NOT_AN_ATTRIBUTE } from '@kindling/core'
 import { ApiError } from '../api-client'
 import { activeLanguage, type MessageKey, msg, t } from '../i18n'
 import type { OutboxEntry, SyncTable } from './types'
@@ -74,6 +74,28 @@ function joinNames(names: readonly string[]): string {
     : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
 }
 
+/** How a server before decision 162 (no `reasons`) named the habits of a group gone, in English. */
+const MISSING_ACTIVITIES = 'Not an activity of yours: '
+
+/**
+ * The reason of the refusal's `field` (decision 162): its stable code, and the ids it names. A
+ * server before that sends none; its English words say the same then.
+ */
+function reasonOf(error: ApiError, field: string): FieldReason | undefined {
+  if (Object.keys(error.reasons).length > 0) return error.reasons[field]
+  const message = error.fields[field] ?? ''
+  if (field === 'activities' && message.startsWith(MISSING_ACTIVITIES)) {
+    return {
+      code: FIELD_REASON.notAnActivity,
+      ids: message.slice(MISSING_ACTIVITIES.length).split(', '),
+    }
+  }
+  if (field.startsWith('attributes.') && message === NOT_AN_ATTRIBUTE) {
+    return { code: FIELD_REASON.notAnAttribute }
+  }
+  return undefined
+}
+
 /** The habits a group change lists. */
 function listedActivities(entry: OutboxEntry): string[] {
   if (entry.op === 'delete' || !Array.isArray(entry.body.activities)) return []
@@ -82,23 +104,26 @@ function listedActivities(entry: OutboxEntry): string[] {
 
 /**
  * `entry` without what its refusal names as deleted on another device meanwhile, when that is
- * all the refusal names: a group's habits (`activities`, naming their ids) or an event's values
- * of deleted attributes (`attributes.<id>`: not an attribute of its habit). Nothing when the
- * refusal names anything else (the habit of an event gone, a value now invalid for an attribute
- * that still exists, a newly required one), nor when a group update would be left without
- * habits (it needs one, SPEC §5).
+ * all the refusal names: a group's habits (`activities`, its reason `not-an-activity` with their
+ * ids) or an event's values of deleted attributes (`attributes.<id>`, `not-an-attribute`). The
+ * refusal's reasons say so by code (decision 162): its messages are in the user's language.
+ * Nothing when the refusal names anything else (the habit of an event gone, a value now invalid
+ * for an attribute that still exists, a newly required one), nor when a group update would be
+ * left without habits (it needs one, SPEC §5).
  */
 export function trimRefused(
   entry: OutboxEntry,
   error: ApiError,
 ): { entry: OutboxEntry; leftOut: string[] } | undefined {
   if (entry.op === 'delete' || error.status !== 400) return undefined
-  const fields = Object.entries(error.fields)
+  const fields = Object.keys(error.fields)
+  const reason = (field: string) => reasonOf(error, field)
   if (entry.table === 'groups') {
-    const [field, message = ''] = fields[0] ?? []
-    if (fields.length !== 1 || field !== 'activities') return undefined
+    const missing = reason('activities')
+    if (fields.length !== 1 || fields[0] !== 'activities') return undefined
+    if (missing?.code !== FIELD_REASON.notAnActivity) return undefined
     const listed = listedActivities(entry)
-    const gone = listed.filter((id) => message.includes(id))
+    const gone = listed.filter((id) => missing.ids?.includes(id))
     const kept = listed.filter((id) => !gone.includes(id))
     if (gone.length === 0 || (entry.op === 'update' && kept.length === 0)) return undefined
     return { entry: { ...entry, body: { ...entry.body, activities: kept } }, leftOut: gone }
@@ -106,9 +131,11 @@ export function trimRefused(
   if (entry.table === 'events') {
     const values = (entry.body.attributes ?? {}) as Record<string, unknown>
     const gone: string[] = []
-    for (const [field, message] of fields) {
+    for (const field of fields) {
       const id = field.startsWith('attributes.') ? field.slice('attributes.'.length) : ''
-      if (message !== NOT_AN_ATTRIBUTE || !Object.hasOwn(values, id)) return undefined
+      if (reason(field)?.code !== FIELD_REASON.notAnAttribute || !Object.hasOwn(values, id)) {
+        return undefined
+      }
       gone.push(id)
     }
     if (gone.length === 0) return undefined
@@ -198,15 +225,15 @@ export function explainRefusal(entry: OutboxEntry, error: ApiError, nameOf: Name
   if (error.fields.activityId) {
     return t('{record} was not saved: its habit was deleted on another device.', { record })
   }
-  const activities = error.fields.activities
-  if (activities) {
+  if (error.fields.activities) {
+    const gone = reasonOf(error, 'activities')?.ids ?? []
     // A group update needs a habit: with every one it lists deleted, it cannot be saved.
     const listed = listedActivities(entry)
     // An edit of other fields (edits merge, decision 151) is refused for the habits stored
     // with it: every one of them was deleted meanwhile.
     if (listed.length === 0)
       return t('{record} was not saved: its habits were deleted on another device.', { record })
-    if (listed.every((id) => activities.includes(id))) {
+    if (listed.every((id) => gone.includes(id))) {
       return listed.length === 1
         ? t('{record} was not saved: its habit was deleted on another device.', { record })
         : t('{record} was not saved: its habits were deleted on another device.', { record })
