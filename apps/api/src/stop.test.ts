@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { finished } from 'node:stream/promises'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { pgliteDataDir } from './test/databases'
 import { PASSWORD, startSmtp, verificationLink } from './test/harness'
 import {
   buildServer,
@@ -127,7 +128,10 @@ describe('stopping the server process (PGlite)', () => {
     return server
   }
   const tempDir = (name: string) => {
-    const dir = mkdtempSync(join(tmpdir(), `kindling-stop-${name}-`))
+    const dir =
+      name === 'data'
+        ? pgliteDataDir(`kindling-stop-${name}-`)
+        : mkdtempSync(join(tmpdir(), `kindling-stop-${name}-`))
     dirs.push(dir)
     return dir
   }
