@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { finished } from 'node:stream/promises'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { pgliteDataDir } from './test/databases'
 import { PASSWORD, startSmtp, verificationLink } from './test/harness'
 import {
   buildServer,
@@ -119,15 +120,19 @@ describe('stopping the server process (PGlite)', () => {
     env: Record<string, string> = {},
     options: ServerProcessOptions = {},
   ) => {
+    // The bundle `npm start` runs, built once in beforeAll: what an operator stops.
     const server = await startServerProcess(
       { DATA_DIR: dataDir, SMTP_URL: smtp.url, ...env },
-      options,
+      { built: true, ...options },
     )
     servers.push(server)
     return server
   }
   const tempDir = (name: string) => {
-    const dir = mkdtempSync(join(tmpdir(), `kindling-stop-${name}-`))
+    const dir =
+      name === 'data'
+        ? pgliteDataDir(`kindling-stop-${name}-`)
+        : mkdtempSync(join(tmpdir(), `kindling-stop-${name}-`))
     dirs.push(dir)
     return dir
   }
@@ -325,7 +330,7 @@ describe('stopping the server process (PGlite)', () => {
     /** Starts `npm start`'s bundle in a group of its own, signs a user up and stops reading. */
     async function startUnread(env: Record<string, string>) {
       const dataDir = tempDir('data')
-      const server = await start(dataDir, env, { built: true, ownGroup: true })
+      const server = await start(dataDir, env, { ownGroup: true })
       // A verification e-mail goes out over SMTP, as in the issue's reproduction.
       const user = await signUpOver(server, smtp)
       return { dataDir, server, user }

@@ -55,7 +55,7 @@ describe.each(await testBackends())('automatic backups on $kind', ({ kind, skip 
   const dirs: string[] = []
 
   const backend = async () => {
-    const created = await createBackend(kind, { prefix: 'kindling-backup' })
+    const created = await createBackend(kind, { prefix: 'kindling-backup', fresh: true })
     backends.push(created)
     return created
   }

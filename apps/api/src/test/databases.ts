@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -6,7 +6,18 @@ import pg from 'pg'
 /*
  * Fresh databases for the API tests and the bench alike: a temporary PGlite DATA_DIR, or a
  * uniquely named database on a real PostgreSQL server, dropped again afterwards.
+ *
+ * The API suites start from migrated copies (test/global-setup.ts names the templates in the
+ * environment): a PGlite initdb and every migration take seconds, tens of seconds on a loaded
+ * 2-core machine, and a suite starts dozens of databases. `fresh` starts from nothing, for the
+ * tests of a first start and of migrations themselves; the bench always does.
  */
+
+/** Where test/global-setup.ts keeps the migrated templates. */
+export const TEMPLATE_ENV = {
+  pglite: 'KINDLING_TEST_PGLITE_TEMPLATE',
+  postgres: 'KINDLING_TEST_POSTGRES_TEMPLATE',
+} as const
 
 export type BackendKind = 'pglite' | 'postgres'
 
@@ -25,17 +36,21 @@ export interface Backend {
 /** A fresh database of `kind`; `prefix` names its directory and database. */
 export async function createBackend(
   kind: BackendKind,
-  options: { prefix?: string; postgresUrl?: string } = {},
+  options: { prefix?: string; postgresUrl?: string; fresh?: boolean } = {},
 ): Promise<Backend> {
   const prefix = options.prefix ?? 'kindling-test'
   const serverUrl = options.postgresUrl ?? TEST_POSTGRES_URL
   const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-${kind}-`))
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true })
+  const template = options.fresh ? undefined : process.env[TEMPLATE_ENV[kind]]
   if (kind === 'pglite') {
+    if (template) cpSync(template, join(dataDir, 'pglite'), { recursive: true })
     return { kind, dataDir, databaseUrl: undefined, drop: async () => removeDir() }
   }
   const name = `${prefix.replaceAll('-', '_')}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
-  await withClient(serverUrl, (client) => client.query(`create database "${name}"`))
+  await withClient(serverUrl, (client) =>
+    client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`),
+  )
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   return {
@@ -49,6 +64,17 @@ export async function createBackend(
       removeDir()
     },
   }
+}
+
+/**
+ * A new PGlite DATA_DIR for a server process of a test: a copy of the migrated template when
+ * there is one, as `createBackend` makes.
+ */
+export function pgliteDataDir(prefix: string): string {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix))
+  const template = process.env[TEMPLATE_ENV.pglite]
+  if (template) cpSync(template, join(dataDir, 'pglite'), { recursive: true })
+  return dataDir
 }
 
 /** Whether the PostgreSQL server answers; the suites' PostgreSQL half is skipped otherwise. */
