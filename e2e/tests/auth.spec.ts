@@ -165,8 +165,11 @@ test('choosing a common or blank password at sign-up says why and creates nothin
 })
 
 test('signing in goes home; the account page shows the e-mail; Log Out goes to /signin', async ({
-  signedInPage: { page, user },
+  page,
+  request,
 }) => {
+  const user = await createUser(request)
+  await signIn(page, user)
   await expect(page).toHaveURL(HOME)
   await page.goto('/me')
   await expect(page).toHaveTitle('Account - Kindling')
