@@ -29,7 +29,7 @@ describe.skipIf(!hasPostgres)('several servers on one PostgreSQL database', () =
   })
 
   it('all come up when started together on a fresh database, each migration applied once', async () => {
-    backend = await createBackend('postgres')
+    backend = await createBackend('postgres', { fresh: true })
     const smtp = await startSmtp()
     const databaseUrl = backend.databaseUrl as string
     const started = await Promise.allSettled(
