@@ -90,7 +90,11 @@ test("a habit's statistics: Loop's strength, streaks, counts, weekdays and numbe
     testInfo.project.name === 'mobile'
       ? page.getByRole('tabpanel', { name: 'Stats' })
       : page.getByRole('region', { name: 'Statistics' })
-  await expect(stats.getByRole('heading', { name: `Strength ${percent(strength)}` })).toBeVisible()
+  // Five years of statistics, with their code, after the page's first drawing: on the wide layout
+  // beside three other columns. On a 2-core machine loaded twice over it came just after 10 s.
+  await expect(stats.getByRole('heading', { name: `Strength ${percent(strength)}` })).toBeVisible({
+    timeout: 30_000,
+  })
 
   // The strength chart's table: one row a day over the last month, ending today.
   const strengthFigure = stats.getByRole('region', { name: 'Strength over the last month' })
