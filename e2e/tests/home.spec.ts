@@ -20,10 +20,10 @@ test('home: recent activities, goals and history on wide layouts; the schedule o
   // Every change of the address, and whether the app had drawn anything yet (index.html's boot
   // screen is still there until React's first drawing replaces it).
   await page.addInitScript(() => {
-    const replace = history.replaceState.bind(history)
+    const replace = window.history.replaceState.bind(window.history)
     const changes: { url: string; drawn: boolean }[] = []
     Object.assign(window, { addressChanges: changes })
-    history.replaceState = (state, unused, url) => {
+    window.history.replaceState = (state, unused, url) => {
       if (url !== undefined && url !== null && url !== '') {
         const boot = document.querySelector('#root > .boot[aria-hidden="true"]')
         changes.push({ url: String(url), drawn: boot === null })
