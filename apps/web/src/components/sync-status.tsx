@@ -2,10 +2,12 @@ import { lazy, Suspense } from 'react'
 import { useSyncStatus } from '../lib/sync/store'
 import { ErrorBoundary } from './error-boundary'
 
-/** The sign's code, fetched the first time it shows (decision 163). */
-const SyncBadge = lazy(() =>
-  import('./sync-badge').then((module) => ({ default: module.SyncBadge })),
-)
+/**
+ * The sign's code, fetched the first time it shows or before (the layout's preload on a first
+ * tap: a write that waits offline must find it), not with the first screen (decision 163).
+ */
+export const loadSyncBadge = () => import('./sync-badge')
+const SyncBadge = lazy(() => loadSyncBadge().then((module) => ({ default: module.SyncBadge })))
 
 /**
  * A small, polite sign in the header (sync-badge.tsx): shown while the device is offline or

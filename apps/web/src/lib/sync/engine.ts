@@ -33,9 +33,12 @@ import { buildView, emptyTables, putServerRecord, type Tables } from './view'
 
 type RefusalMessages = typeof import('./refusal-messages')
 
-/** Fetched with the first change sent, not with the first screen (decision 163). */
+/**
+ * Fetched with the first change sent, or before (the layout's preload on a first tap), not with
+ * the first screen (decision 163).
+ */
 let refusalMessages: Promise<RefusalMessages> | undefined
-function loadRefusalMessages(): Promise<RefusalMessages> {
+export function loadRefusalMessages(): Promise<RefusalMessages> {
   refusalMessages ??= import('./refusal-messages').catch((error: unknown) => {
     refusalMessages = undefined
     throw error
