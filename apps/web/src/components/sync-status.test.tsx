@@ -29,7 +29,8 @@ async function renderSign(patch: Partial<Status>) {
   const view = render(<Sign />)
   const sign = screen.getByRole('status')
   const visible = status.loaded && (!status.online || status.pending > 0)
-  if (visible) await waitFor(() => expect(sign).not.toBeEmptyDOMElement())
+  // The sign's code is a module of its own: its first import can take a while on a loaded machine.
+  if (visible) await waitFor(() => expect(sign).not.toBeEmptyDOMElement(), { timeout: 10_000 })
   return Object.assign(sign, { rerender: () => view.rerender(<Sign />) })
 }
 
