@@ -17,10 +17,31 @@ test('home: recent activities, goals and history on wide layouts; the schedule o
   for (const id of [...ids].reverse()) {
     await api(page, 'POST', 'events', { activityId: id, eventDate: '2025-01-02T12:00:00.000Z' })
   }
+  // Every change of the address, and whether the app had drawn anything yet (index.html's boot
+  // screen is still there until React's first drawing replaces it).
+  await page.addInitScript(() => {
+    const replace = window.history.replaceState.bind(window.history)
+    const changes: { url: string; drawn: boolean }[] = []
+    Object.assign(window, { addressChanges: changes })
+    window.history.replaceState = (state, unused, url) => {
+      if (url !== undefined && url !== null && url !== '') {
+        const boot = document.querySelector('#root > .boot[aria-hidden="true"]')
+        changes.push({ url: String(url), drawn: boot === null })
+      }
+      replace(state, unused, url)
+    }
+  })
   await page.goto('/')
   if (testInfo.project.name === 'mobile') {
     await expect(page).toHaveURL(/\/schedule$/)
     await expect(page.getByRole('region', { name: 'Today' })).toBeVisible()
+    // The schedule is the first screen drawn: the address became /schedule before the app drew
+    // anything, not by a redirect after a first drawing of home (issue 55).
+    const changes = await page.evaluate(
+      () =>
+        (window as unknown as { addressChanges: { url: string; drawn: boolean }[] }).addressChanges,
+    )
+    expect(changes).toEqual([{ url: '/schedule', drawn: false }])
     // A phone goes straight to the schedule: Home's code, which it would never draw, is not
     // fetched (neither by the page's HTML nor by the app).
     const fetched = await page.evaluate(() =>

@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { connectSync } from './app/connect-sync'
 import { AppProviders } from './app/providers'
+import { startPhonesAtSchedule } from './app/route-guards'
 import { AppRoutes, preloadScreen } from './app/router'
 import { ErrorBoundary } from './components/error-boundary'
 import { startAuth } from './features/auth/auth-session'
@@ -39,6 +40,8 @@ void loadServerChoice().then(({ url }) => {
   // A repeat visit's first screen is drawn from the device's copy before the server is asked.
   startAuth(whenFirstScreenShown)
 })
+// '/' on a phone is the schedule from the start: the router's first location, and the code fetched.
+startPhonesAtSchedule()
 preloadScreen(window.location.pathname)
 // A device without a language of its own speaks the account's (issue 54), checked once the first
 // screen is drawn.

@@ -1,10 +1,11 @@
 import { isRightToLeft } from '@kindling/core'
-import { DirectionContext, MantineProvider } from '@mantine/core'
+import { DirectionContext } from '@mantine/core'
 import { DatesProvider } from '@mantine/dates'
 import { type ReactNode, useMemo } from 'react'
 import { useFollowDeviceTimeZone } from '../features/reminders/api/time-zone'
 import { WEEK_START_DAY } from '../lib/constants'
 import { t, useLanguage } from '../lib/i18n'
+import { MantineRoot } from './mantine-root'
 import { themeClosingWith } from './theme'
 import { Toasts } from './toasts'
 
@@ -23,18 +24,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
     // DirectionProvider would (without watching `<html dir>`: the language sets that too).
     <DirectionContext value={isRightToLeft(language) ? RTL : LTR}>
       {/* The theme's CSS variables are a stylesheet (theme-variables.css), not drawn at every start. */}
-      <MantineProvider
-        theme={theme}
-        forceColorScheme="dark"
-        defaultColorScheme="dark"
-        withCssVariables={false}
-      >
+      <MantineRoot theme={theme}>
         <DatesProvider settings={{ locale: language, firstDayOfWeek: WEEK_START_DAY }}>
           <Toasts />
           <DeviceTimeZone />
           {children}
         </DatesProvider>
-      </MantineProvider>
+      </MantineRoot>
     </DirectionContext>
   )
 }

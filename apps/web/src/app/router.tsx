@@ -9,7 +9,6 @@ import {
 } from 'react-router'
 import { firstScreenDrawn } from '../lib/first-screen'
 import { msg } from '../lib/i18n'
-import { isMobileNow } from '../lib/layout'
 import { paths } from '../lib/paths'
 import { useServerChoice } from '../lib/server-choice'
 import { whenLoaded } from '../lib/sync/store'
@@ -133,11 +132,6 @@ export function screen(
 
 function screenHandle(route: RouteObject): ScreenHandle | undefined {
   return route.handle as ScreenHandle | undefined
-}
-
-/** The page a start at `pathname` shows: '/' is the schedule on mobile. */
-function firstPage(pathname: string): string {
-  return pathname === '/' && isMobileNow() ? paths.schedule() : pathname
 }
 
 const formRoutes: RouteObject[] = Object.entries(forms).map(([path, entry]) => ({
@@ -327,7 +321,7 @@ function matchesOf(pathname: string): RouteMatch[] {
  * renders only after it). A failed fetch shows when the screen renders.
  */
 export function preloadScreen(pathname: string): void {
-  for (const match of matchesOf(firstPage(pathname))) {
+  for (const match of matchesOf(pathname)) {
     screenHandle(match.route)
       ?.load()
       .catch(() => undefined)

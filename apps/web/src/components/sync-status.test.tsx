@@ -1,6 +1,13 @@
 import { MantineProvider } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
-import { act, cleanup, render, screen, waitForElementToBeRemoved } from '@testing-library/react'
+import {
+  act,
+  cleanup,
+  render,
+  screen,
+  waitFor,
+  waitForElementToBeRemoved,
+} from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SyncStatus as Status } from '../lib/sync/engine'
 import { SyncStatus } from './sync-status'
@@ -8,7 +15,8 @@ import { SyncStatus } from './sync-status'
 let status: Status
 vi.mock('../lib/sync/store', () => ({ useSyncStatus: () => status }))
 
-function renderSign(patch: Partial<Status>) {
+/** The sign with `patch`'s status, once its code (loaded when it first shows) has drawn it. */
+async function renderSign(patch: Partial<Status>) {
   status = {
     loaded: true,
     synced: true,
@@ -19,7 +27,11 @@ function renderSign(patch: Partial<Status>) {
     ...patch,
   }
   const view = render(<Sign />)
-  return Object.assign(screen.getByRole('status'), { rerender: () => view.rerender(<Sign />) })
+  const sign = screen.getByRole('status')
+  const visible = status.loaded && (!status.online || status.pending > 0)
+  // The sign's code is a module of its own: its first import can take a while on a loaded machine.
+  if (visible) await waitFor(() => expect(sign).not.toBeEmptyDOMElement(), { timeout: 10_000 })
+  return Object.assign(sign, { rerender: () => view.rerender(<Sign />) })
 }
 
 function Sign() {
@@ -34,8 +46,8 @@ function Sign() {
 afterEach(cleanup)
 
 describe('SyncStatus', () => {
-  it('says changes wait for the server, and that Kindling keeps trying, while it keeps failing', () => {
-    const sign = renderSign({ pending: 3, serverFailing: true })
+  it('says changes wait for the server, and that Kindling keeps trying, while it keeps failing', async () => {
+    const sign = await renderSign({ pending: 3, serverFailing: true })
     const sentence =
       '3 changes are waiting to be sent: the server answered with an error, and Kindling keeps trying.'
     expect(sign).toHaveTextContent(sentence)
@@ -44,7 +56,7 @@ describe('SyncStatus', () => {
   })
 
   it('tells a phone user too, in a notice that goes once the changes are sent', async () => {
-    const sign = renderSign({ pending: 2, serverFailing: true })
+    const sign = await renderSign({ pending: 2, serverFailing: true })
     const notice = await screen.findByText('Changes not sent yet')
     expect(notice.closest('[role="alert"]')).toHaveTextContent(
       'The server answered with an error. Your changes are kept on this device, and Kindling keeps trying.',
@@ -54,21 +66,23 @@ describe('SyncStatus', () => {
     await waitForElementToBeRemoved(() => screen.queryByText('Changes not sent yet'))
   })
 
-  it('counts one change in the singular', () => {
-    expect(renderSign({ pending: 1, serverFailing: true })).toHaveTextContent(
+  it('counts one change in the singular', async () => {
+    expect(await renderSign({ pending: 1, serverFailing: true })).toHaveTextContent(
       '1 change is waiting to be sent: the server answered with an error, and Kindling keeps trying.',
     )
   })
 
-  it('says offline when offline, and nothing of the server', () => {
-    const sign = renderSign({ online: false, pending: 2, serverFailing: true })
+  it('says offline when offline, and nothing of the server', async () => {
+    const sign = await renderSign({ online: false, pending: 2, serverFailing: true })
     expect(sign).toHaveTextContent('Offline: 2 changes waiting to be sent')
     expect(sign).not.toHaveTextContent('server')
   })
 
-  it('shows a change being sent without blaming the server, and nothing once all is sent', () => {
-    expect(renderSign({ pending: 1 })).toHaveTextContent('Sending: 1 change waiting to be sent')
+  it('shows a change being sent without blaming the server, and nothing once all is sent', async () => {
+    expect(await renderSign({ pending: 1 })).toHaveTextContent(
+      'Sending: 1 change waiting to be sent',
+    )
     cleanup()
-    expect(renderSign({ serverFailing: true })).toBeEmptyDOMElement()
+    expect(await renderSign({ serverFailing: true })).toBeEmptyDOMElement()
   })
 })

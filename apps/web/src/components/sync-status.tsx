@@ -1,92 +1,32 @@
-import { Badge, VisuallyHidden } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
-import { IconCloudExclamation, IconCloudOff, IconCloudUp } from '@tabler/icons-react'
-import { useEffect } from 'react'
-import { t, useT } from '../lib/i18n'
+import { lazy, Suspense } from 'react'
 import { useSyncStatus } from '../lib/sync/store'
-
-/** The notice of a server that keeps failing the sends: one at a time, gone once they are sent. */
-const SERVER_FAILING_NOTICE = 'sync-server-failing'
-
-/** What the sign says while the server keeps failing the sends (a 5xx, or no answer in time). */
-export function describeServerFailing(pending: number): string {
-  return t(
-    '{count, plural, one {# change is waiting to be sent: the server answered with an error, and Kindling keeps trying.} other {# changes are waiting to be sent: the server answered with an error, and Kindling keeps trying.}}',
-    { count: pending },
-  )
-}
+import { ErrorBoundary } from './error-boundary'
 
 /**
- * A small, polite sign in the header: "Offline" while the device is offline, with how many
- * changes wait to be sent; "Server error" when the server failed the last tries to send them (not
- * after a single failure, often a passing one); gone once everything is sent and the device is
- * online. `compact` (a phone's header, beside the title and up to three actions) draws the icon
- * and the count without the word: the whole sign there read "OFFLI…", its count cut off.
+ * The sign's code, fetched the first time it shows or before (the layout's preload on a first
+ * tap: a write that waits offline must find it), not with the first screen (decision 163).
+ */
+export const loadSyncBadge = () => import('./sync-badge')
+const SyncBadge = lazy(() => loadSyncBadge().then((module) => ({ default: module.SyncBadge })))
+
+/**
+ * A small, polite sign in the header (sync-badge.tsx): shown while the device is offline or
+ * changes wait to be sent, gone once everything is sent and the device is online. The live
+ * region is always there, so what appears in it is announced.
  */
 export function SyncStatus({ compact = false }: { compact?: boolean }) {
-  const t = useT()
-  const { online, pending, loaded, serverFailing } = useSyncStatus()
-  const waiting =
-    pending === 0
-      ? ''
-      : t(
-          '{count, plural, one {# change waiting to be sent} other {# changes waiting to be sent}}',
-          { count: pending },
-        )
-  const visible = loaded && (!online || pending > 0)
-  const failing = online && pending > 0 && serverFailing
-  // The sign's sentence is its tooltip, which a phone has not: the user is also told once, in a
-  // notice they can close, and it goes when the changes are sent.
-  useEffect(() => {
-    if (!failing) return
-    notifications.show({
-      id: SERVER_FAILING_NOTICE,
-      color: 'red',
-      title: t('Changes not sent yet'),
-      message: t(
-        'The server answered with an error. Your changes are kept on this device, and Kindling keeps trying.',
-      ),
-      autoClose: false,
-    })
-    return () => {
-      notifications.hide(SERVER_FAILING_NOTICE)
-    }
-  }, [failing, t])
-  const label = failing ? t('Server error') : online ? t('Sending') : t('Offline')
-  const count = pending > 0 ? String(pending) : ''
-  const shown = compact ? count : [label, count].filter(Boolean).join(' · ')
-  const told = failing
-    ? describeServerFailing(pending)
-    : waiting
-      ? t('{label}: {waiting}', { label, waiting })
-      : label
-  const icon = failing ? (
-    <IconCloudExclamation size={14} aria-hidden />
-  ) : online ? (
-    <IconCloudUp size={14} aria-hidden />
-  ) : (
-    <IconCloudOff size={14} aria-hidden />
-  )
+  const status = useSyncStatus()
+  const visible = status.loaded && (!status.online || status.pending > 0)
   return (
     <div role="status" aria-live="polite" style={{ display: 'contents' }}>
       {visible && (
-        // The browser's own tooltip: the badge is not focusable, and a Mantine Tooltip would
-        // bring its positioning library into the first screen's script (issue 19).
-        <Badge
-          title={
-            failing
-              ? describeServerFailing(pending)
-              : waiting || t('Changes will be sent when you are back online')
-          }
-          variant="light"
-          color={failing ? 'red' : online ? 'orange' : 'gray'}
-          // Never shrunk to an ellipsis: the title gives way instead.
-          style={{ flexShrink: 0 }}
-          leftSection={icon}
-        >
-          {shown && <span aria-hidden>{shown}</span>}
-          <VisuallyHidden>{told}</VisuallyHidden>
-        </Badge>
+        // A sign whose code cannot be fetched (offline before the service worker held it)
+        // shows nothing rather than taking the header down.
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <SyncBadge compact={compact} status={status} />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </div>
   )

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications'
 import { getAuthState } from './auth-state'
 import { t } from './i18n'
-import { confirm } from './platform'
+import { confirm } from './platform-actions'
 
 export interface ConfirmDeleteOptions {
   /** SPEC §8's question, e.g. 'Are you sure you want to delete this group?'. */

@@ -1,12 +1,14 @@
 import { isRightToLeft, type Language, languageForDevice } from '@kindling/core'
-import { i18n } from '@lingui/core'
 import { useSyncExternalStore } from 'react'
+import { getLingui } from './lingui'
 import { readStoredString, writeStoredString } from './stored-string'
 
 /*
  * The app's texts through Lingui's runtime (decision 160). English is the source: a text's
  * English ICU message is its key, and English needs no catalog. Every other language's catalog
- * (src/locales/<tag>.json, compiled by the build: i18n-catalogs.ts) loads when chosen.
+ * (src/locales/<tag>.json, compiled by the build: i18n-catalogs.ts) loads when chosen, with
+ * Lingui's runtime; in English the runtime comes with the first module holding a message with
+ * placeholders (the build adds the import), not with the first screen's script (decision 163).
  */
 
 /** A message marked for translation but translated later (`msg`), e.g. a route's title. */
@@ -23,7 +25,9 @@ interface CompiledMessage {
 
 type Values = Record<string, unknown>
 
-i18n.loadAndActivate({ locale: 'en', messages: {} })
+/** The active language, and who draws again when it changes. */
+let active: Language = 'en'
+const listeners = new Set<() => void>()
 
 /**
  * Marks `message` (an English ICU message literal) for the catalogs without translating it yet:
@@ -40,12 +44,20 @@ export function msg(message: string): MessageKey {
 export function t(message: string | MessageKey, values?: Values): string {
   const given = message as string | CompiledMessage
   const id = typeof given === 'string' ? given : given.id
-  if (Object.hasOwn(i18n.messages, id)) return i18n._(id, values)
-  if (typeof given !== 'string') return i18n._(id, values, { message: given.c as string })
+  const lingui = getLingui()
+  if (lingui && Object.hasOwn(lingui.messages, id)) return lingui._(id, values)
+  if (typeof given !== 'string') {
+    // The module holding a compiled message imported the runtime (i18n-catalogs.ts).
+    if (!lingui) throw new Error(`Lingui's runtime is not loaded for the message ${id}`)
+    return lingui._(id, values, { message: given.c as string })
+  }
   // The build compiled every literal with placeholders; one without any is its own text.
   // During development and tests Lingui compiles it here.
-  return import.meta.env.PROD ? given : i18n._(id, values, { message: given })
+  return import.meta.env.PROD || !lingui ? given : lingui._(id, values, { message: given })
 }
+
+/** Lingui's runtime, which a catalog needs (English without one goes without). */
+const loadLingui = () => import('./i18n-runtime')
 
 type Catalog = Record<string, unknown>
 
@@ -76,9 +88,15 @@ let pending: Language | undefined
  */
 export async function activateLanguage(language: Language): Promise<void> {
   pending = language
-  const messages = language === 'en' ? {} : (await catalogs[language]()).default
+  // The catalog and the runtime fetched side by side, beside the app's stylesheet at a start.
+  const [messages] =
+    language === 'en'
+      ? [{}]
+      : await Promise.all([catalogs[language]().then((module) => module.default), loadLingui()])
   if (pending !== language) return
-  i18n.loadAndActivate({ locale: language, messages: messages as Record<string, never> })
+  getLingui()?.loadAndActivate({ locale: language, messages: messages as Record<string, never> })
+  active = language
+  for (const listener of listeners) listener()
   document.documentElement.lang = language
   document.documentElement.dir = isRightToLeft(language) ? 'rtl' : 'ltr'
 }
@@ -96,10 +114,15 @@ export function chooseLanguage(language: Language): Promise<void> {
 
 /** The active language. */
 export function activeLanguage(): Language {
-  return (i18n.locale || 'en') as Language
+  return active
 }
 
-const subscribe = (onChange: () => void) => i18n.on('change', onChange)
+function subscribe(onChange: () => void) {
+  listeners.add(onChange)
+  return () => {
+    listeners.delete(onChange)
+  }
+}
 
 /** The active language; the component draws again when it changes. */
 export function useLanguage(): Language {

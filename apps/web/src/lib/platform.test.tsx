@@ -76,17 +76,14 @@ import { useDialogHostWanted, useDialogOpen } from './dialog-state'
 import { activateLanguage } from './i18n'
 import {
   clearSecureCache,
-  confirm,
-  confirmOnNative,
-  getAppInfo,
   getPlatform,
   isNativePlatform,
   listenToKeyboard,
   readSecureItem,
   removeSecureItem,
-  showActionSheet,
   writeSecureItem,
 } from './platform'
+import { confirm, confirmOnNative, getAppInfo, showActionSheet } from './platform-actions'
 import { WebDialogHost } from './web-dialogs'
 
 /** Mounts the web dialogs' host once a dialog asks for it, as the app's layout does. */

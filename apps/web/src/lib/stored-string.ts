@@ -1,19 +1,3 @@
-import { useLocalStorage } from '@mantine/hooks'
-
-/**
- * A string kept in local storage under `key`, stored raw (not JSON) so other screens and older
- * builds read the same value; `fallback` when absent. Live across tabs and components.
- */
-export function useStoredString<T extends string>(key: string, fallback: T) {
-  return useLocalStorage<T>({
-    key,
-    defaultValue: fallback,
-    getInitialValueInEffect: false,
-    serialize: (value) => value,
-    deserialize: (value) => (value ?? fallback) as T,
-  })
-}
-
 /** Local storage, or the tab's session storage. Reaching either can throw (private modes). */
 type StorageArea = 'local' | 'session'
 const storageOf = (area: StorageArea) =>

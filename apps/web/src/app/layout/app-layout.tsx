@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks'
 import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { ErrorBoundary } from '../../components/error-boundary'
+import { loadSyncBadge } from '../../components/sync-status'
 import { useAuthState } from '../../lib/auth-state'
 import { FOOTER_HEIGHT_PX, HEADER_HEIGHT_PX } from '../../lib/constants'
 import { useDialogHostWanted, useDialogOpen } from '../../lib/dialog-state'
@@ -13,6 +14,7 @@ import { isTextEntry, setKeyboardShown, useKeyboardShown } from '../../lib/keybo
 import { useIsMobile } from '../../lib/layout'
 import { whenFilesHeldOffline } from '../../lib/offline-files'
 import { isNativePlatform, listenToKeyboard } from '../../lib/platform'
+import { loadRefusalMessages } from '../../lib/sync/engine'
 import { loadWriteSchemas } from '../../lib/sync/load-schemas'
 import { whenSynced } from '../../lib/sync/store'
 import { FormOpenerProvider, loadFormModal } from '../form-opener-provider'
@@ -73,7 +75,8 @@ export function AppLayout() {
 
 /**
  * What the first screen does not draw but a tap may need at once (the modal, dialog and toast
- * code, the write schemas), fetched on the first sign of a user at work: a pointer or a key
+ * code, the write schemas, and what a write shows: the sync sign and the words about a refused
+ * change, decision 163), fetched on the first sign of a user at work: a pointer or a key
  * pressed anywhere. Not before: on a new device it would compete with the page's own data and
  * drawing. Where no service worker will hold every file (http on a LAN name), it also comes at
  * idle once the page's data has: a user who goes offline before a first tap would find its code
@@ -90,6 +93,8 @@ function usePreloadOnIntent() {
       loadWebDialogs().catch(() => undefined)
       loadToasts().catch(() => undefined)
       loadWriteSchemas().catch(() => undefined)
+      loadSyncBadge().catch(() => undefined)
+      loadRefusalMessages().catch(() => undefined)
     }
     const cancelWait = whenSynced(() => {
       whenFilesHeldOffline().then((held) => {

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { signOut } from '../../features/auth/auth-session'
 import { useT } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
-import { confirm } from '../../lib/platform'
+import { confirm } from '../../lib/platform-actions'
 import { forgetServer, useServerChoice } from '../../lib/server-choice'
 import { destroyLocalCopy, flushOutbox } from '../../lib/sync/store'
 

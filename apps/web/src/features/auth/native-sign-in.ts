@@ -1,11 +1,6 @@
 import { NATIVE_SIGN_IN_RETURN_URL } from '@kindling/core'
-import {
-  closeSystemBrowser,
-  openSystemBrowser,
-  readSecureItem,
-  removeSecureItem,
-  writeSecureItem,
-} from '../../lib/platform'
+import { readSecureItem, removeSecureItem, writeSecureItem } from '../../lib/platform'
+import { closeSystemBrowser, openSystemBrowser } from '../../lib/platform-actions'
 import { AuthError } from './api/auth-errors'
 import { nativeSignInStartUrl, type SessionUser, tradeNativeSignInCode } from './api/auth-requests'
 import { applySessionUser } from './auth-session'

@@ -27,17 +27,24 @@ import {
   readOutbox,
   storeServerState,
 } from './local-db'
-import {
-  explainRefusal,
-  explainReplaced,
-  explainTrim,
-  isRefusal,
-  isServerFailure,
-  type RefusalOutcome,
-  trimRefused,
-} from './refusals'
+import { isRefusal, isServerFailure, type RefusalOutcome, trimRefused } from './refusals'
 import type { AnyRecord, Change, OutboxEntry, SyncMeta, SyncTable } from './types'
 import { buildView, emptyTables, putServerRecord, type Tables } from './view'
+
+type RefusalMessages = typeof import('./refusal-messages')
+
+/**
+ * Fetched with the first change sent, or before (the layout's preload on a first tap), not with
+ * the first screen (decision 163).
+ */
+let refusalMessages: Promise<RefusalMessages> | undefined
+export function loadRefusalMessages(): Promise<RefusalMessages> {
+  refusalMessages ??= import('./refusal-messages').catch((error: unknown) => {
+    refusalMessages = undefined
+    throw error
+  })
+  return refusalMessages
+}
 
 /** Events of the last 90 days come as records; older ones as per-day counts. */
 export const RAW_EVENT_DAYS = 90
@@ -484,6 +491,10 @@ export class SyncEngine {
     if (!db) return
     // Other tabs may have added entries: the stored outbox is the truth.
     this.outbox = await readOutbox(db)
+    // The words about a refused change, in before anything is sent: a change the server stored
+    // is then always told and recorded (an import that fails leaves the outbox for later).
+    if (this.outbox.length === 0) return
+    const { explainRefusal, explainReplaced, explainTrim } = await loadRefusalMessages()
     while (this.outbox.length > 0 && !this.stopped) {
       const entry = this.outbox[0] as OutboxEntry
       let stored: AnyRecord | undefined

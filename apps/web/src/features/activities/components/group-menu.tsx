@@ -9,7 +9,8 @@ import { useOpenForm } from '../../../lib/form-opener'
 import { t, useT } from '../../../lib/i18n'
 import { useIsMobile } from '../../../lib/layout'
 import { paths } from '../../../lib/paths'
-import { getPlatform, showActionSheet } from '../../../lib/platform'
+import { getPlatform } from '../../../lib/platform'
+import { showActionSheet } from '../../../lib/platform-actions'
 import { GROUP_ACTION_TEXTS, type GroupAction } from './group-action'
 
 // The drawer and dropdown (Mantine's overlays, a dozen chunks) load on intent: hovering or

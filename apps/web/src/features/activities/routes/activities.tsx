@@ -5,7 +5,7 @@ import { SegmentedChoice } from '../../../components/segmented-choice'
 import { useOpenForm } from '../../../lib/form-opener'
 import { type MessageKey, msg, useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
-import { useStoredString } from '../../../lib/stored-string'
+import { useStoredString } from '../../../lib/use-stored-string'
 import { ActivityList, type HabitSort } from '../components/activity-list'
 
 const SORTS: readonly { value: HabitSort; label: MessageKey }[] = [

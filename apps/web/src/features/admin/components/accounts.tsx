@@ -5,7 +5,7 @@ import { TitledSection } from '../../../components/titled-section'
 import { useCurrentUser } from '../../../lib/auth-state'
 import { t, useT } from '../../../lib/i18n'
 import { formatDay } from '../../../lib/locale-format'
-import { confirm } from '../../../lib/platform'
+import { confirm } from '../../../lib/platform-actions'
 import { type AccountAction, useAccountAction, useAdminUsers } from '../api/admin-requests'
 
 const day = (iso: string | null) => (iso ? formatDay(iso.slice(0, 10)) : t('never'))

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '../../../lib/paths'
-import { listenToAppUrls } from '../../../lib/platform'
+import { listenToAppUrls } from '../../../lib/platform-actions'
 import { finishNativeSingleSignOn } from '../native-sign-in'
 
 /**

@@ -10,7 +10,7 @@ import { TitledSection } from '../../../components/titled-section'
 import { ApiError } from '../../../lib/api-client'
 import { msg, t, useLanguage, useT } from '../../../lib/i18n'
 import { slots, withNodes } from '../../../lib/i18n-nodes'
-import { confirm } from '../../../lib/platform'
+import { confirm } from '../../../lib/platform-actions'
 import { formatRelative } from '../../../lib/relative-time'
 import {
   useCreateWebhook,

@@ -9,7 +9,7 @@ import { STORAGE_KEYS } from '../../../lib/constants'
 import { useOpenForm } from '../../../lib/form-opener'
 import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
-import { useStoredString } from '../../../lib/stored-string'
+import { useStoredString } from '../../../lib/use-stored-string'
 import { EventList } from '../components/event-list'
 import { LazyActivityFilter } from '../components/lazy-activity-filter'
 

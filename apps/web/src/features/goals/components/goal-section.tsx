@@ -17,7 +17,7 @@ import { describeProgress } from '../../../components/period-progress'
 import { STORAGE_KEYS } from '../../../lib/constants'
 import { useT } from '../../../lib/i18n'
 import { formatNumber } from '../../../lib/locale-format'
-import { useStoredString } from '../../../lib/stored-string'
+import { useStoredString } from '../../../lib/use-stored-string'
 import { CADENCE_TEXT } from '../lib/cadence'
 import { GoalRow } from './goal-row'
 

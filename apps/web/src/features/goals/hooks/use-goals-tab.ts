@@ -1,6 +1,6 @@
 import type { GoalsTab } from '@kindling/core'
 import { STORAGE_KEYS } from '../../../lib/constants'
-import { useStoredString } from '../../../lib/stored-string'
+import { useStoredString } from '../../../lib/use-stored-string'
 
 /** The Goals screen's Todo/Done tab, remembered in local storage (SPEC §3). */
 export function useGoalsTab() {

@@ -27,11 +27,11 @@ import { STORAGE_KEYS } from '../../../lib/constants'
 import { useOpenForm } from '../../../lib/form-opener'
 import { msg, useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
-import { useStoredString } from '../../../lib/stored-string'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
 import { rowBudget, useRowLimit } from '../../../lib/use-row-limit'
 import { useStableHandler } from '../../../lib/use-stable-handler'
+import { useStoredString } from '../../../lib/use-stored-string'
 import { type ScheduleCadence, ScheduleItemRow } from '../components/schedule-item-row'
 
 const NO_DAYS = new Map()

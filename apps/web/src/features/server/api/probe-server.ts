@@ -1,5 +1,5 @@
 import { checkApiCompatibility, InstanceInfo, parseServerAddress } from '@kindling/core'
-import { deviceHttpGet } from '../../../lib/platform'
+import { deviceHttpGet } from '../../../lib/platform-actions'
 import { ConnectError, classifyDeviceHttpError } from '../lib/connect-failure'
 
 /** How long a server has to answer the check. */

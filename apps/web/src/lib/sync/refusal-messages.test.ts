@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../api-client'
 import { activateLanguage } from '../i18n'
-import { explainRefusal, explainReplaced, explainTrim, type NameOf } from './refusals'
+import { explainRefusal, explainReplaced, explainTrim } from './refusal-messages'
+import type { NameOf } from './refusals'
 import type { OutboxEntry } from './types'
 
 const names: Record<string, string> = { h1: 'Lesen', h2: 'Laufen', a1: 'Seiten' }
