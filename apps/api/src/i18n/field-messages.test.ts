@@ -44,25 +44,27 @@ describe('fieldText', () => {
     for (const message of messages) expect(english(fieldText(message))).toBe(message)
   })
 
-  it('says them in the language asked for, their numbers and values kept', () => {
-    expect(translate('fr', fieldText('Name must be 20 characters or less.'))).toBe(
-      'Le nom doit faire 20 caractères au plus.',
-    )
-    expect(translate('de', fieldText('Must be between 1 and 5.'))).toBe(
-      'Muss zwischen 1 und 5 liegen.',
-    )
-    expect(translate('ja', fieldText('Not an attribute of this activity.'))).toBe(
-      'この習慣の項目ではありません。',
-    )
-    expect(translate('es', fieldText('Invalid input: expected string, received number'))).toBe(
+  it.each([
+    ['fr', 'Name must be 20 characters or less.', 'Le nom doit faire 20 caractères au plus.'],
+    ['de', 'Must be between 1 and 5.', 'Muss zwischen 1 und 5 liegen.'],
+    ['ja', 'Not an attribute of this activity.', 'この習慣の項目ではありません。'],
+    [
+      'es',
+      'Invalid input: expected string, received number',
       'Datos no válidos: se esperaba string y se recibió number',
-    )
-    expect(translate('fr', fieldText('Too small: expected string to have >=1 characters'))).toBe(
+    ],
+    [
+      'fr',
+      'Too small: expected string to have >=1 characters',
       'Trop court : au moins 1 caractère',
-    )
-    expect(translate('pt-BR', fieldText('Invalid string: must match pattern /^\\d{1,15}$/'))).toBe(
+    ],
+    [
+      'pt-BR',
+      'Invalid string: must match pattern /^\\d{1,15}$/',
       'Texto inválido: deve corresponder ao padrão /^\\d{1,15}$/',
-    )
+    ],
+  ] as const)('says them in %s, their numbers and values kept: %s', (language, message, said) => {
+    expect(translate(language, fieldText(message))).toBe(said)
   })
 
   it('keeps a message it does not know as it came, braces and all, in every language', () => {
