@@ -11,6 +11,7 @@ import pg from 'pg'
 import { dumpPglite, dumpPostgres } from '../backup/dump'
 import { MIGRATIONS_DIR } from '../paths'
 import { lockDataDir } from './data-dir-lock'
+import { setDrizzleParsers, withoutStatementParsers } from './pglite-parsers'
 import * as schema from './schema'
 
 export { DataDirLockedError } from './data-dir-lock'
@@ -105,7 +106,8 @@ export async function openDatabase(options: {
   let client: PGlite | undefined
   try {
     client = await PGlite.create(join(options.dataDir, 'pglite'))
-    const db = drizzlePglite({ client, schema })
+    setDrizzleParsers(client)
+    const db = drizzlePglite({ client: withoutStatementParsers(client) as PGlite, schema })
     const opened = client
     const dump = (file: string) => dumpPglite(opened, file)
     const query = (text: string) => opened.query<Record<string, unknown>>(text)
