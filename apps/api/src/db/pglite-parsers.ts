@@ -1,4 +1,4 @@
-import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { types } from '@electric-sql/pglite'
 
 const asText = (value: string) => value
@@ -22,44 +22,10 @@ const DRIZZLE_PARSERS = {
 
 /**
  * Gives `client` drizzle's parsers once, for every statement. After create: PGlite's start sets
- * a parser for every array type, over any given at create (`_initArrayTypes`).
+ * a parser for every array type, over any given at create (`_initArrayTypes`). Drizzle's driver
+ * also passes them with every statement, for which PGlite copies its whole parser table (a third
+ * of a small read's CPU): the thread PGlite runs on drops those (pglite-thread.ts, decision 167).
  */
 export function setDrizzleParsers(client: PGlite): void {
   Object.assign(client.parsers, DRIZZLE_PARSERS)
-}
-
-/** The part of a PGlite client that drizzle's PGlite driver calls. */
-export interface DrizzlePgliteClient {
-  query: PGlite['query']
-  transaction: PGlite['transaction']
-}
-
-type Queryable = Pick<PGlite | Transaction, 'query'>
-
-function query(client: Queryable): PGlite['query'] {
-  return ((text: string, params?: unknown[], options?: QueryOptions) => {
-    if (!options?.parsers) return client.query(text, params, options)
-    const { parsers: _parsers, ...rest } = options
-    return client.query(text, params, rest)
-  }) as PGlite['query']
-}
-
-/**
- * `client` for drizzle, less the parsers drizzle passes with each statement: PGlite copies its
- * whole parser table for every statement given parsers (`{...instance, ...statement}` in
- * parseResults), a third of a small read's CPU (decision 167). `client` must have drizzle's
- * parsers (setDrizzleParsers), so that rows come back as drizzle expects.
- */
-export function withoutStatementParsers(client: PGlite): DrizzlePgliteClient {
-  return {
-    query: query(client),
-    transaction: ((fn: (tx: Transaction) => Promise<unknown>) =>
-      client.transaction((tx) =>
-        fn(
-          new Proxy(tx, {
-            get: (target, key) => (key === 'query' ? query(target) : Reflect.get(target, key)),
-          }),
-        ),
-      )) as PGlite['transaction'],
-  }
 }
