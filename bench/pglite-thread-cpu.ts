@@ -6,11 +6,10 @@
  */
 import { readFileSync } from 'node:fs'
 import { PGlite, type QueryOptions } from '@electric-sql/pglite'
+import { setDrizzleParsers, startPgliteThread } from '@kindling/api/testing'
 import { eq } from 'drizzle-orm'
 import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { drizzle } from 'drizzle-orm/pglite'
-import { setDrizzleParsers } from '../apps/api/src/db/pglite-parsers'
-import { startPgliteThread } from '../apps/api/src/db/pglite-thread'
 
 const acts = pgTable('acts', {
   id: text('id').primaryKey(),
