@@ -14,6 +14,8 @@ const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDepend
 for (const [entry, outfile] of [
   ['src/server.ts', 'dist/server.js'],
   ['src/data-transfer/read-worker.ts', 'dist/read-worker.js'],
+  // The thread PGlite runs on (db/pglite-thread.ts finds it at dist/pglite-worker.js).
+  ['src/db/pglite-worker.ts', 'dist/pglite-worker.js'],
   // `npm run restore -- <file>` (backup/restore.ts).
   ['src/restore.ts', 'dist/restore.js'],
 ]) {

@@ -149,9 +149,9 @@ export async function applyPlan(
       // Each slice's rows are built before its transaction opens: the session is held only for
       // the statements.
       for (const rows of eventSlices(uid, plan, records, now, EVENT_SLICE)) {
-        // PGlite runs each statement on this thread, and its lock passes from one transaction to
-        // the next in microtasks: waiting for the loop's next turn lets requests that arrived
-        // meanwhile reach the database first.
+        // PGlite's lock (on its thread, db/pglite-thread.ts) passes to statements in the order
+        // they were sent: waiting for this loop's next turn lets requests that arrived meanwhile
+        // send theirs first.
         await setImmediate()
         const ids = await db.transaction(async (tx) => {
           await lockAuthorsWrites(tx, uid)

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -8,9 +8,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { dumpPglite, dumpPostgres } from '../backup/dump'
+import { dumpPostgres } from '../backup/dump'
 import { MIGRATIONS_DIR } from '../paths'
 import { lockDataDir } from './data-dir-lock'
+import { type PgliteThread, startPgliteThread } from './pglite-thread'
 import * as schema from './schema'
 
 export { DataDirLockedError } from './data-dir-lock'
@@ -102,12 +103,14 @@ export async function openDatabase(options: {
 
   mkdirSync(options.dataDir, { recursive: true })
   const releaseLock = await lockDataDir(options.dataDir)
-  let client: PGlite | undefined
+  let thread: PgliteThread | undefined
   try {
-    client = await PGlite.create(join(options.dataDir, 'pglite'))
-    const db = drizzlePglite({ client, schema })
-    const opened = client
-    const dump = (file: string) => dumpPglite(opened, file)
+    // PGlite runs on its own thread: its WebAssembly and the reading of its results are then no
+    // longer work of the thread that answers requests (decision 167).
+    thread = await startPgliteThread(join(options.dataDir, 'pglite'))
+    const opened = thread
+    const db = drizzlePglite({ client: opened as unknown as PGlite, schema })
+    const dump = (file: string) => opened.dump(file)
     const query = (text: string) => opened.query<Record<string, unknown>>(text)
     if (options.beforeMigrations && hasPendingMigrations(await appliedUpTo(query))) {
       await options.beforeMigrations(dump)
@@ -124,7 +127,7 @@ export async function openDatabase(options: {
       }),
     }
   } catch (error) {
-    await client?.close().catch(() => undefined)
+    await thread?.close().catch(() => undefined)
     await releaseLock()
     throw error
   }
