@@ -527,7 +527,7 @@ async function logOnSchedule(page: Page): Promise<string> {
   await box.click()
   // Checked, or gone with the done ones (hidden), or its form open (a habit needing values).
   return `(() => { const tapped = document.querySelector('[data-bench-tap]')
-    return !tapped || tapped.checked || document.querySelector('[role=dialog]') !== null })()`
+    return !tapped || tapped.checked || document.querySelector('main form') !== null })()`
 }
 
 async function openAddEvent(page: Page): Promise<string> {
@@ -535,12 +535,13 @@ async function openAddEvent(page: Page): Promise<string> {
     .getByRole('button', { name: /^Add event for / })
     .first()
     .click()
-  return "document.querySelector('[role=dialog] form') !== null"
+  // At phone size the form is a page of its own (a dialog on a wide screen).
+  return "document.querySelector('main form') !== null"
 }
 
 async function saveAddEvent(page: Page): Promise<string> {
-  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
-  return "document.querySelector('[role=dialog]') === null"
+  await page.getByRole('main').locator('form').getByRole('button', { name: 'Save' }).click()
+  return "document.querySelector('main form') === null"
 }
 
 /**
@@ -557,7 +558,7 @@ async function measureTap(
   await page.evaluate('window.benchEvents = []; window.benchTap = undefined')
   const shown = await tap(page)
   const shownAt = (await page.evaluate(
-    `new Promise((resolve) => { const step = () => (${shown}) ? resolve(performance.now()) : requestAnimationFrame(step); step() })`,
+    `new Promise((resolve) => { const end = performance.now() + 20000; const step = () => (${shown}) ? resolve(performance.now()) : performance.now() > end ? resolve(Number.NaN) : requestAnimationFrame(step); step() })`,
   )) as number
   const tapAt = (await page.evaluate('window.benchTap')) as number
   // Event Timing entries are reported after their frame: give it one more.
@@ -575,7 +576,7 @@ async function measureTap(
     section: 'web',
     backend: 'pglite',
     metric: `heavy user's logging at 4x, ${label}: tap → screen shows it (Event Timing)`,
-    value: `${fmt(screen, 0)} ms (longest event ${longest ? `${longest.name} ${fmt(eventMs, 0)} ms` : 'under 16 ms'})`,
+    value: `${Number.isNaN(screen) ? 'not shown in 20 s' : `${fmt(screen, 0)} ms`} (longest event ${longest ? `${longest.name} ${fmt(eventMs, 0)} ms` : 'under 16 ms'})`,
     target: '≤ 100 ms (issue 55)',
     pass: screen <= 100 && eventMs <= 100,
   })
