@@ -1,4 +1,15 @@
-import { useMemo, useRef, useSyncExternalStore } from 'react'
+import {
+  createContext,
+  createElement,
+  type ReactNode,
+  startTransition,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import { getDeviceTimeZone } from '../time-zone'
 import { type EngineOptions, IDLE_STATUS, SyncEngine, type SyncStatus } from './engine'
 import type { Tables } from './view'
@@ -138,6 +149,51 @@ export interface Synced<T> {
   error: null
 }
 
+/**
+ * Whether the screens may draw the copy of the signed-in user: false from the moment it is synced
+ * until its first drawing, a transition, is under way. Outside a FirstDrawingGate: always.
+ */
+const FirstDrawn = createContext(true)
+
+/**
+ * Makes each copy's first drawing (a new device's first sync, or a start from the device's copy)
+ * one React transition, which React draws in slices that leave the main thread free in between
+ * (issue 55): `prepare` first does, a step per task, what the drawing would otherwise compute in
+ * one (every habit's days). Only the first: the changes after it draw as they come, at once.
+ */
+export function FirstDrawingGate({
+  prepare,
+  children,
+}: {
+  prepare: (engine: SyncEngine) => Promise<void>
+  children: ReactNode
+}) {
+  useSyncVersion()
+  const uid = engine?.uid
+  const [drawn, setDrawn] = useState<string | undefined>(undefined)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each user's copy has its first drawing.
+  useEffect(() => {
+    if (!uid) return
+    let cancelled = false
+    const draw = () => {
+      if (!cancelled) startTransition(() => setDrawn(uid))
+    }
+    const cancelWait = whenSynced(() => {
+      const current = engine
+      if (current?.uid !== uid) return
+      prepare(current).then(draw, (error: unknown) => {
+        console.error(error)
+        draw()
+      })
+    })
+    return () => {
+      cancelled = true
+      cancelWait()
+    }
+  }, [uid, prepare])
+  return createElement(FirstDrawn.Provider, { value: !uid || drawn === uid }, children)
+}
+
 /** Whether two answers are lists of the very same items in the same order. */
 function sameItems(a: unknown, b: unknown): boolean {
   return (
@@ -159,7 +215,8 @@ export function useSynced<T>(
   deps: readonly unknown[],
 ): Synced<T> {
   const current = useSyncVersion()
-  const ready = isSynced()
+  const drawn = useContext(FirstDrawn)
+  const ready = isSynced() && drawn
   const last = useRef<T | undefined>(undefined)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the copy changes with `current`.
   const data = useMemo(() => {
