@@ -472,10 +472,10 @@ async function measureHeavyScreens(port: number, base: string, cookie: string): 
         undefined,
       )
       const longestMs = Math.round(longest?.duration ?? 0)
-      // The page's own script evaluates first: the tasks from the first sync's request on are
-      // the copy's (its pages stored and drawn).
+      // The page's own script evaluates first: the tasks from the first sync's first answer on
+      // are the copy's (its pages stored and drawn).
       const syncFrom = (await page.evaluate(
-        `performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/sync/changes'))?.startTime ?? 0`,
+        `performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/sync/changes'))?.responseEnd ?? 0`,
       )) as number
       const ofCopy = tasks
         .filter((task) => task.start >= syncFrom)
@@ -491,7 +491,7 @@ async function measureHeavyScreens(port: number, base: string, cookie: string): 
         value: `${fmt(longestMs, 0)} ms (at ${fmt((longest?.start ?? 0) / 1000, 1)} s; ${over} tasks over 50 ms, blocking ${fmt(
           tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
           0,
-        )} ms); from the first sync's request on: ${fmt(Math.round(ofCopy?.duration ?? 0), 0)} ms`,
+        )} ms); from the first sync's first answer on: ${fmt(Math.round(ofCopy?.duration ?? 0), 0)} ms`,
         target: '≤ 50 ms (issue 55)',
         pass: longestMs <= 50,
         ...(longestMs > 50
