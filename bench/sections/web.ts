@@ -556,7 +556,21 @@ async function measureTap(
   tap: (page: Page) => Promise<string>,
 ): Promise<void> {
   await page.evaluate('window.benchEvents = []; window.benchTap = undefined')
-  const shown = await tap(page)
+  let shown: string
+  try {
+    shown = await tap(page)
+  } catch (error) {
+    // A tap that could not be made (its button not there in time) says so; the rows go on.
+    record({
+      section: 'web',
+      backend: 'pglite',
+      metric: `heavy user's logging at 4x, ${label}: tap → screen shows it (Event Timing)`,
+      value: `not measured: ${(error as Error).message.split('\n')[0]}`,
+      target: '≤ 100 ms (issue 55)',
+      pass: false,
+    })
+    return
+  }
   const shownAt = (await page.evaluate(
     `new Promise((resolve) => { const end = performance.now() + 20000; const step = () => (${shown}) ? resolve(performance.now()) : performance.now() > end ? resolve(Number.NaN) : requestAnimationFrame(step); step() })`,
   )) as number
