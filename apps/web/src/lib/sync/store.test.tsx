@@ -9,6 +9,7 @@ import {
   startSync,
   useSynced,
   useSyncStatus,
+  whenLoaded,
 } from './store'
 
 afterEach(async () => {
@@ -33,7 +34,7 @@ function emptyServer() {
 }
 
 describe('sync store', () => {
-  it('draws a synced copy inside a FirstDrawingGate once what its drawing needs is prepared', async () => {
+  it('draws a synced copy inside a FirstDrawingGate once what its drawing needs is prepared, and says it is drawn then', async () => {
     emptyServer()
     let prepared: () => void = () => {}
     const prepare = vi.fn(() => new Promise<void>((resolve) => (prepared = resolve)))
@@ -45,8 +46,15 @@ describe('sync store', () => {
     await waitFor(() => expect(prepare).toHaveBeenCalledWith(engine))
     expect(engine.status.synced).toBe(true)
     expect(habits.result.current.isLoading).toBe(true)
+    let loaded = false
+    const cancel = whenLoaded(() => {
+      loaded = true
+    })
+    expect(loaded).toBe(false)
     prepared()
     await waitFor(() => expect(habits.result.current.data).toBe(0))
+    await waitFor(() => expect(loaded).toBe(true))
+    cancel()
     expect(prepare).toHaveBeenCalledTimes(1)
   })
 

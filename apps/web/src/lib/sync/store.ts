@@ -119,7 +119,15 @@ export const whenSynced = (callback: () => void) => when(isSynced, callback)
  * drawn what it holds (its readers draw synchronously); answers the cancel.
  */
 export const whenLoaded = (callback: () => void) =>
-  when(() => Boolean(engine?.status.loaded), callback)
+  when(
+    () =>
+      Boolean(
+        engine?.status.loaded &&
+          // A synced copy behind a FirstDrawingGate is drawn once the gate's transition is in.
+          (gates === 0 || !engine.status.synced || drawnUid === engine.uid),
+      ),
+    callback,
+  )
 
 /** A number that changes whenever the synced copy (or its status) changes. */
 export function useSyncVersion(): number {
@@ -154,6 +162,10 @@ export interface Synced<T> {
  * until its first drawing, a transition, is under way. Outside a FirstDrawingGate: always.
  */
 const FirstDrawn = createContext(true)
+
+/** FirstDrawingGates mounted, and the user whose copy's first drawing the last one committed. */
+let gates = 0
+let drawnUid: string | undefined
 
 /**
  * Makes each copy's first drawing (a new device's first sync, or a start from the device's copy)
@@ -191,6 +203,17 @@ export function FirstDrawingGate({
       cancelWait()
     }
   }, [uid, prepare])
+  useEffect(() => {
+    gates += 1
+    return () => {
+      gates -= 1
+    }
+  }, [])
+  useEffect(() => {
+    if (!drawn) return
+    drawnUid = drawn
+    notify()
+  }, [drawn])
   return createElement(FirstDrawn.Provider, { value: !uid || drawn === uid }, children)
 }
 
