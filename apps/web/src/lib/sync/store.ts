@@ -26,6 +26,9 @@ let version = 0
 /** Changes with anything, the status too (online, sending, how many changes wait). */
 let statusVersion = 0
 let shown = ''
+/** The user whose copy was read last, and that user again if it was synced already then. */
+let loadedUid: string | undefined
+let warmUid: string | undefined
 
 /**
  * Tells the subscribers; the screens' data hooks draw again only when the copy or its readiness
@@ -33,6 +36,11 @@ let shown = ''
  * drawing every list again for each was the longest task of a heavy user's screen.
  */
 function notify() {
+  // A copy synced when it was first read (a repeat visit) draws at once, as its first screen.
+  if (engine?.status.loaded && loadedUid !== engine.uid) {
+    loadedUid = engine.uid
+    warmUid = engine.status.synced ? engine.uid : undefined
+  }
   statusVersion += 1
   const now = `${engine?.uid}:${engine?.version}:${engine?.status.loaded}:${isSynced()}`
   if (now !== shown) {
@@ -124,7 +132,10 @@ export const whenLoaded = (callback: () => void) =>
       Boolean(
         engine?.status.loaded &&
           // A synced copy behind a FirstDrawingGate is drawn once the gate's transition is in.
-          (gates === 0 || !engine.status.synced || drawnUid === engine.uid),
+          (gates === 0 ||
+            !engine.status.synced ||
+            drawnUid === engine.uid ||
+            warmUid === engine.uid),
       ),
     callback,
   )
@@ -168,10 +179,11 @@ let gates = 0
 let drawnUid: string | undefined
 
 /**
- * Makes each copy's first drawing (a new device's first sync, or a start from the device's copy)
+ * Makes the first drawing of a copy synced while the page is open (a new device's first sync)
  * one React transition, which React draws in slices that leave the main thread free in between
  * (issue 55): `prepare` first does, a step per task, what the drawing would otherwise compute in
- * one (every habit's days). Only the first: the changes after it draw as they come, at once.
+ * one (every habit's days). Only that one: a copy synced when it was read (a repeat visit) draws
+ * at once, before the app asks the server anything, and the changes after it draw as they come.
  */
 export function FirstDrawingGate({
   prepare,
@@ -192,7 +204,7 @@ export function FirstDrawingGate({
     }
     const cancelWait = whenSynced(() => {
       const current = engine
-      if (current?.uid !== uid) return
+      if (current?.uid !== uid || warmUid === uid) return
       prepare(current).then(draw, (error: unknown) => {
         console.error(error)
         draw()
@@ -214,7 +226,11 @@ export function FirstDrawingGate({
     drawnUid = drawn
     notify()
   }, [drawn])
-  return createElement(FirstDrawn.Provider, { value: !uid || drawn === uid }, children)
+  return createElement(
+    FirstDrawn.Provider,
+    { value: !uid || drawn === uid || warmUid === uid },
+    children,
+  )
 }
 
 /** Whether two answers are lists of the very same items in the same order. */
