@@ -7,6 +7,7 @@ import {
   FirstDrawingGate,
   getSyncEngine,
   startSync,
+  stopSync,
   useSynced,
   useSyncStatus,
   whenLoaded,
@@ -34,6 +35,22 @@ function emptyServer() {
 }
 
 describe('sync store', () => {
+  it('draws a copy synced before, on a repeat visit, without waiting for the gate', async () => {
+    emptyServer()
+    const uid = `u-${Math.random()}`
+    await startSync(uid, () => {}).settled()
+    await waitFor(() => expect(getSyncEngine()?.status.synced).toBe(true))
+    stopSync()
+    const prepare = vi.fn(() => new Promise<void>(() => {}))
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <FirstDrawingGate prepare={prepare}>{children}</FirstDrawingGate>
+    )
+    const habits = renderHook(() => useSynced((view) => view.activities.size, []), { wrapper })
+    startSync(uid, () => {})
+    await waitFor(() => expect(habits.result.current.data).toBe(0))
+    expect(prepare).not.toHaveBeenCalled()
+  })
+
   it('draws a synced copy inside a FirstDrawingGate once what its drawing needs is prepared, and says it is drawn then', async () => {
     emptyServer()
     let prepared: () => void = () => {}

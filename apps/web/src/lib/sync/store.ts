@@ -58,6 +58,8 @@ export function getSyncEngine(): SyncEngine | undefined {
 export function startSync(uid: string, onRejected: EngineOptions['onRejected']): SyncEngine {
   if (engine?.uid === uid) return engine
   stopSync()
+  loadedUid = undefined
+  warmUid = undefined
   const started = new SyncEngine({ uid, onRejected, timeZone: getDeviceTimeZone })
   engine = started
   unsubscribe = started.subscribe(notify)
