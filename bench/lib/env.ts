@@ -35,6 +35,11 @@ export const benchEnv = {
   webDist: process.env.BENCH_WEB_DIST ?? '/tmp/bench-dist',
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   skipLighthouse: Boolean(process.env.BENCH_SKIP_LIGHTHOUSE),
+  /**
+   * Only the heavy user's screens at 4x (first drawing's longest task, logging's Event Timing):
+   * no Lighthouse, no other web rows; for comparing two builds quickly (issue 55).
+   */
+  heavyScreensOnly: Boolean(process.env.BENCH_WEB_HEAVY_ONLY),
   /** Where to keep each page's whole Lighthouse report (JSON), to read what a score is made of. */
   lighthouseDir: process.env.BENCH_LIGHTHOUSE_DIR,
   /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { countBetween, getDayCount } from './day-totals'
 import type { HeldEventLike, HistoryLike } from './habit-days'
-import { buildHabitDays, createHabitDaysMemo } from './habit-days'
+import { buildHabitDays, createHabitDaysMemo, stepHabitDays } from './habit-days'
 import { parseDayNumber } from './time-zone'
 
 const timeZone = 'Europe/Berlin'
@@ -119,5 +119,52 @@ describe('buildHabitDays: the history of old days merged with the events a devic
       timeZone,
     })
     expect(withValues.get('read')?.numbers?.pages?.sums).toEqual([20, 0, 0, 5])
+  })
+})
+
+describe("stepHabitDays: every habit's days built a few habits per step", () => {
+  const input = {
+    history,
+    events: [
+      event('e1', 'read', '2026-11-26T08:00:00.000Z'),
+      event('e2', 'walk', '2026-11-20T12:00:00.000Z'),
+    ],
+    eventsFrom,
+    timeZone,
+  }
+
+  it('builds at most the limit per step and says when none is left', () => {
+    const memo = createHabitDaysMemo()
+    // run, read and walk: two steps of two.
+    expect(stepHabitDays(input, memo, 2)).toBe(false)
+    expect(memo.size).toBe(2)
+    expect(stepHabitDays(input, memo, 2)).toBe(true)
+    expect(memo.size).toBe(3)
+    expect(stepHabitDays(input, memo, 2)).toBe(true)
+  })
+
+  it('leaves buildHabitDays the very answers it built, equal to a build in one go', () => {
+    const memo = createHabitDaysMemo()
+    while (!stepHabitDays(input, memo, 1)) {
+      // one habit per step
+    }
+    const stepped = [...memo.values()].map((entry) => entry.days)
+    const all = buildHabitDays(input, memo)
+    expect([...all.values()]).toEqual(expect.arrayContaining(stepped))
+    for (const days of all.values()) expect(stepped).toContain(days)
+    expect(all).toEqual(buildHabitDays(input))
+  })
+
+  it('builds again a habit whose events changed since its step', () => {
+    const memo = createHabitDaysMemo()
+    while (!stepHabitDays(input, memo, 3)) {
+      // all at once
+    }
+    const more = {
+      ...input,
+      events: [...input.events, event('e3', 'read', '2026-11-27T08:00:00.000Z')],
+    }
+    expect(stepHabitDays(more, memo, 3)).toBe(true)
+    expect(getDayCount(buildHabitDays(more, memo).get('read'), '2026-11-27')).toBe(1)
   })
 })

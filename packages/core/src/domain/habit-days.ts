@@ -79,19 +79,16 @@ function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((item, index) => item === b[index])
 }
 
-/**
- * Every activity's days (its whole history) on a synced device: the history's per-day totals of
- * old days merged with the totals of the events it counts itself, and its break days (`breaks`,
- * from the user's breaks). The one place the three meet; an activity without any day with
- * events nor break day is absent. With a `memo`, unchanged activities keep their last
- * answer.
- */
-export function buildHabitDays(
-  input: HabitDaysInput,
-  memo: HabitDaysMemo = createHabitDaysMemo(),
-): Map<string, DayTotals> {
+/** A habit's parts of its days: its old days' counts, the events the device counts, its breaks. */
+interface HabitParts {
+  old: readonly DayTotals[]
+  events: readonly HeldEventLike[]
+  breaks: BreakRanges
+}
+
+/** The input grouped by habit: every habit with old days, held events or break days. */
+function groupByHabit(input: HabitDaysInput): Map<string, HabitParts> {
   const { history, eventsFrom, isWaiting, timeZone } = input
-  const zone = getZone(timeZone)
   const old = new Map<string, DayTotals[]>()
   const usable = history && history.timeZone === timeZone ? history.activities : []
   for (const item of usable) {
@@ -107,35 +104,90 @@ export function buildHabitDays(
     else held.set(event.activityId, [event])
   }
   const breakDays = buildBreakRangesByActivity(input.breaks ?? [], input.activityIds)
-  const days = new Map<string, DayTotals>()
+  const habits = new Map<string, HabitParts>()
   for (const activityId of new Set([...old.keys(), ...held.keys(), ...breakDays.keys()])) {
-    const oldDays = old.get(activityId) ?? []
-    const events = held.get(activityId) ?? []
-    const breaks = breakDays.get(activityId) ?? NO_BREAKS
-    const known = memo.get(activityId)
-    let totals: DayTotals
-    if (
-      known &&
-      known.timeZone === timeZone &&
-      sameList(known.old, oldDays) &&
-      sameList(known.events, events) &&
-      sameBreakRanges(known.breaks, breaks)
-    ) {
-      totals = known.days
-    } else {
-      const recent = new DayTotalsBuilder()
-      for (const event of events) recent.addEvent(event, zone)
-      totals = mergeDayTotals(...oldDays, recent.build())
-      // A new object: mergeDayTotals may answer one of its parts as it is.
-      if (breaks.length > 0) totals = { ...totals, breaks }
-      memo.set(activityId, { timeZone, old: oldDays, events, breaks, days: totals })
-    }
-    if (totals.counts.length > 0 || breaks.length > 0) days.set(activityId, totals)
+    habits.set(activityId, {
+      old: old.get(activityId) ?? [],
+      events: held.get(activityId) ?? [],
+      breaks: breakDays.get(activityId) ?? NO_BREAKS,
+    })
+  }
+  return habits
+}
+
+/** The memo's answer for a habit, when it was built from these very parts. */
+function remembered(
+  memo: HabitDaysMemo,
+  activityId: string,
+  parts: HabitParts,
+  timeZone: string,
+): DayTotals | undefined {
+  const known = memo.get(activityId)
+  return known &&
+    known.timeZone === timeZone &&
+    sameList(known.old, parts.old) &&
+    sameList(known.events, parts.events) &&
+    sameBreakRanges(known.breaks, parts.breaks)
+    ? known.days
+    : undefined
+}
+
+/** Builds one habit's days from its parts and remembers them in `memo`. */
+function buildOne(
+  memo: HabitDaysMemo,
+  activityId: string,
+  parts: HabitParts,
+  timeZone: string,
+): DayTotals {
+  const zone = getZone(timeZone)
+  const recent = new DayTotalsBuilder()
+  for (const event of parts.events) recent.addEvent(event, zone)
+  let totals = mergeDayTotals(...parts.old, recent.build())
+  // A new object: mergeDayTotals may answer one of its parts as it is.
+  if (parts.breaks.length > 0) totals = { ...totals, breaks: parts.breaks }
+  memo.set(activityId, { timeZone, ...parts, days: totals })
+  return totals
+}
+
+/**
+ * Every activity's days (its whole history) on a synced device: the history's per-day totals of
+ * old days merged with the totals of the events it counts itself, and its break days (`breaks`,
+ * from the user's breaks). The one place the three meet; an activity without any day with
+ * events nor break day is absent. With a `memo`, unchanged activities keep their last
+ * answer.
+ */
+export function buildHabitDays(
+  input: HabitDaysInput,
+  memo: HabitDaysMemo = createHabitDaysMemo(),
+): Map<string, DayTotals> {
+  const { timeZone } = input
+  const habits = groupByHabit(input)
+  const days = new Map<string, DayTotals>()
+  for (const [activityId, parts] of habits) {
+    const totals =
+      remembered(memo, activityId, parts, timeZone) ?? buildOne(memo, activityId, parts, timeZone)
+    if (totals.counts.length > 0 || parts.breaks.length > 0) days.set(activityId, totals)
   }
   for (const activityId of memo.keys()) {
-    if (!old.has(activityId) && !held.has(activityId) && !breakDays.has(activityId)) {
-      memo.delete(activityId)
-    }
+    if (!habits.has(activityId)) memo.delete(activityId)
   }
   return days
+}
+
+/**
+ * One step of building every habit's days into `memo`: builds at most `limit` habits whose
+ * remembered answer is missing or out of date, and answers whether none is left. Once it answers
+ * true, buildHabitDays with the same input and memo only reads the memo. For years of history,
+ * where building every habit at once is one long task: a few habits per task (issue 55).
+ */
+export function stepHabitDays(input: HabitDaysInput, memo: HabitDaysMemo, limit: number): boolean {
+  const { timeZone } = input
+  let built = 0
+  for (const [activityId, parts] of groupByHabit(input)) {
+    if (remembered(memo, activityId, parts, timeZone)) continue
+    if (built >= limit) return false
+    buildOne(memo, activityId, parts, timeZone)
+    built += 1
+  }
+  return true
 }

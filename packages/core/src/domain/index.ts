@@ -77,7 +77,12 @@ export type {
   HistoryItemLike,
   HistoryLike,
 } from './habit-days'
-export { buildHabitDays, createHabitDaysMemo, isCountedByHistory } from './habit-days'
+export {
+  buildHabitDays,
+  createHabitDaysMemo,
+  isCountedByHistory,
+  stepHabitDays,
+} from './habit-days'
 export type {
   CompletionRate,
   DaysSummary,

@@ -14,9 +14,10 @@ import { isTextEntry, setKeyboardShown, useKeyboardShown } from '../../lib/keybo
 import { useIsMobile } from '../../lib/layout'
 import { whenFilesHeldOffline } from '../../lib/offline-files'
 import { isNativePlatform, listenToKeyboard } from '../../lib/platform'
+import type { SyncEngine } from '../../lib/sync/engine'
 import { loadRefusalMessages } from '../../lib/sync/engine'
 import { loadWriteSchemas } from '../../lib/sync/load-schemas'
-import { whenSynced } from '../../lib/sync/store'
+import { FirstDrawingGate, whenSynced } from '../../lib/sync/store'
 import { FormOpenerProvider, loadFormModal } from '../form-opener-provider'
 import { useRouteHandle } from '../route-handle'
 import { SpotlightLauncher } from '../spotlight/spotlight-launcher'
@@ -123,8 +124,19 @@ function AuthGate() {
     if (hasCheckedAuth) startTransition(() => setReady(true))
   }, [hasCheckedAuth])
   if (!ready) return <BootScreen />
-  return <Shell />
+  return (
+    <FirstDrawingGate prepare={prepareFirstDrawing}>
+      <Shell />
+    </FirstDrawingGate>
+  )
 }
+
+/**
+ * What a copy's first drawing computes, done before it a step per task: every habit's days
+ * (their module is the screens', fetched with the first one).
+ */
+const prepareFirstDrawing = (engine: SyncEngine) =>
+  import('../../api/days').then(({ buildHabitDaysInSteps }) => buildHabitDaysInSteps(engine))
 
 /**
  * The keyboard flag that hides the tab bar: native reports it from the keyboard plugin; the web

@@ -1,14 +1,80 @@
 import 'fake-indexeddb/auto'
 import { renderHook, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { destroyLocalCopy, getSyncEngine, startSync, useSynced, useSyncStatus } from './store'
+import {
+  destroyLocalCopy,
+  FirstDrawingGate,
+  getSyncEngine,
+  startSync,
+  stopSync,
+  useSynced,
+  useSyncStatus,
+  whenLoaded,
+} from './store'
 
 afterEach(async () => {
   await destroyLocalCopy()
   vi.restoreAllMocks()
 })
 
+/** A server with nothing on it. */
+function emptyServer() {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+    Response.json({
+      activities: [],
+      attributes: [],
+      groups: [],
+      goals: [],
+      events: [],
+      cursor: '0',
+      more: false,
+      olderEvents: false,
+    }),
+  )
+}
+
 describe('sync store', () => {
+  it('draws a copy synced before, on a repeat visit, without waiting for the gate', async () => {
+    emptyServer()
+    const uid = `u-${Math.random()}`
+    await startSync(uid, () => {}).settled()
+    await waitFor(() => expect(getSyncEngine()?.status.synced).toBe(true))
+    stopSync()
+    const prepare = vi.fn(() => new Promise<void>(() => {}))
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <FirstDrawingGate prepare={prepare}>{children}</FirstDrawingGate>
+    )
+    const habits = renderHook(() => useSynced((view) => view.activities.size, []), { wrapper })
+    startSync(uid, () => {})
+    await waitFor(() => expect(habits.result.current.data).toBe(0))
+    expect(prepare).not.toHaveBeenCalled()
+  })
+
+  it('draws a synced copy inside a FirstDrawingGate once what its drawing needs is prepared, and says it is drawn then', async () => {
+    emptyServer()
+    let prepared: () => void = () => {}
+    const prepare = vi.fn(() => new Promise<void>((resolve) => (prepared = resolve)))
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <FirstDrawingGate prepare={prepare}>{children}</FirstDrawingGate>
+    )
+    const habits = renderHook(() => useSynced((view) => view.activities.size, []), { wrapper })
+    const engine = startSync(`u-${Math.random()}`, () => {})
+    await waitFor(() => expect(prepare).toHaveBeenCalledWith(engine))
+    expect(engine.status.synced).toBe(true)
+    expect(habits.result.current.isLoading).toBe(true)
+    let loaded = false
+    const cancel = whenLoaded(() => {
+      loaded = true
+    })
+    expect(loaded).toBe(false)
+    prepared()
+    await waitFor(() => expect(habits.result.current.data).toBe(0))
+    await waitFor(() => expect(loaded).toBe(true))
+    cancel()
+    expect(prepare).toHaveBeenCalledTimes(1)
+  })
+
   it('draws the data hooks again for a change of the copy, not for a change of the status', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     // Offline: every round changes the status (sending, offline) and never the copy.

@@ -1,4 +1,15 @@
-import { useMemo, useRef, useSyncExternalStore } from 'react'
+import {
+  createContext,
+  createElement,
+  type ReactNode,
+  startTransition,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import { getDeviceTimeZone } from '../time-zone'
 import { type EngineOptions, IDLE_STATUS, SyncEngine, type SyncStatus } from './engine'
 import type { Tables } from './view'
@@ -15,6 +26,9 @@ let version = 0
 /** Changes with anything, the status too (online, sending, how many changes wait). */
 let statusVersion = 0
 let shown = ''
+/** The user whose copy was read last, and that user again if it was synced already then. */
+let loadedUid: string | undefined
+let warmUid: string | undefined
 
 /**
  * Tells the subscribers; the screens' data hooks draw again only when the copy or its readiness
@@ -22,6 +36,11 @@ let shown = ''
  * drawing every list again for each was the longest task of a heavy user's screen.
  */
 function notify() {
+  // A copy synced when it was first read (a repeat visit) draws at once, as its first screen.
+  if (engine?.status.loaded && loadedUid !== engine.uid) {
+    loadedUid = engine.uid
+    warmUid = engine.status.synced ? engine.uid : undefined
+  }
   statusVersion += 1
   const now = `${engine?.uid}:${engine?.version}:${engine?.status.loaded}:${isSynced()}`
   if (now !== shown) {
@@ -39,6 +58,8 @@ export function getSyncEngine(): SyncEngine | undefined {
 export function startSync(uid: string, onRejected: EngineOptions['onRejected']): SyncEngine {
   if (engine?.uid === uid) return engine
   stopSync()
+  loadedUid = undefined
+  warmUid = undefined
   const started = new SyncEngine({ uid, onRejected, timeZone: getDeviceTimeZone })
   engine = started
   unsubscribe = started.subscribe(notify)
@@ -108,7 +129,18 @@ export const whenSynced = (callback: () => void) => when(isSynced, callback)
  * drawn what it holds (its readers draw synchronously); answers the cancel.
  */
 export const whenLoaded = (callback: () => void) =>
-  when(() => Boolean(engine?.status.loaded), callback)
+  when(
+    () =>
+      Boolean(
+        engine?.status.loaded &&
+          // A synced copy behind a FirstDrawingGate is drawn once the gate's transition is in.
+          (gates === 0 ||
+            !engine.status.synced ||
+            drawnUid === engine.uid ||
+            warmUid === engine.uid),
+      ),
+    callback,
+  )
 
 /** A number that changes whenever the synced copy (or its status) changes. */
 export function useSyncVersion(): number {
@@ -138,6 +170,71 @@ export interface Synced<T> {
   error: null
 }
 
+/**
+ * Whether the screens may draw the copy of the signed-in user: false from the moment it is synced
+ * until its first drawing, a transition, is under way. Outside a FirstDrawingGate: always.
+ */
+const FirstDrawn = createContext(true)
+
+/** FirstDrawingGates mounted, and the user whose copy's first drawing the last one committed. */
+let gates = 0
+let drawnUid: string | undefined
+
+/**
+ * Makes the first drawing of a copy synced while the page is open (a new device's first sync)
+ * one React transition, which React draws in slices that leave the main thread free in between
+ * (issue 55): `prepare` first does, a step per task, what the drawing would otherwise compute in
+ * one (every habit's days). Only that one: a copy synced when it was read (a repeat visit) draws
+ * at once, before the app asks the server anything, and the changes after it draw as they come.
+ */
+export function FirstDrawingGate({
+  prepare,
+  children,
+}: {
+  prepare: (engine: SyncEngine) => Promise<void>
+  children: ReactNode
+}) {
+  useSyncVersion()
+  const uid = engine?.uid
+  const [drawn, setDrawn] = useState<string | undefined>(undefined)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each user's copy has its first drawing.
+  useEffect(() => {
+    if (!uid) return
+    let cancelled = false
+    const draw = () => {
+      if (!cancelled) startTransition(() => setDrawn(uid))
+    }
+    const cancelWait = whenSynced(() => {
+      const current = engine
+      if (current?.uid !== uid || warmUid === uid) return
+      prepare(current).then(draw, (error: unknown) => {
+        console.error(error)
+        draw()
+      })
+    })
+    return () => {
+      cancelled = true
+      cancelWait()
+    }
+  }, [uid, prepare])
+  useEffect(() => {
+    gates += 1
+    return () => {
+      gates -= 1
+    }
+  }, [])
+  useEffect(() => {
+    if (!drawn) return
+    drawnUid = drawn
+    notify()
+  }, [drawn])
+  return createElement(
+    FirstDrawn.Provider,
+    { value: !uid || drawn === uid || warmUid === uid },
+    children,
+  )
+}
+
 /** Whether two answers are lists of the very same items in the same order. */
 function sameItems(a: unknown, b: unknown): boolean {
   return (
@@ -159,7 +256,8 @@ export function useSynced<T>(
   deps: readonly unknown[],
 ): Synced<T> {
   const current = useSyncVersion()
-  const ready = isSynced()
+  const drawn = useContext(FirstDrawn)
+  const ready = isSynced() && drawn
   const last = useRef<T | undefined>(undefined)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the copy changes with `current`.
   const data = useMemo(() => {

@@ -258,7 +258,9 @@ export function Component() {
                     <ScheduleItemRow
                       key={item.activity.id}
                       activity={item.activity}
-                      done={item.done}
+                      // A tap being logged shows done at once (issue 55): the write's check and
+                      // store take a moment; its failure says so and unchecks it again.
+                      done={item.done || busyIds.has(item.activity.id)}
                       progress={describeProgress(item.progress, attributesById)}
                       over={item.progress?.over ?? false}
                       busy={busyIds.has(item.activity.id)}
