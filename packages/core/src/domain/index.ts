@@ -188,6 +188,7 @@ export type {
 } from './targets'
 export {
   indexGoalTargets,
+  isMetByOneMoreEvent,
   isTargetDangling,
   measurePeriod,
   ONE_EVENT,

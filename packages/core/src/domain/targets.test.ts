@@ -7,7 +7,13 @@ import { buildReminderMessage, getReminderSkipReason } from './reminders'
 import { buildScheduleView } from './schedule-view'
 import { computeStrength, stepStrength } from './strength'
 import type { PeriodTarget } from './targets'
-import { indexGoalTargets, isTargetDangling, ONE_EVENT, resolveTarget } from './targets'
+import {
+  indexGoalTargets,
+  isMetByOneMoreEvent,
+  isTargetDangling,
+  ONE_EVENT,
+  resolveTarget,
+} from './targets'
 import { buildActivity, buildEvent, buildGoal, weekly } from './test-fixtures'
 
 const three: PeriodTarget = { kind: 'count', count: 3 }
@@ -331,5 +337,29 @@ describe("Loop's strength for frequency and numerical habits", () => {
     let score = 0
     for (const value of read) score = stepStrength(score, Math.min(1, value / 20), 1)
     expect(stats.currentStrength).toBeCloseTo(score, 12)
+  })
+})
+
+describe('isMetByOneMoreEvent: what a tap that logs one event shows at once (issue 55)', () => {
+  const today = '2026-03-10'
+  const progress = (target: PeriodTarget, ...events: string[]) =>
+    measureCurrentPeriod(
+      days('UTC', ...events.map((at): [string] => [at])),
+      'Weekly',
+      today,
+      target,
+    )
+
+  it('meets one event and the last of a count, not a count short by two', () => {
+    expect(isMetByOneMoreEvent(progress(ONE_EVENT))).toBe(true)
+    expect(
+      isMetByOneMoreEvent(progress(three, '2026-03-09T12:00:00Z', '2026-03-10T08:00:00Z')),
+    ).toBe(true)
+    expect(isMetByOneMoreEvent(progress(three, '2026-03-09T12:00:00Z'))).toBe(false)
+  })
+
+  it('never for an unscheduled habit, whose period is not judged, nor for an amount', () => {
+    expect(isMetByOneMoreEvent(null)).toBe(false)
+    expect(isMetByOneMoreEvent(progress(pages))).toBe(false)
   })
 })

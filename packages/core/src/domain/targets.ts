@@ -95,6 +95,17 @@ export function measurePeriod(
   return { target, value: count, goal, done: count >= goal, over: false }
 }
 
+/**
+ * Whether one more event, without values, meets the period's target: what a tap that logs one
+ * shows before its write is stored (issue 55). No for a period not judged (`null`: an
+ * unscheduled habit is never done), for an amount target (the event's amount is unknown) and for
+ * a count still short by more than one.
+ */
+export function isMetByOneMoreEvent(progress: PeriodProgress | null): boolean {
+  if (progress === null || progress.target.kind === 'amount') return false
+  return progress.value + 1 >= progress.goal
+}
+
 /** The target of an activity's period of a cadence: what the schedule and reminders judge by. */
 export type TargetOf = (activityId: string, cadence: CadenceLike) => PeriodTarget
 

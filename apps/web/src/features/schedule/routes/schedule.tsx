@@ -4,6 +4,7 @@ import {
   findEventInPeriod,
   indexGoalTargets,
   isDeleted,
+  isMetByOneMoreEvent,
   shouldSwitchToUnscheduled,
   sortByRecent,
   toCalendarDay,
@@ -258,9 +259,13 @@ export function Component() {
                     <ScheduleItemRow
                       key={item.activity.id}
                       activity={item.activity}
-                      // A tap being logged shows done at once (issue 55): the write's check and
-                      // store take a moment; its failure says so and unchecks it again.
-                      done={item.done || busyIds.has(item.activity.id)}
+                      // A tap being logged shows at once what its event makes of the period
+                      // (issue 55): the write's check and store take a moment; its failure says so
+                      // and unchecks it again.
+                      done={
+                        item.done ||
+                        (busyIds.has(item.activity.id) && isMetByOneMoreEvent(item.progress))
+                      }
                       progress={describeProgress(item.progress, attributesById)}
                       over={item.progress?.over ?? false}
                       busy={busyIds.has(item.activity.id)}
