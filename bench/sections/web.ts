@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Context } from '../lib/context'
 import { benchEnv } from '../lib/env'
 import {
@@ -337,6 +337,15 @@ async function signedInContext(browser: Browser, base: string, cookie: string) {
   return context
 }
 
+/** A new page of `context` with its requests followed and the CPU 4x slower, as Lighthouse's. */
+async function openThrottledPage(context: BrowserContext) {
+  const page = await context.newPage()
+  const requests = followRequests(page)
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  return { page, requests, cdp }
+}
+
 /**
  * A CPU profile of each account's first visit to each page on a new device (4x CPU slowdown, as
  * Lighthouse simulates), for reading where the main thread's time goes (decision 095); with
@@ -355,10 +364,7 @@ async function profilePages(
     for (const path of PAGES) {
       const context = await signedInContext(browser, base, cookie)
       try {
-        const page = await context.newPage()
-        const requests = followRequests(page)
-        const cdp = await context.newCDPSession(page)
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+        const { page, requests, cdp } = await openThrottledPage(context)
         await cdp.send('Profiler.enable')
         await cdp.send('Profiler.start')
         // The long tasks as the page itself sees them (at 4x): steadier than Lighthouse's
@@ -450,10 +456,7 @@ async function measureHeavyScreens(port: number, base: string, cookie: string): 
   for (const path of PAGES) {
     const context = await signedInContext(browser, base, cookie)
     try {
-      const page = await context.newPage()
-      const requests = followRequests(page)
-      const cdp = await context.newCDPSession(page)
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+      const { page, requests, cdp } = await openThrottledPage(context)
       await page.addInitScript({ content: WATCH_PAGE })
       // With BENCH_WEB_PROFILE_DIR, a CPU profile of the open and the taps (at 4x).
       if (benchEnv.profileDir) {

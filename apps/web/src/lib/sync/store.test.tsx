@@ -18,20 +18,21 @@ afterEach(async () => {
   vi.restoreAllMocks()
 })
 
+/** The sync answer of a server with nothing on it. */
+const NO_CHANGES = {
+  activities: [],
+  attributes: [],
+  groups: [],
+  goals: [],
+  events: [],
+  cursor: '0',
+  more: false,
+  olderEvents: false,
+}
+
 /** A server with nothing on it. */
 function emptyServer() {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-    Response.json({
-      activities: [],
-      attributes: [],
-      groups: [],
-      goals: [],
-      events: [],
-      cursor: '0',
-      more: false,
-      olderEvents: false,
-    }),
-  )
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json(NO_CHANGES))
 }
 
 describe('sync store', () => {
@@ -110,16 +111,7 @@ describe('sync store', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const url = String(input)
       if (url.includes('/sync/changes')) {
-        return Response.json({
-          activities: [],
-          attributes: [],
-          groups: [],
-          goals: [],
-          events: [],
-          cursor: '0',
-          more: false,
-          olderEvents: false,
-        })
+        return Response.json(NO_CHANGES)
       }
       const body = JSON.parse(String(init?.body ?? '{}'))
       return Response.json(
