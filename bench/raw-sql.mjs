@@ -1,8 +1,8 @@
 // The raw side of the API section's side-by-side (issue 55): the API's own Fastify and `pg`
 // (resolved from apps/api), no authentication, no validation, no Drizzle: each route runs the
-// SQL a read needs on a pool of the API's size and answers its rows as JSON. Run as
-// `node raw-sql.mjs <port> <databaseUrl>`; listens on loopback only. PostgreSQL only (PGlite is
-// one process's).
+// query the API's read sends (the same tables, conditions, order and subqueries) on a pool of the
+// API's size and answers its rows as JSON. Run as `node raw-sql.mjs <port> <databaseUrl>`;
+// listens on loopback only. PostgreSQL only (PGlite is one process's).
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 
@@ -25,7 +25,7 @@ app.get('/raw/delta', async (request) => {
 })
 app.get('/raw/activities', async (request) => {
   const { rows } = await pool.query(
-    'select * from activities where author = $1 and deleted_at is null order by position, created_at, id',
+    'select * from activities where author = $1 and deleted_at is null order by coalesce(updated_at, created_at) desc',
     [request.query.author],
   )
   return rows
@@ -40,7 +40,10 @@ app.get('/raw/events', async (request) => {
 })
 app.get('/raw/counts', async (request) => {
   const { rows } = await pool.query(
-    'select activity_id, count from event_counts where author = $1 and count > 0',
+    `select activity_id, count,
+       (select max(event_date) from events e
+         where e.author = $1 and e.deleted_at is null and e.activity_id = c.activity_id) as last_event_at
+     from event_counts c where c.author = $1 and c.count > 0`,
     [request.query.author],
   )
   return rows

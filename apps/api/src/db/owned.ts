@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 
 /** The columns of a table whose rows belong to one user and are deleted softly. */
@@ -7,8 +7,11 @@ export interface OwnedColumns {
   deletedAt: PgColumn
 }
 
+/** A user's id, or the placeholder that binds it when a prepared statement runs. */
+export type Author = string | Placeholder
+
 /** The caller's rows that are not deleted: what every read of a user's own records starts from. */
-export function liveRowsOf(table: OwnedColumns, uid: string): SQL {
+export function liveRowsOf(table: OwnedColumns, uid: Author): SQL {
   return sql`(${table.author} = ${uid} and ${table.deletedAt} is null)`
 }
 

@@ -10,7 +10,7 @@ import {
   SYNC_TABLES,
   type SyncTable,
 } from '@kindling/core'
-import { and, eq, type SQL } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
@@ -18,7 +18,7 @@ import type { Database, Tx } from '../db/client'
 
 export type { Tx }
 
-import { liveRowsOf, lockAuthorsWrites } from '../db/owned'
+import { type Author, liveRowsOf, lockAuthorsWrites } from '../db/owned'
 import { uidOf } from '../http/caller'
 import { notFound, validationError } from '../http/errors'
 import { jsonResponse } from '../http/openapi'
@@ -116,7 +116,7 @@ export interface CrudOptions<
   record: R
   toRecord: (row: Row<T>) => z.output<R>
   /** The caller's live records (default: theirs and not deleted). */
-  live?: (uid: string) => SQL | undefined
+  live?: (uid: Author) => SQL | undefined
   /** The time of writes (default: the system clock). */
   clock?: () => Date
   /** `GET /api/<plural>` as all of the caller's live records in this order; leave out to write it. */
@@ -162,7 +162,7 @@ export interface Crud<T extends OwnedTable> {
   load: (uid: string, id: string) => Promise<Row<T>>
   /** The condition for the caller's live record with this id. */
   owned: (uid: string, id: string) => SQL | undefined
-  live: (uid: string) => SQL | undefined
+  live: (uid: Author) => SQL | undefined
   tags: string[]
 }
 
@@ -189,7 +189,7 @@ export function registerCrud<
   const one = noun.toLowerCase()
   const a = `${article(one)} ${one}`
   const path = `/api/${plural}`
-  const live = options.live ?? ((uid: string) => liveRowsOf(table, uid))
+  const live = options.live ?? ((uid: Author) => liveRowsOf(table, uid))
   const owned = (uid: string, id: string) => and(eq(table.id, id), live(uid))
   const synced = (SYNC_TABLES as readonly string[]).includes(plural)
   const onWrite = app.onDataWrite
@@ -236,6 +236,14 @@ export function registerCrud<
 
   const listOptions = options.list
   if (listOptions) {
+    // Built once, and on PostgreSQL parsed and planned once per connection (a named statement):
+    // the list is the most frequent read of each record (issue 55).
+    const listed = db
+      .select()
+      .from(table as PgTable)
+      .where(live(sql.placeholder('uid')))
+      .orderBy(...listOptions.orderBy)
+      .prepare(`list_${plural}`)
     r.get(path, {
       schema: {
         operationId: `list${capital(plural)}`,
@@ -246,11 +254,7 @@ export function registerCrud<
         response: { 200: jsonResponse(`Your live ${plural}.`, z.array(record)), ...listErrors },
       },
       handler: async (request) => {
-        const rows = await db
-          .select()
-          .from(table as PgTable)
-          .where(live(uidOf(request)))
-          .orderBy(...listOptions.orderBy)
+        const rows = await listed.execute({ uid: uidOf(request) })
         return rows.map((row) => toRecord(row as Row<T>))
       },
     })

@@ -161,6 +161,24 @@ export function registerEventRoutes(app: FastifyInstance, db: Database): void {
     },
   })
 
+  // One row per activity from the trigger-kept counts; the latest date is an index seek per
+  // activity. Neither grows with the length of the history (issue 8). Prepared once, like the
+  // lists (crud.ts).
+  const author = sql.placeholder('uid')
+  const latest = db
+    .select({ at: max(events.eventDate) })
+    .from(events)
+    .where(and(liveRowsOf(events, author), eq(events.activityId, eventCounts.activityId)))
+  const countsByActivity = db
+    .select({
+      activityId: eventCounts.activityId,
+      count: eventCounts.count,
+      lastEventAt: sql<Date | string | null>`(${latest})`,
+    })
+    .from(eventCounts)
+    .where(and(eq(eventCounts.author, author), gt(eventCounts.count, 0)))
+    .prepare('count_events_by_activity')
+
   r.get('/api/events/counts/activity', {
     schema: {
       operationId: 'countEventsByActivity',
@@ -175,21 +193,7 @@ export function registerEventRoutes(app: FastifyInstance, db: Database): void {
       },
     },
     handler: async (request) => {
-      const uid = uidOf(request)
-      // One row per activity from the trigger-kept counts; the latest date is an index seek per
-      // activity. Neither grows with the length of the history (issue 8).
-      const latest = db
-        .select({ at: max(events.eventDate) })
-        .from(events)
-        .where(and(liveRowsOf(events, uid), eq(events.activityId, eventCounts.activityId)))
-      const rows = await db
-        .select({
-          activityId: eventCounts.activityId,
-          count: eventCounts.count,
-          lastEventAt: sql<Date | string | null>`(${latest})`,
-        })
-        .from(eventCounts)
-        .where(and(eq(eventCounts.author, uid), gt(eventCounts.count, 0)))
+      const rows = await countsByActivity.execute({ uid: uidOf(request) })
       return rows.map((row) => ({
         activityId: row.activityId,
         count: row.count,
