@@ -175,9 +175,19 @@ test('spotlight actions open forms: a modal on wide layouts, a page on mobile', 
   signedInPage: { page },
 }, testInfo) => {
   await page.goto('/schedule')
-  await page.getByRole('button', { name: 'Search' }).click()
-  // The palette's action, not the empty schedule's own 'Add Activity' behind it.
-  await page.getByRole('dialog').getByRole('button', { name: 'Add Activity' }).click()
+  const searchButton = page.getByRole('button', { name: 'Search' })
+  await searchButton.click()
+  await expect(page.getByPlaceholder('Search...')).toBeVisible()
+  // The page behind the open search is out of reach: only the search's own 'Add Activity' is
+  // there for a screen reader, not also the empty schedule's.
+  await expect(page.getByRole('button', { name: 'Add Activity' })).toHaveCount(1)
+  await expectNoSeriousA11yViolations(page)
+  // Closed, the page is back and the focus returns to the button that opened the search.
+  await page.keyboard.press('Escape')
+  await expect(page.getByPlaceholder('Search...')).toHaveCount(0)
+  await expect(searchButton).toBeFocused()
+  await searchButton.click()
+  await page.getByRole('button', { name: 'Add Activity' }).click()
   if (testInfo.project.name === 'mobile') {
     await expect(page).toHaveURL(/\/add-activity$/)
     await expect(page.getByRole('heading', { name: 'Add Activity', level: 1 })).toBeVisible()

@@ -16,6 +16,20 @@ import { useOpenForm } from '../../lib/form-opener'
 import { useT } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 
+/**
+ * While the search is open, the page behind it is out of reach: not focusable (`inert`) and not
+ * read (`aria-hidden`), so a screen reader finds the search's own "Add Activity", not also the
+ * page's. Lifted as soon as the search starts closing: Mantine gives the focus back 10 ms after,
+ * during the closing transition, and an inert page would refuse it.
+ */
+function hidePage(hidden: boolean): void {
+  const page = document.getElementById('root')
+  if (!page) return
+  page.inert = hidden
+  if (hidden) page.setAttribute('aria-hidden', 'true')
+  else page.removeAttribute('aria-hidden')
+}
+
 /** The spotlight: Add Activity, Add Event and the user's habits by name (SPEC §2 Layout). */
 export default function AppSpotlight({ openRequest }: { openRequest: number }) {
   const t = useT()
@@ -27,6 +41,7 @@ export default function AppSpotlight({ openRequest }: { openRequest: number }) {
   useEffect(() => {
     if (openRequest > 0) spotlight.open()
   }, [openRequest])
+  useEffect(() => () => hidePage(false), [])
 
   const actions = useMemo<SpotlightProps['actions']>(() => {
     const commands = {
@@ -72,6 +87,10 @@ export default function AppSpotlight({ openRequest }: { openRequest: number }) {
     <Spotlight
       actions={actions}
       shortcut={null}
+      onSpotlightOpen={() => hidePage(true)}
+      onSpotlightClose={() => hidePage(false)}
+      // The dialog is named (it has no title): a screen reader says what opened.
+      attributes={{ content: { 'aria-label': t('Search') } }}
       nothingFound={t('Nothing found...')}
       highlightQuery
       // The list itself is capped: Mantine's `scrollable` + `maxHeight` never reach the dialog
