@@ -1,4 +1,4 @@
-import { useHotkeys } from '@mantine/hooks'
+import { useHotkeys, useWindowEvent } from '@mantine/hooks'
 import {
   createContext,
   lazy,
@@ -32,10 +32,21 @@ export function SpotlightLauncher({ children }: { children: ReactNode }) {
     <OpenSpotlightContext.Provider value={open}>
       {children}
       {openRequest > 0 && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DropOnEscape onEscape={() => setOpenRequest(0)} />}>
           <AppSpotlight openRequest={openRequest} />
         </Suspense>
       )}
     </OpenSpotlightContext.Provider>
   )
+}
+
+/**
+ * While the search's code is still loading (its first use, on a slow connection): Escape drops
+ * the request, as it would close the search, instead of the search showing after it.
+ */
+function DropOnEscape({ onEscape }: { onEscape: () => void }) {
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape') onEscape()
+  })
+  return null
 }
