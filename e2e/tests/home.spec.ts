@@ -97,8 +97,11 @@ test("home's history folds away and stays so, shows a calendar of all habits, an
     await api(page, 'POST', 'events', { activityId: id, eventDate: now })
   }
 
-  // Folded on the Goals screen, 'Today' stays open on home, with nothing to fold it.
+  // Folded on the Goals screen, 'Today' stays open on home, with nothing to fold it. Folded once
+  // the screen shows the synced goals: once, in a whole run at load, a fold pressed as the first
+  // sync's drawing landed did not take (not reproduced in 31 runs since; an open question).
   await page.goto('/goals')
+  await expect(page.getByText('All daily goals accomplished!')).toBeVisible()
   await page.getByRole('button', { name: /Today/ }).click()
   await expect(page.getByRole('button', { name: /Today/ })).toHaveAttribute(
     'aria-expanded',
