@@ -24,6 +24,7 @@ import { activateLanguage } from '../i18n'
 import { type EngineOptions, FAILURES_TOLD, SyncEngine } from './engine'
 import { openLocalDb, storeServerState } from './local-db'
 import { type RefusalOutcome, trimRefused } from './refusals'
+import { NO_CHANGES } from './test-fixtures'
 
 /** A tiny in-memory stand-in for the product API's write and sync calls. */
 function fakeServer() {
@@ -935,18 +936,7 @@ async function startHttpServer(
       bodies.set(request, Buffer.concat(chunks).toString())
       if (answer(request, response)) return
       response.writeHead(200, { 'content-type': 'application/json' })
-      response.end(
-        JSON.stringify({
-          activities: [],
-          attributes: [],
-          groups: [],
-          goals: [],
-          events: [],
-          cursor: '0',
-          more: false,
-          olderEvents: false,
-        }),
-      )
+      response.end(JSON.stringify(NO_CHANGES))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -12,23 +12,12 @@ import {
   useSyncStatus,
   whenLoaded,
 } from './store'
+import { NO_CHANGES } from './test-fixtures'
 
 afterEach(async () => {
   await destroyLocalCopy()
   vi.restoreAllMocks()
 })
-
-/** The sync answer of a server with nothing on it. */
-const NO_CHANGES = {
-  activities: [],
-  attributes: [],
-  groups: [],
-  goals: [],
-  events: [],
-  cursor: '0',
-  more: false,
-  olderEvents: false,
-}
 
 /** A server with nothing on it. */
 function emptyServer() {
