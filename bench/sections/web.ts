@@ -408,7 +408,7 @@ async function profilePages(
 
 /**
  * Watches, from the page's start, its long tasks, its long animation frames with the scripts
- * they ran, the Event Timing entries of 16 ms or more and the time of the last pointerdown.
+ * they ran, and the Event Timing entries of 16 ms or more with their interaction.
  */
 const WATCH_PAGE = `window.benchTasks = []; new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.benchTasks.push({ start: entry.startTime, duration: entry.duration })
@@ -419,13 +419,13 @@ window.benchFrames = []; new PerformanceObserver((list) => {
     window.benchFrames.push({ start: frame.startTime, duration: frame.duration, scripts: frame.scripts
       .filter((script) => script.duration >= 10)
       .map((script) => script.invoker + ' ' + (script.sourceFunctionName || '') + ' ' + script.sourceURL.split('/').pop() + ' ' + Math.round(script.duration))
+      .concat(frame.styleAndLayoutStart ? ['style and layout ' + Math.round(frame.startTime + frame.duration - frame.styleAndLayoutStart)] : [])
       .join('; ') })
   }
 }).observe({ type: 'long-animation-frame', buffered: true })
 window.benchEvents = []; new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.benchEvents.push({ name: entry.name, start: entry.startTime, duration: entry.duration })
-}).observe({ type: 'event', durationThreshold: 16, buffered: true })
-addEventListener('pointerdown', (event) => { window.benchTap = event.timeStamp }, true)`
+  for (const entry of list.getEntries()) window.benchEvents.push({ name: entry.name, start: entry.startTime, duration: entry.duration, interaction: entry.interactionId })
+}).observe({ type: 'event', durationThreshold: 16, buffered: true })`
 
 interface WatchedTask {
   start: number
@@ -448,7 +448,7 @@ function scriptsOf(frames: WatchedFrame[], task: WatchedTask | undefined): strin
  * Issue 55 for the 5-year heavy user on a new device at 4x CPU slowdown: (a) the longest
  * main-thread task from navigation until the synced copy is whole and drawn, per page; (b) the
  * time from a tap on a habit's log button in /schedule (its check box) and /activities (Add
- * event, then the form's Save) to the screen showing it, and Event Timing's longest entry.
+ * event, then the form's Save) to the first frame showing it, and INP's longest entry of the tap.
  */
 async function measureHeavyScreens(port: number, base: string, cookie: string): Promise<void> {
   const { chromium } = await import('playwright-core')
@@ -520,82 +520,142 @@ async function measureHeavyScreens(port: number, base: string, cookie: string): 
   }
 }
 
-/** Taps a habit's check box in /schedule; answers what shows it logged. */
-async function logOnSchedule(page: Page): Promise<string> {
-  const box = page
-    .getByRole('main')
-    .getByRole('checkbox', { checked: false, disabled: false })
-    .first()
-  await box.evaluate((element) => element.setAttribute('data-bench-tap', ''))
-  await box.click()
-  // Checked, or gone with the done ones (hidden), or its form open (a habit needing values).
-  return `(() => { const tapped = document.querySelector('[data-bench-tap]')
-    return !tapped || tapped.checked || document.querySelector('main form') !== null })()`
+/**
+ * A tap to measure: `target` finds what to press and answers the test of the screen showing it
+ * (an expression for the page, read from the pointerdown on); `press` presses it.
+ */
+interface Tap {
+  target: (page: Page) => Promise<{ press: () => Promise<void>; shown: string }>
 }
 
-async function openAddEvent(page: Page): Promise<string> {
-  await page
-    .getByRole('button', { name: /^Add event for / })
-    .first()
-    .click()
-  // At phone size the form is a page of its own (a dialog on a wide screen).
-  return "document.querySelector('main form') !== null"
-}
-
-async function saveAddEvent(page: Page): Promise<string> {
-  await page.getByRole('main').locator('form').getByRole('button', { name: 'Save' }).click()
-  return "document.querySelector('main form') === null"
+/** A habit's check box in /schedule: checked, gone with the done ones, or its form open. */
+const logOnSchedule: Tap = {
+  target: async (page) => {
+    const box = page
+      .getByRole('main')
+      .getByRole('checkbox', { checked: false, disabled: false })
+      .first()
+    await box.evaluate((element) => element.setAttribute('data-bench-tap', ''))
+    return {
+      press: () => box.click(),
+      shown: `(() => { const tapped = document.querySelector('[data-bench-tap]')
+        return !tapped || tapped.checked || document.querySelector('main form') !== null })()`,
+    }
+  },
 }
 
 /**
- * One tap at 4x: `tap` clicks and answers the test of the screen showing it (an expression for
- * the page), tested on every
- * frame; the row gives the time from the pointerdown to the first frame where it holds, and
- * Event Timing's longest entry from the tap on.
+ * "Add event" in /activities of a habit not yet logged today: its form (at phone size a page of
+ * its own) shows. The habit is remembered for the form's Save.
  */
-async function measureTap(
-  page: Page,
-  label: string,
-  tap: (page: Page) => Promise<string>,
-): Promise<void> {
-  await page.evaluate('window.benchEvents = []; window.benchTap = undefined')
-  let shown: string
+const openAddEvent: Tap = {
+  target: async (page) => {
+    await page
+      .getByRole('button', { name: /^Add event for / })
+      .first()
+      .waitFor()
+    const name = (await page.evaluate(`(() => {
+      const strips = [...document.querySelectorAll('main fieldset[aria-label^="This week for "]')]
+      const open = strips.find((strip) => !strip.querySelector('[data-today][data-done]')) ?? strips[0]
+      return (window.benchHabit = open.getAttribute('aria-label').slice('This week for '.length))
+    })()`)) as string
+    const button = page.getByRole('button', { name: `Add event for ${name}`, exact: true })
+    return { press: () => button.click(), shown: "document.querySelector('main form') !== null" }
+  },
+}
+
+/** The form's Save: the habits again, the habit's today marked done in its week. */
+const saveAddEvent: Tap = {
+  target: async (page) => {
+    const save = page.getByRole('main').locator('form').getByRole('button', { name: 'Save' })
+    await save.waitFor()
+    return {
+      press: () => save.click(),
+      shown: `(() => {
+        const strip = [...document.querySelectorAll('main fieldset')]
+          .find((f) => f.getAttribute('aria-label') === 'This week for ' + window.benchHabit)
+        return document.querySelector('main form') === null && strip?.querySelector('[data-today][data-done]') != null
+      })()`,
+    }
+  },
+}
+
+/**
+ * One tap at 4x. From the pointerdown on, the page tests `shown` in every frame (in its
+ * requestAnimationFrame, before that frame is painted); the row gives the time from the
+ * pointerdown to the first frame that shows it, and the longest Event Timing entry of the tap's
+ * interaction (pointerdown, pointerup, click: what INP counts; the pointer's moving onto the
+ * button before it is not part of a tap).
+ */
+async function measureTap(page: Page, label: string, tap: Tap): Promise<void> {
+  const metric = `heavy user's logging at 4x, ${label}: tap → first frame showing it (INP)`
+  let target: Awaited<ReturnType<Tap['target']>>
   try {
-    shown = await tap(page)
+    target = await tap.target(page)
   } catch (error) {
     // A tap that could not be made (its button not there in time) says so; the rows go on.
     record({
       section: 'web',
       backend: 'pglite',
-      metric: `heavy user's logging at 4x, ${label}: tap → screen shows it (Event Timing)`,
+      metric,
       value: `not measured: ${(error as Error).message.split('\n')[0]}`,
       target: '≤ 100 ms (issue 55)',
       pass: false,
     })
     return
   }
-  const shownAt = (await page.evaluate(
-    `new Promise((resolve) => { const end = performance.now() + 20000; const step = () => (${shown}) ? resolve(performance.now()) : performance.now() > end ? resolve(Number.NaN) : requestAnimationFrame(step); step() })`,
-  )) as number
-  const tapAt = (await page.evaluate('window.benchTap')) as number
+  await page.evaluate(`window.benchEvents = []
+    window.benchShown = new Promise((resolve) => addEventListener('pointerdown', (event) => {
+      const tapAt = event.timeStamp
+      const end = tapAt + 20000
+      const step = () => (${target.shown}) ? resolve({ tapAt, shownAt: performance.now() })
+        : performance.now() > end ? resolve({ tapAt, shownAt: Number.NaN }) : requestAnimationFrame(step)
+      requestAnimationFrame(step)
+    }, { capture: true, once: true }))
+    undefined`)
+  await target.press()
+  const { tapAt, shownAt } = (await page.evaluate('window.benchShown')) as {
+    tapAt: number
+    shownAt: number
+  }
   // Event Timing entries are reported after their frame: give it one more.
   await page.evaluate(
     'new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))',
   )
-  const events = (await page.evaluate('window.benchEvents')) as { name: string; duration: number }[]
+  const events = (
+    (await page.evaluate('window.benchEvents')) as {
+      name: string
+      duration: number
+      interaction: number
+    }[]
+  ).filter((event) => event.interaction > 0)
   const longest = events.reduce<{ name: string; duration: number } | undefined>(
     (max, event) => (max && max.duration >= event.duration ? max : event),
     undefined,
   )
   const screen = Math.round(shownAt - tapAt)
   const eventMs = Math.round(longest?.duration ?? 0)
+  // What the main thread ran between the tap and the screen showing it: the long animation
+  // frames of that span with their scripts.
+  const frames = (await page.evaluate('window.benchFrames')) as WatchedFrame[]
+  const until = Number.isNaN(shownAt) ? Number.POSITIVE_INFINITY : shownAt
+  const between = frames
+    .filter((frame) => frame.start + frame.duration >= tapAt && frame.start <= until)
+    .map(
+      (frame) =>
+        `+${fmt(Math.round(frame.start - tapAt), 0)} ms ${fmt(Math.round(frame.duration), 0)} ms: ${frame.scripts || 'no script attributed'}`,
+    )
+  const pass = screen <= 100 && eventMs <= 100
   record({
     section: 'web',
     backend: 'pglite',
-    metric: `heavy user's logging at 4x, ${label}: tap → screen shows it (Event Timing)`,
-    value: `${Number.isNaN(screen) ? 'not shown in 20 s' : `${fmt(screen, 0)} ms`} (longest event ${longest ? `${longest.name} ${fmt(eventMs, 0)} ms` : 'under 16 ms'})`,
+    metric,
+    value: `${Number.isNaN(screen) ? 'not shown in 20 s' : `${fmt(screen, 0)} ms`} (longest event of the tap ${longest ? `${longest.name} ${fmt(eventMs, 0)} ms` : 'under 16 ms'})`,
     target: '≤ 100 ms (issue 55)',
-    pass: screen <= 100 && eventMs <= 100,
+    pass,
+    ...(pass || between.length === 0
+      ? {}
+      : { note: `long frames from the tap on: ${between.join(' | ')}` }),
   })
 }
 
