@@ -9,7 +9,7 @@ import { useAuthState } from '../../lib/auth-state'
 import { FOOTER_HEIGHT_PX, HEADER_HEIGHT_PX } from '../../lib/constants'
 import { useDialogHostWanted, useDialogOpen } from '../../lib/dialog-state'
 import { useT } from '../../lib/i18n'
-import { cancelIdle, onIdle } from '../../lib/idle'
+import { afterPress, cancelIdle, onIdle } from '../../lib/idle'
 import { isTextEntry, setKeyboardShown, useKeyboardShown } from '../../lib/keyboard'
 import { useIsMobile } from '../../lib/layout'
 import { whenFilesHeldOffline } from '../../lib/offline-files'
@@ -74,13 +74,25 @@ export function AppLayout() {
   )
 }
 
+/** What the first screen does not draw but a tap may need at once, in the order of need. */
+const ON_INTENT = [
+  loadWriteSchemas,
+  loadToasts,
+  loadFormModal,
+  loadWebDialogs,
+  loadSyncBadge,
+  loadRefusalMessages,
+]
+
 /**
- * What the first screen does not draw but a tap may need at once (the modal, dialog and toast
- * code, the write schemas, and what a write shows: the sync sign and the words about a refused
- * change, decision 163), fetched on the first sign of a user at work: a pointer or a key
- * pressed anywhere. Not before: on a new device it would compete with the page's own data and
- * drawing. Where no service worker will hold every file (http on a LAN name), it also comes at
- * idle once the page's data has: a user who goes offline before a first tap would find its code
+ * What the first screen does not draw but a tap may need (the modal, dialog and toast code, the
+ * write schemas, and what a write shows: the sync sign and the words about a refused change,
+ * decision 163), fetched on the first sign of a user at work: a pointer or a key pressed
+ * anywhere. Not before: on a new device it would compete with the page's own data and drawing.
+ * Nor during the press: it starts once the press is over and its frame drawn, a module per task,
+ * so that the tap that announced it shows at once (issue 55) and later presses come between.
+ * Where no service worker will hold every file (http on a LAN name), it also comes at idle once
+ * the page's data has: a user who goes offline before a first tap would find its code
  * unfetchable.
  */
 function usePreloadOnIntent() {
@@ -88,28 +100,38 @@ function usePreloadOnIntent() {
     const events = ['pointerdown', 'keydown'] as const
     let idle: number | undefined
     let stopped = false
+    const tasks: number[] = []
+    let cancelPress = () => {}
     const preload = () => {
-      stop()
-      loadFormModal().catch(() => undefined)
-      loadWebDialogs().catch(() => undefined)
-      loadToasts().catch(() => undefined)
-      loadWriteSchemas().catch(() => undefined)
-      loadSyncBadge().catch(() => undefined)
-      loadRefusalMessages().catch(() => undefined)
+      for (const load of ON_INTENT) {
+        tasks.push(window.setTimeout(() => load().catch(() => undefined), 0))
+      }
+    }
+    const onIntent = () => {
+      stopWaiting()
+      cancelPress = afterPress(preload)
     }
     const cancelWait = whenSynced(() => {
       whenFilesHeldOffline().then((held) => {
-        if (!held && !stopped) idle = onIdle(preload)
+        if (held || stopped) return
+        idle = onIdle(() => {
+          stopWaiting()
+          preload()
+        })
       })
     })
-    function stop() {
+    function stopWaiting() {
       stopped = true
-      for (const type of events) window.removeEventListener(type, preload, true)
+      for (const type of events) window.removeEventListener(type, onIntent, true)
       cancelWait()
       if (idle !== undefined) cancelIdle(idle)
     }
-    for (const type of events) window.addEventListener(type, preload, true)
-    return stop
+    for (const type of events) window.addEventListener(type, onIntent, true)
+    return () => {
+      stopWaiting()
+      cancelPress()
+      for (const task of tasks) window.clearTimeout(task)
+    }
   }, [])
 }
 
