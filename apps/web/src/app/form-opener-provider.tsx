@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
+import { DropOnEscape } from '../components/drop-on-escape'
 import { ErrorBoundary } from '../components/error-boundary'
 import { dialogOpened } from '../lib/dialog-state'
 import { FormOpenerContext, type OpenForm } from '../lib/form-opener'
@@ -52,7 +53,7 @@ export function FormOpenerProvider({ children }: { children: ReactNode }) {
       {children}
       {mounted && (
         <ErrorBoundary fallback={null}>
-          <Suspense fallback={null}>
+          <Suspense fallback={modal && <DropOnEscape onEscape={close} />}>
             <FormModal modal={modal} onClose={close} />
           </Suspense>
         </ErrorBoundary>

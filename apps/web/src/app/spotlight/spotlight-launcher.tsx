@@ -1,4 +1,4 @@
-import { useHotkeys, useWindowEvent } from '@mantine/hooks'
+import { useHotkeys } from '@mantine/hooks'
 import {
   createContext,
   lazy,
@@ -8,6 +8,7 @@ import {
   useContext,
   useState,
 } from 'react'
+import { DropOnEscape } from '../../components/drop-on-escape'
 import { SPOTLIGHT_SHORTCUT } from '../../lib/constants'
 
 // Spotlight's code loads on first use, keeping it out of the first download.
@@ -38,15 +39,4 @@ export function SpotlightLauncher({ children }: { children: ReactNode }) {
       )}
     </OpenSpotlightContext.Provider>
   )
-}
-
-/**
- * While the search's code is still loading (its first use, on a slow connection): Escape drops
- * the request, as it would close the search, instead of the search showing after it.
- */
-function DropOnEscape({ onEscape }: { onEscape: () => void }) {
-  useWindowEvent('keydown', (event) => {
-    if (event.key === 'Escape') onEscape()
-  })
-  return null
 }
