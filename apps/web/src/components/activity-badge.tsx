@@ -1,11 +1,12 @@
-import { Badge, type BadgeProps } from '@mantine/core'
+import type { CSSProperties } from 'react'
 import { Link } from 'react-router'
+import classes from './activity-badge.module.css'
 
 export interface ActivityBadgeProps {
   activity: { name: string; color: string }
   /** When set, the badge is a link (e.g. to the activity's page). */
   to?: string
-  size?: BadgeProps['size']
+  size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl'
 }
 
 /** Relative luminance of a `#rrggbb` colour (WCAG 2). */
@@ -33,20 +34,20 @@ export function pickTextColor(background: string): string {
 /** An activity's name on its own colour, text contrasted automatically (SPEC §2 name badge). */
 export function ActivityBadge({ activity, to, size = 'lg' }: ActivityBadgeProps) {
   const style = {
-    textTransform: 'none' as const,
-    cursor: to ? 'pointer' : undefined,
+    '--habit-color': activity.color,
     color: pickTextColor(activity.color),
-  }
+  } as CSSProperties
+  const label = <span className={classes.label}>{activity.name}</span>
   if (to) {
     return (
-      <Badge component={Link} to={to} color={activity.color} radius="sm" size={size} style={style}>
-        {activity.name}
-      </Badge>
+      <Link to={to} className={classes.badge} data-size={size} style={style}>
+        {label}
+      </Link>
     )
   }
   return (
-    <Badge color={activity.color} radius="sm" size={size} style={style}>
-      {activity.name}
-    </Badge>
+    <div className={classes.badge} data-size={size} style={style}>
+      {label}
+    </div>
   )
 }
