@@ -44,6 +44,26 @@ function requireEngine() {
   return engine
 }
 
+/**
+ * Runs `options`' callbacks when a write settles; a failure without `onError` is logged and told
+ * ('Not saved'). Resolves once the callbacks have run, never rejects. For a write started outside
+ * `useWrite` (one that must not draw its whole screen again for its pending state).
+ */
+export function settle<T>(write: Promise<T>, options: MutateOptions<T> = {}): Promise<void> {
+  return write.then(
+    (result) => {
+      options.onSuccess?.(result)
+      options.onSettled?.()
+    },
+    (error: Error) => {
+      console.error(error)
+      if (options.onError) options.onError(error)
+      else notifications.show({ color: 'red', title: t('Not saved'), message: error.message })
+      options.onSettled?.()
+    },
+  )
+}
+
 /** Wraps an async write with React Query's mutation surface (mutate, callbacks, isPending). */
 export function useWrite<TInput, TResult>(run: (input: TInput) => Promise<TResult>) {
   const [pending, setPending] = useState(0)
@@ -60,18 +80,7 @@ export function useWrite<TInput, TResult>(run: (input: TInput) => Promise<TResul
   )
   const mutate = useCallback(
     (input: TInput, options: MutateOptions<TResult> = {}) => {
-      mutateAsync(input).then(
-        (result) => {
-          options.onSuccess?.(result)
-          options.onSettled?.()
-        },
-        (error: Error) => {
-          console.error(error)
-          if (options.onError) options.onError(error)
-          else notifications.show({ color: 'red', title: t('Not saved'), message: error.message })
-          options.onSettled?.()
-        },
-      )
+      void settle(mutateAsync(input), options)
     },
     [mutateAsync],
   )

@@ -1,36 +1,52 @@
 import type { Activity } from '@kindling/core'
 import { Checkbox, Group, Text, VisuallyHidden } from '@mantine/core'
 import { IconCheck } from '@tabler/icons-react'
-import { memo } from 'react'
+import { memo, useState } from 'react'
 
 export type ScheduleCadence = 'Daily' | 'Weekly' | 'Monthly' | null
 
 interface ScheduleItemRowProps {
   activity: Activity
   done: boolean
+  /** One more event meets the period's target: a tap being logged shows it done at once. */
+  metByOneMore: boolean
   /** Toward the period's target, e.g. "2 / 3" or "5 / 20 pages"; null for one event. */
   progress: string | null
   /** A limit gone over this period. */
   over: boolean
-  busy: boolean
   /** The cadence of the row's section (null: unscheduled). */
   cadence: ScheduleCadence
-  onToggle: (activity: Activity, done: boolean, cadence: ScheduleCadence) => void
+  /** Answers the write the tap started (settled, never rejected), or nothing (a form opened). */
+  onToggle: (
+    activity: Activity,
+    done: boolean,
+    cadence: ScheduleCadence,
+  ) => Promise<void> | undefined
 }
 
 /**
  * One activity of the schedule: checking it logs an event; done ones carry a check mark. Drawn
- * again only when its props change (pass a stable `onToggle`).
+ * again only when its props change (pass a stable `onToggle`). A tap being logged is the row's
+ * own state, so the tap draws this row alone (issue 55): it shows what its event makes of the
+ * period while the write is checked and stored, and a failure (told by the write) unchecks it.
  */
 export const ScheduleItemRow = memo(function ScheduleItemRow({
   activity,
-  done,
+  done: stored,
+  metByOneMore,
   progress,
   over,
-  busy,
   cadence,
   onToggle,
 }: ScheduleItemRowProps) {
+  const [logging, setLogging] = useState(false)
+  const done = stored || (logging && metByOneMore)
+  function toggle() {
+    const write = onToggle(activity, stored, cadence)
+    if (!write) return
+    setLogging(true)
+    void write.then(() => setLogging(false))
+  }
   return (
     <Group justify="space-between" wrap="nowrap" py={6} px="xs" gap="sm">
       <Checkbox
@@ -41,9 +57,9 @@ export const ScheduleItemRow = memo(function ScheduleItemRow({
           </Text>
         }
         checked={done}
-        disabled={busy}
+        disabled={logging}
         color={activity.color}
-        onChange={() => onToggle(activity, done, cadence)}
+        onChange={toggle}
       />
       <Group gap="xs" wrap="nowrap">
         {progress && (

@@ -16,7 +16,7 @@ import { useMemo, useState } from 'react'
 import { useActivities } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
 import { useHabitDays } from '../../../api/days'
-import { useCreateEvent, usePeriodEvents } from '../../../api/events'
+import { events, usePeriodEvents } from '../../../api/events'
 import { useGoals } from '../../../api/goals'
 import { HeaderActions } from '../../../components/header-actions'
 import { NoHabitsYet } from '../../../components/no-habits'
@@ -28,6 +28,7 @@ import { STORAGE_KEYS } from '../../../lib/constants'
 import { useOpenForm } from '../../../lib/form-opener'
 import { msg, useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
+import { settle } from '../../../lib/resource'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 import { useNow } from '../../../lib/use-now'
 import { rowBudget, useRowLimit } from '../../../lib/use-row-limit'
@@ -96,9 +97,7 @@ export function Component() {
   const eventsQuery = usePeriodEvents(now)
   const habitDays = useHabitDays()
   const goalsQuery = useGoals()
-  const createEvent = useCreateEvent()
   const openForm = useOpenForm()
-  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set())
 
   // All shows as None while habits exist and none is daily, until the user picks a filter this
   // session. The remembered filter stays All: a Daily habit added later shows under Today.
@@ -146,7 +145,8 @@ export function Component() {
     )
   }
 
-  function logEvent(activity: Activity, cadence: ScheduleCadence) {
+  /** Logs an event now; answers the write, or nothing when a form opened instead. */
+  function logEvent(activity: Activity, cadence: ScheduleCadence): Promise<void> | undefined {
     if (!getAuthState().user) {
       console.error('User is not authenticated')
       return
@@ -163,9 +163,14 @@ export function Component() {
       )
       return
     }
-    setBusyIds((ids) => new Set(ids).add(activity.id))
-    createEvent.mutate(
-      { activityId: activity.id, eventDate: new Date().toISOString(), attributes: {} },
+    // Not through `useCreateEvent`: its pending state would draw the whole schedule again on
+    // the tap; the row keeps its own.
+    return settle(
+      events.create({
+        activityId: activity.id,
+        eventDate: new Date().toISOString(),
+        attributes: {},
+      }),
       {
         onSuccess: () => {
           try {
@@ -178,17 +183,15 @@ export function Component() {
             color: 'orange',
           })
         },
-        onSettled: () =>
-          setBusyIds((ids) => {
-            const next = new Set(ids)
-            next.delete(activity.id)
-            return next
-          }),
       },
     )
   }
 
-  function handleToggle(activity: Activity, done: boolean, cadence: ScheduleCadence) {
+  function handleToggle(
+    activity: Activity,
+    done: boolean,
+    cadence: ScheduleCadence,
+  ): Promise<void> | undefined {
     if (done && cadence) {
       const event = findEventInPeriod(
         { activityId: activity.id, cadence },
@@ -199,7 +202,7 @@ export function Component() {
       if (event) openForm(paths.updateEvent({ eventId: event.id }))
       return
     }
-    logEvent(activity, cadence)
+    return logEvent(activity, cadence)
   }
 
   const onToggle = useStableHandler(handleToggle)
@@ -259,16 +262,10 @@ export function Component() {
                     <ScheduleItemRow
                       key={item.activity.id}
                       activity={item.activity}
-                      // A tap being logged shows at once what its event makes of the period
-                      // (issue 55): the write's check and store take a moment; its failure says so
-                      // and unchecks it again.
-                      done={
-                        item.done ||
-                        (busyIds.has(item.activity.id) && isMetByOneMoreEvent(item.progress))
-                      }
+                      done={item.done}
+                      metByOneMore={isMetByOneMoreEvent(item.progress)}
                       progress={describeProgress(item.progress, attributesById)}
                       over={item.progress?.over ?? false}
-                      busy={busyIds.has(item.activity.id)}
                       cadence={section.cadence}
                       onToggle={onToggle}
                     />
