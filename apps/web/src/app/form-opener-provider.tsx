@@ -8,7 +8,7 @@ import { useFormsAsPages } from '../lib/layout'
 import type { OpenFormModal } from './form-modal'
 import { findForm } from './forms'
 
-/** Mantine's modal code loads with the first form opened as a modal (or with the first press anywhere). */
+/** Mantine's modal code loads with the first form opened as a modal (or after the first press anywhere). */
 export const loadFormModal = () => import('./form-modal')
 const FormModal = lazy(() => loadFormModal().then((module) => ({ default: module.FormModal })))
 

@@ -5,7 +5,7 @@ import { dialogOpened, wantDialogHost } from './dialog-state'
 
 /**
  * The web's stand-ins for the native dialogs of lib/platform: Mantine modals. This module loads
- * on first use (or with the first press anywhere), and with it Mantine's modal code; the layout
+ * on first use (or after the first press anywhere), and with it Mantine's modal code; the layout
  * mounts its `WebDialogHost` once asked, and a dialog opens once the host listens.
  */
 
