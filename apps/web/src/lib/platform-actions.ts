@@ -1,3 +1,4 @@
+import { type UnlessEscaped, unlessEscaped } from './escape'
 import { t } from './i18n'
 import { isNativePlatform } from './platform'
 
@@ -90,15 +91,17 @@ export async function confirm(message: string, options: ConfirmOptions = {}): Pr
     })
     return value
   }
-  let dialogs: typeof import('./web-dialogs')
+  let dialogs: UnlessEscaped<typeof import('./web-dialogs')>
   try {
-    dialogs = await import('./web-dialogs')
+    dialogs = await unlessEscaped(import('./web-dialogs'))
   } catch {
     // Its code cannot be fetched (offline before the service worker holds it): the browser's
     // own dialog still asks, where nothing would otherwise answer.
     return window.confirm(options.title ? `${options.title}\n\n${message}` : message)
   }
-  return dialogs.openWebConfirm(message, {
+  // Escape while its code was loading: the user said no before it could ask.
+  if (dialogs.escaped) return false
+  return dialogs.value.openWebConfirm(message, {
     title: options.title,
     confirmLabel,
     cancelLabel,
@@ -145,8 +148,9 @@ export async function showActionSheet(
     })
     return index >= 0 && index < options.length ? index : null
   }
-  const { openWebActionSheet } = await import('./web-dialogs')
-  return openWebActionSheet(title, options)
+  const dialogs = await unlessEscaped(import('./web-dialogs'))
+  if (dialogs.escaped) return null
+  return dialogs.value.openWebActionSheet(title, options)
 }
 
 /**

@@ -2,6 +2,7 @@ import { Button, Stack, Text } from '@mantine/core'
 import { ModalsProvider, modals } from '@mantine/modals'
 import { useEffect } from 'react'
 import { dialogOpened, wantDialogHost } from './dialog-state'
+import { unlessEscaped } from './escape'
 
 /**
  * The web's stand-ins for the native dialogs of lib/platform: Mantine modals. This module loads
@@ -40,10 +41,13 @@ function HostReady() {
   return null
 }
 
-/** Opens a dialog through the host once it is mounted; it counts as open until `settled`. */
-async function openDialog<T>(open: (settle: (value: T) => void) => void): Promise<T> {
+/**
+ * Opens a dialog through the host once it is mounted; it counts as open until `settled`. Escape
+ * before the host is there (its first use) answers `dismissed` without opening it.
+ */
+async function openDialog<T>(open: (settle: (value: T) => void) => void, dismissed: T): Promise<T> {
   wantDialogHost()
-  await hostReady.promise
+  if ((await unlessEscaped(hostReady.promise)).escaped) return dismissed
   const closed = dialogOpened()
   return new Promise<T>((resolve) => {
     open((value) => {
@@ -76,7 +80,7 @@ export function openWebConfirm(message: string, options: WebConfirmOptions): Pro
       onCancel: () => settle(false),
       onClose: () => settle(false),
     })
-  })
+  }, false)
 }
 
 export interface WebActionSheetOption {
@@ -112,5 +116,5 @@ export function openWebActionSheet(
         </Stack>
       ),
     })
-  })
+  }, null)
 }
