@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { unlessEscaped } from './escape'
 
 const press = (key: string) => window.dispatchEvent(new KeyboardEvent('keydown', { key }))
@@ -17,10 +17,16 @@ describe('unlessEscaped', () => {
   })
 
   it('answers the value when it comes first, and stops listening', async () => {
+    const added = vi.spyOn(window, 'addEventListener')
+    const removed = vi.spyOn(window, 'removeEventListener')
     const answer = await unlessEscaped(Promise.resolve('code'))
     expect(answer).toEqual({ escaped: false, value: 'code' })
-    // A later Escape belongs to whatever opened then.
-    press('Escape')
+    // A later Escape belongs to whatever opened then: the listener added is gone.
+    const listener = added.mock.calls.find(([type]) => String(type) === 'keydown')?.[1]
+    expect(listener).toBeDefined()
+    expect(removed).toHaveBeenCalledWith('keydown', listener)
+    added.mockRestore()
+    removed.mockRestore()
   })
 
   it('passes a failure on', async () => {
