@@ -7,6 +7,8 @@ export interface ActivityBadgeProps {
   /** When set, the badge is a link (e.g. to the activity's page). */
   to?: string
   size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl'
+  /** Where the badge sits (e.g. how far it may grow in a row); the colours are its own. */
+  style?: CSSProperties
 }
 
 /** Relative luminance of a `#rrggbb` colour (WCAG 2). */
@@ -32,8 +34,9 @@ export function pickTextColor(background: string): string {
 }
 
 /** An activity's name on its own colour, text contrasted automatically (SPEC §2 name badge). */
-export function ActivityBadge({ activity, to, size = 'lg' }: ActivityBadgeProps) {
+export function ActivityBadge({ activity, to, size = 'lg', style: placed }: ActivityBadgeProps) {
   const style = {
+    ...placed,
     '--habit-color': activity.color,
     color: pickTextColor(activity.color),
   } as CSSProperties

@@ -19,7 +19,7 @@ import { lazy, Suspense, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { useActiveActivities } from '../../api/activities'
 import { useActivityUses, useEventCounts } from '../../api/events'
-import { ActivityBadge } from '../../components/event-activity-badge'
+import { ActivityBadge } from '../../components/activity-badge'
 import { RouteButton } from '../../components/route-button'
 import { ActivityList } from '../../features/activities/components/activity-list'
 import { CollapsibleSection } from '../../features/activities/components/collapsible-section'
@@ -175,13 +175,7 @@ function RecentActivities() {
           {recent.map((activity) => (
             <Group key={activity.id} justify="space-between" wrap="nowrap">
               <Anchor component={Link} to={paths.activity(activity.id)} underline="never">
-                <ActivityBadge
-                  name={activity.name}
-                  color={activity.color}
-                  radius="sm"
-                  size="lg"
-                  style={{ cursor: 'pointer' }}
-                />
+                <ActivityBadge activity={activity} size="lg" style={{ cursor: 'pointer' }} />
               </Anchor>
               <ActionIcon
                 variant="subtle"

@@ -14,7 +14,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { useActivities } from '../../../api/activities'
-import { ActivityBadge } from '../../../components/event-activity-badge'
+import { ActivityBadge } from '../../../components/activity-badge'
 import { useDeleteEventWithUndo } from '../../../components/event-delete'
 import { EventValues, useDescribeEventValues } from '../../../components/event-values'
 import { PlainList } from '../../../components/plain-list'
@@ -124,12 +124,7 @@ export default function DayEventsDialog({
                   >
                     <Group gap="xs" wrap="nowrap">
                       {activityId || !activity ? null : (
-                        <ActivityBadge
-                          name={activity.name}
-                          color={activity.color}
-                          radius="sm"
-                          style={{ minWidth: 0 }}
-                        />
+                        <ActivityBadge activity={activity} size="md" style={{ minWidth: 0 }} />
                       )}
                       <Text fw={600}>{time}</Text>
                     </Group>

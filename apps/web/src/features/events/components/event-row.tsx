@@ -1,7 +1,7 @@
 import type { Activity, Event } from '@kindling/core'
 import { Group, Text, UnstyledButton } from '@mantine/core'
 import { memo } from 'react'
-import { ActivityBadge } from '../../../components/event-activity-badge'
+import { ActivityBadge } from '../../../components/activity-badge'
 import { EventValues } from '../../../components/event-values'
 import { useT } from '../../../lib/i18n'
 
@@ -51,10 +51,8 @@ export const EventRow = memo(function EventRow({
     >
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <ActivityBadge
-          name={activity.name}
-          color={activity.color}
-          variant="filled"
-          radius="sm"
+          activity={activity}
+          size="md"
           // The name gives way in a narrow column (home's history); the day and 'ago' never wrap.
           style={{ maxWidth: '60%', minWidth: 0 }}
         />

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react'
 import { useParams } from 'react-router'
 import { useActivity } from '../../../api/activities'
 import { useEvent } from '../../../api/event-pages'
-import { ActivityBadge } from '../../../components/event-activity-badge'
+import { ActivityBadge } from '../../../components/activity-badge'
 import { useDeleteEventWithUndo } from '../../../components/event-delete'
 import { HeaderActionButton, HeaderActions } from '../../../components/header-actions'
 import { Loading } from '../../../components/placeholders'
@@ -91,7 +91,7 @@ export function Component() {
         <Stack gap="sm">
           <Group gap="sm">
             {activity ? (
-              <ActivityBadge name={activity.name} color={activity.color} size="lg" radius="sm" />
+              <ActivityBadge activity={activity} size="lg" />
             ) : (
               <Loader size="xs" aria-label={t('Loading activity')} />
             )}
