@@ -1,4 +1,12 @@
-import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react'
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import { useNavigate } from 'react-router'
 import { DropOnEscape } from '../components/drop-on-escape'
 import { ErrorBoundary } from '../components/error-boundary'
@@ -30,23 +38,28 @@ export function FormOpenerProvider({ children }: { children: ReactNode }) {
     closed.current = null
   }, [])
 
-  const openForm = useCallback<OpenForm>(
-    (href) => {
-      const form = findForm(href)
-      if (asPages || !form) {
-        navigate(href)
-        return
-      }
-      // The modal's code and the form's load side by side.
-      void loadFormModal()
-      void form.entry.load()
-      closed.current?.()
-      closed.current = dialogOpened()
-      setMounted(true)
-      setModal({ entry: form.entry, search: form.search, key: Date.now() })
-    },
-    [asPages, navigate],
-  )
+  // Read when a form opens, so that `openForm` stays one function: React Router's `navigate`
+  // is new at every navigation, and each row's button that opens a form would draw again.
+  const latest = useRef({ navigate, asPages })
+  useLayoutEffect(() => {
+    latest.current = { navigate, asPages }
+  })
+
+  const openForm = useCallback<OpenForm>((href) => {
+    const form = findForm(href)
+    const { navigate, asPages } = latest.current
+    if (asPages || !form) {
+      navigate(href)
+      return
+    }
+    // The modal's code and the form's load side by side.
+    void loadFormModal()
+    void form.entry.load()
+    closed.current?.()
+    closed.current = dialogOpened()
+    setMounted(true)
+    setModal({ entry: form.entry, search: form.search, key: Date.now() })
+  }, [])
 
   return (
     <FormOpenerContext.Provider value={openForm}>
