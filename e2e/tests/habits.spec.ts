@@ -337,6 +337,22 @@ test('a long list of habits shows every streak, group and habit', async ({ signe
   await ungrouped.getByRole('listitem', { name: 'Habit 02' }).scrollIntoViewIfNeeded()
   await expect(ungrouped.getByRole('listitem', { name: 'Habit 02' })).toBeInViewport()
   await shot(page, 'activities-long-list-end')
+
+  // Logging from far down the list: the form (a page on a phone) covers the list, and the Save
+  // comes back to it where it was, the day logged (decision 172).
+  const today = await dayInBrowser(page, 0)
+  const scrolled = await page.evaluate(() => window.scrollY)
+  await ungrouped.getByRole('button', { name: 'Add event for Habit 02' }).click()
+  await expect(form(page).getByRole('combobox', { name: 'Activity' })).toHaveValue('Habit 02')
+  const mobile = test.info().project.name === 'mobile'
+  if (mobile) await expect(page.getByRole('listitem', { name: 'Habit 02' })).toBeHidden()
+  await form(page).getByRole('button', { name: 'Save' }).click()
+  const row = ungrouped.getByRole('listitem', { name: 'Habit 02' })
+  await expect(
+    row.getByRole('button', { name: `Habit 02 on ${today}, has events, today` }),
+  ).toBeInViewport()
+  if (mobile) expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+  await shot(page, 'activities-long-list-logged')
 })
 
 test('every attribute type is created and shown on its page', async ({ signedInPage }) => {

@@ -59,6 +59,11 @@ export const forms: Record<string, FormEntry> = {
   },
 }
 
+/** Whether `pathname` is an add/update route, whose page covers the screen it came from. */
+export function isFormPath(pathname: string): boolean {
+  return Object.hasOwn(forms, pathname)
+}
+
 /** The form an href opens (`/add-event?activityId=1`), with its query; null for other routes. */
 export function findForm(href: string): { entry: FormEntry; search: URLSearchParams } | null {
   const url = new URL(href, 'http://kindling.invalid')

@@ -32,12 +32,16 @@ export function createHeaderActionsTarget(): HeaderActionsTarget {
   }
 }
 
-/** The app shell provides the target; without one (a screen drawn alone) actions show nowhere. */
-export const HeaderActionsTargetContext = createContext<HeaderActionsTarget>({
+/** No header: actions show nowhere (a screen drawn alone, or one a form page covers). */
+export const NO_HEADER_ACTIONS_TARGET: HeaderActionsTarget = {
   get: () => null,
   set: () => undefined,
   subscribe: () => () => undefined,
-})
+}
+
+/** The app shell provides the target. */
+export const HeaderActionsTargetContext =
+  createContext<HeaderActionsTarget>(NO_HEADER_ACTIONS_TARGET)
 
 /** Renders a page's actions (SPEC §2 "Header actions per page") into the fixed header. */
 export function HeaderActions({ children }: { children: ReactNode }) {

@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from '@kindling/core'
 import { Box } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react'
-import { Outlet, useLocation } from 'react-router'
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react'
+import { useLocation } from 'react-router'
 import { ErrorBoundary } from '../../components/error-boundary'
 import { loadSyncBadge } from '../../components/sync-status'
 import { useAuthState } from '../../lib/auth-state'
@@ -26,6 +26,7 @@ import { AppHeader } from './app-header'
 import { BootScreen, PageLoading } from './boot-screen'
 import { HeaderState } from './header-state'
 import { RouteAnnouncer } from './route-announcer'
+import { ScreenStack } from './screen-stack'
 import { TabBar } from './tab-bar'
 
 /** The native shells' local notifications: loaded there only, once a verified user is in. */
@@ -224,14 +225,7 @@ function Shell() {
   const title = handle ? t(handle.title) : PRODUCT_NAME
   const documentTitle = handle?.documentTitle ? t(handle.documentTitle) : undefined
 
-  // A new page starts at its top (SPEC §2 Layout).
   const pathname = location.pathname
-  const previousPathname = useRef(pathname)
-  useEffect(() => {
-    if (previousPathname.current === pathname) return
-    previousPathname.current = pathname
-    window.scrollTo(0, 0)
-  }, [pathname])
 
   const showTabBar = isMobile && signedIn && !keyboardShown && !dialogOpen
 
@@ -277,7 +271,7 @@ function Shell() {
         <ErrorBoundary resetKey={pathname}>
           {/* While a screen's code loads the first time, the shell draws with an empty page. */}
           <Suspense fallback={<PageLoading />}>
-            <Outlet />
+            <ScreenStack />
           </Suspense>
         </ErrorBoundary>
       </Box>
