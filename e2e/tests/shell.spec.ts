@@ -5,6 +5,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   followRequests,
+  form,
   holdRequests,
   openHabitSettings,
   test,
@@ -331,17 +332,20 @@ test.describe('without the service worker', () => {
     await expect(page.getByText('No habits yet.', { exact: false })).toBeVisible()
   })
 
-  test('offline before the worker holds the files: a first tap opens its dialog or says why not', async ({
+  test('offline before the worker holds the files: a first tap opens its dialog or form, or says why not', async ({
     signedInPage: { page },
   }) => {
     const stretch = await api<{ id: string }>(page, 'POST', 'activities', { name: 'Stretch' })
-    // The dialog code comes once the page's data has, not only with a first press.
+    // The dialog code comes once the page's data has, not only with a first press; so does the
+    // code of the form a habit's log button opens (decision 173).
     const dialogCode = page.waitForResponse(/\/assets\/web-dialogs-[^/]*\.js$/)
+    const formCode = page.waitForResponse(/\/assets\/add-event-form-[^/]*\.js$/)
     const requests = followRequests(page)
     await openHabitSettings(page, stretch.id, 'Stretch')
     const remove = page.getByRole('button', { name: 'Delete activity' })
     await expect(remove).toBeVisible()
     await dialogCode
+    await formCode
     await requests.settled()
     await page.context().setOffline(true)
 
@@ -350,8 +354,14 @@ test.describe('without the service worker', () => {
     await page.getByRole('button', { name: 'Cancel' }).click()
     await expect(page.getByText('Are you sure you want to delete this activity?')).toBeHidden()
 
-    // A form is code of its own, not fetched ahead: it says it failed instead of showing nothing.
     await page.getByRole('button', { name: 'Add event' }).click()
+    await expect(form(page).getByRole('textbox', { name: 'Date' })).toBeEnabled()
+    await form(page).getByRole('button', { name: 'Cancel' }).click()
+    await expect(form(page)).toHaveCount(0)
+
+    // Another form is code of its own, not fetched ahead: it says it failed instead of showing
+    // nothing.
+    await page.getByRole('button', { name: 'Add attribute' }).click()
     await expect(page.getByText('Uh oh. Failed to render the component.')).toBeVisible()
   })
 

@@ -1,25 +1,29 @@
-import { type ComponentType, lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Loading } from '../components/placeholders'
 import type { FormProps } from '../lib/form-opener'
 import { useT } from '../lib/i18n'
+import { type Preloadable, preloadable } from '../lib/preloadable'
 import type { FormEntry } from './forms'
 
-// One lazy component per form, so reopening a form does not suspend again.
-const cache = new Map<FormEntry, ComponentType<FormProps>>()
+// One component per form, so reopening a form does not suspend again.
+const cache = new Map<FormEntry, Preloadable<FormProps>>()
 
-function getLazyForm(entry: FormEntry): ComponentType<FormProps> {
-  let component = cache.get(entry)
-  if (!component) {
-    component = lazy(entry.load)
-    cache.set(entry, component)
+function formOf(entry: FormEntry): Preloadable<FormProps> {
+  let form = cache.get(entry)
+  if (!form) {
+    form = preloadable(entry.load)
+    cache.set(entry, form)
   }
-  return component
+  return form
 }
+
+/** Fetches and evaluates a form's code ahead of its first opening. */
+export const preloadForm = (entry: FormEntry) => formOf(entry).preload()
 
 /** Renders a registered form, loading its code on first use. */
 export function LazyForm({ entry, ...props }: FormProps & { entry: FormEntry }) {
   const t = useT()
-  const Form = getLazyForm(entry)
+  const { Component: Form } = formOf(entry)
   return (
     <Suspense fallback={<Loading label={t('Loading')} />}>
       <Form {...props} />

@@ -8,6 +8,8 @@ export interface RouteHandle {
   documentTitle?: string
   /** Top-level pages get the menu button; the others a back button. */
   topLevel?: boolean
+  /** The forms its taps open to log (`/add-event`): their code is fetched ahead (issue 55). */
+  warm?: readonly string[]
 }
 
 /** The handle of the deepest matched route that has one (provided by AppRoutes). */

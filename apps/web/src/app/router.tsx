@@ -17,6 +17,7 @@ import { AppLayout } from './layout/app-layout'
 import { PageLoading } from './layout/boot-screen'
 import { PhonesToSchedule, PublicOnly, RequireAuth, RequireSignIn } from './route-guards'
 import { type RouteHandle, RouteHandleContext } from './route-handle'
+import { useWarmForms } from './warm-forms'
 
 /*
  * React Router's declarative routes: the app needs matching, nesting and navigation, not the
@@ -139,6 +140,12 @@ const formRoutes: RouteObject[] = Object.entries(forms).map(([path, entry]) => (
   ...screen(entry.title, () => import('./form-page')),
 }))
 
+/**
+ * The form a habit's log button opens, warmed where that button is the screen's tap (the habits,
+ * a habit's page): the schedule logs in place (decision 173).
+ */
+const LOG_FORMS = ['/add-event']
+
 /** Every route of SPEC §2; screens load on first visit. */
 export const routes: RouteObject[] = [
   {
@@ -240,11 +247,12 @@ export const routes: RouteObject[] = [
             path: '/activities',
             ...screen(msg('Habits'), () => import('../features/activities/routes/activities'), {
               topLevel: true,
+              warm: LOG_FORMS,
             }),
           },
           {
             path: '/activities/:activityId',
-            ...screen(msg('Habit'), () => import('./routes/habit')),
+            ...screen(msg('Habit'), () => import('./routes/habit'), { warm: LOG_FORMS }),
           },
           {
             path: '/events',
@@ -341,7 +349,8 @@ export function AppRoutes() {
     }
     return null
   }, [location])
-  const element = useRoutes(routes, location)
+  useWarmForms(handle?.warm, preloadScreen)
+  const element = useRoutes(routes)
   // A native shell without a server can only choose one (issue 53).
   if (server.url === null && location.pathname !== paths.server()) {
     return <Navigate to={paths.server()} replace />

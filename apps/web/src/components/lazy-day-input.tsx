@@ -1,9 +1,13 @@
 import { TextInput } from '@mantine/core'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { preloadable } from '../lib/preloadable'
 import type { DayInputProps } from './day-input'
 
 // The date picker is heavy; keep it out of the first load (DESIGN §2).
-const DayInput = lazy(() => import('./day-input'))
+const DayInput = preloadable(() => import('./day-input'))
+
+/** The date picker's code, fetched ahead of a form that shows it (issue 55). */
+export const preloadDayInput = DayInput.preload
 
 /** DayInput, with a read-only stand-in of the same label while its code loads. */
 export function LazyDayInput(props: DayInputProps) {
@@ -19,7 +23,7 @@ export function LazyDayInput(props: DayInputProps) {
         />
       }
     >
-      <DayInput {...props} />
+      <DayInput.Component {...props} />
     </Suspense>
   )
 }

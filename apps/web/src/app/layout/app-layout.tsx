@@ -4,7 +4,6 @@ import { useDisclosure } from '@mantine/hooks'
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
 import { ErrorBoundary } from '../../components/error-boundary'
-import { loadSyncBadge } from '../../components/sync-status'
 import { useAuthState } from '../../lib/auth-state'
 import { FOOTER_HEIGHT_PX, HEADER_HEIGHT_PX } from '../../lib/constants'
 import { useDialogHostWanted, useDialogOpen } from '../../lib/dialog-state'
@@ -15,13 +14,11 @@ import { useIsMobile } from '../../lib/layout'
 import { whenFilesHeldOffline } from '../../lib/offline-files'
 import { isNativePlatform, listenToKeyboard } from '../../lib/platform'
 import type { SyncEngine } from '../../lib/sync/engine'
-import { loadRefusalMessages } from '../../lib/sync/engine'
-import { loadWriteSchemas } from '../../lib/sync/load-schemas'
 import { FirstDrawingGate, whenSynced } from '../../lib/sync/store'
-import { FormOpenerProvider, loadFormModal } from '../form-opener-provider'
+import { FormOpenerProvider } from '../form-opener-provider'
+import { loadWebDialogs, ON_INTENT } from '../on-intent'
 import { useRouteHandle } from '../route-handle'
 import { SpotlightLauncher } from '../spotlight/spotlight-launcher'
-import { loadToasts } from '../toasts'
 import { AppHeader } from './app-header'
 import { BootScreen, PageLoading } from './boot-screen'
 import { HeaderState } from './header-state'
@@ -47,8 +44,7 @@ const NativeSignInReturn = lazy(() =>
 const loadNavDrawer = () => import('./nav-drawer')
 const NavDrawer = lazy(() => loadNavDrawer().then((module) => ({ default: module.NavDrawer })))
 
-/** The web's confirm and action-sheet dialogs (lib/web-dialogs): mounted once first asked for. */
-const loadWebDialogs = () => import('../../lib/web-dialogs')
+/** The web's confirm and action-sheet dialogs: mounted once first asked for. */
 const WebDialogHost = lazy(() =>
   loadWebDialogs().then((module) => ({ default: module.WebDialogHost })),
 )
@@ -75,38 +71,39 @@ export function AppLayout() {
   )
 }
 
-/** What the first screen does not draw but a tap may need at once, in the order of need. */
-const ON_INTENT = [
-  loadWriteSchemas,
-  loadToasts,
-  loadFormModal,
-  loadWebDialogs,
-  loadSyncBadge,
-  loadRefusalMessages,
-]
-
 /**
  * What the first screen does not draw but a tap may need (the modal, dialog and toast code, the
  * write schemas, and what a write shows: the sync sign and the words about a refused change,
  * decision 163), fetched on the first sign of a user at work: a pointer or a key pressed
  * anywhere. Not before: on a new device it would compete with the page's own data and drawing.
- * Nor during the press: it starts once the press is over and its frame drawn, a module per task,
- * so that the tap that announced it shows at once (issue 55) and later presses come between.
- * Where no service worker will hold every file (http on a LAN name), it also comes at idle once
- * the page's data has: a user who goes offline before a first tap would find its code
- * unfetchable.
+ * Nor during the press: it starts once the press is over and its frame drawn, a module per idle
+ * period, so that the tap that announced it shows at once, what it started (a form page drawing)
+ * goes first (issue 55) and later presses come between. Where no service worker will hold every
+ * file (http on a LAN name), it also comes at idle once the page's data has: a user who goes
+ * offline before a first tap would find its code unfetchable. (A screen whose tap opens a form
+ * to log warms that form ahead: `useWarmForms`.)
  */
 function usePreloadOnIntent() {
   useEffect(() => {
     const events = ['pointerdown', 'keydown'] as const
     let idle: number | undefined
     let stopped = false
-    const tasks: number[] = []
+    let loading: number | undefined
     let cancelPress = () => {}
+    // A module per idle period: what the press started (a form page drawing) goes first.
     const preload = () => {
-      for (const load of ON_INTENT) {
-        tasks.push(window.setTimeout(() => load().catch(() => undefined), 0))
+      const queue = [...ON_INTENT]
+      const next = () => {
+        const load = queue.shift()
+        if (load)
+          loading = onIdle(
+            () =>
+              void load()
+                .catch(() => undefined)
+                .finally(next),
+          )
       }
+      next()
     }
     const onIntent = () => {
       stopWaiting()
@@ -131,7 +128,7 @@ function usePreloadOnIntent() {
     return () => {
       stopWaiting()
       cancelPress()
-      for (const task of tasks) window.clearTimeout(task)
+      if (loading !== undefined) cancelIdle(loading)
     }
   }, [])
 }

@@ -10,6 +10,7 @@ import {
   stopSync,
   useSynced,
   useSyncStatus,
+  whenHoldsHabits,
   whenLoaded,
 } from './store'
 import { NO_CHANGES } from './test-fixtures'
@@ -63,6 +64,23 @@ describe('sync store', () => {
     await waitFor(() => expect(loaded).toBe(true))
     cancel()
     expect(prepare).toHaveBeenCalledTimes(1)
+  })
+
+  it('tells once the copy is pulled and holds a habit, not before', async () => {
+    emptyServer()
+    const engine = startSync(`u-${Math.random()}`, () => {})
+    let told = 0
+    const cancel = whenHoldsHabits(() => {
+      told += 1
+    })
+    await waitFor(() => expect(engine.status.synced).toBe(true))
+    await engine.settled()
+    expect(told).toBe(0)
+    await engine.write({ op: 'create', table: 'activities', id: 'a1', body: { name: 'Run' } })
+    await waitFor(() => expect(told).toBe(1))
+    await engine.write({ op: 'create', table: 'activities', id: 'a2', body: { name: 'Read' } })
+    expect(told).toBe(1)
+    cancel()
   })
 
   it('draws the data hooks again for a change of the copy, not for a change of the status', async () => {

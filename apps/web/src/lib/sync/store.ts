@@ -125,6 +125,14 @@ function when(ready: () => boolean, callback: () => void): () => void {
 export const whenSynced = (callback: () => void) => when(isSynced, callback)
 
 /**
+ * Calls `callback` once the signed-in user's copy has been pulled and holds a habit (someone with
+ * something to log), at once when it does; answers the cancel. A copy stored on an earlier visit
+ * counts as pulled: a habit added elsewhere since comes with this visit's first pull.
+ */
+export const whenHoldsHabits = (callback: () => void) =>
+  when(() => isSynced() && (engine?.view.activities.size ?? 0) > 0, callback)
+
+/**
  * Calls `callback` once the signed-in user's copy has been read, synced or not: the screens have
  * drawn what it holds (its readers draw synchronously); answers the cancel.
  */

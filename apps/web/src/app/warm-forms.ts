@@ -1,0 +1,55 @@
+import { useEffect } from 'react'
+import { cancelIdle, onIdle } from '../lib/idle'
+import { loadWriteSchemas } from '../lib/sync/load-schemas'
+import { whenHoldsHabits } from '../lib/sync/store'
+import { forms } from './forms'
+
+/**
+ * The code of the forms a screen's taps open (its route handle's `warm`), fetched and evaluated
+ * ahead of the tap, so that a habit's "Add event" shows its form without waiting for it (issue
+ * 55): once the device's copy is synced and holds a habit (a new account has nothing to log
+ * yet), from the next idle period on, a module graph per task: the write schemas, then for
+ * each form its page, its component, the date picker. A tap meanwhile fetches what it needs itself, as before; a step that fails
+ * ends the warming. `preloadScreen` is the router's, whose screens draw at once code it fetched.
+ */
+export function useWarmForms(
+  paths: readonly string[] | undefined,
+  preloadScreen: (pathname: string) => void,
+): void {
+  const key = paths?.join(' ') ?? ''
+  useEffect(() => {
+    if (!key) return
+    const steps: (() => Promise<unknown>)[] = [loadWriteSchemas]
+    for (const path of key.split(' ')) {
+      const entry = forms[path]
+      if (!entry) continue
+      steps.push(
+        async () => preloadScreen(path),
+        () => import('./lazy-form').then((module) => module.preloadForm(entry)),
+        () => import('../components/lazy-day-input').then((module) => module.preloadDayInput()),
+      )
+    }
+    let idle: number | undefined
+    let task: number | undefined
+    let stopped = false
+    const run = () => {
+      const step = steps.shift()
+      if (!step || stopped) return
+      step().then(
+        () => {
+          if (!stopped) task = window.setTimeout(run, 0)
+        },
+        () => undefined,
+      )
+    }
+    const cancelWait = whenHoldsHabits(() => {
+      idle = onIdle(run)
+    })
+    return () => {
+      stopped = true
+      cancelWait()
+      if (idle !== undefined) cancelIdle(idle)
+      window.clearTimeout(task)
+    }
+  }, [key, preloadScreen])
+}
