@@ -7,10 +7,11 @@ import { forms } from './forms'
 /**
  * The code of the forms a screen's taps open (its route handle's `warm`), fetched and evaluated
  * ahead of the tap, so that a habit's "Add event" shows its form without waiting for it (issue
- * 55): once the device's copy is synced and holds a habit (a new account has nothing to log
- * yet), from the next idle period on, a module graph per task: the write schemas, then for
- * each form its page, its component, the date picker. A tap meanwhile fetches what it needs itself, as before; a step that fails
- * ends the warming. `preloadScreen` is the router's, whose screens draw at once code it fetched.
+ * 55): once the device's copy is pulled and holds a habit (a new account has nothing to log
+ * yet), from the next idle period on, a module graph per task: the write schemas, then for each
+ * form its page, its component, the date picker. A tap meanwhile fetches what it needs itself,
+ * as before; a step that fails ends the warming. `preloadScreen` is the router's, whose screens
+ * draw at once code it fetched.
  */
 export function useWarmForms(
   paths: readonly string[] | undefined,
