@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { cancelIdle, onIdle } from '../lib/idle'
+import { idleTurn, inTurns, taskTurn } from '../lib/idle'
 import { loadWriteSchemas } from '../lib/sync/load-schemas'
 import { whenHoldsHabits } from '../lib/sync/store'
 import { forms } from './forms'
@@ -10,8 +10,7 @@ import { forms } from './forms'
  * 55): once the device's copy is pulled and holds a habit (a new account has nothing to log
  * yet), from the next idle period on, a module graph per task: the write schemas, then for each
  * form its page, its component, the date picker. A tap meanwhile fetches what it needs itself,
- * as before; a step that fails ends the warming. `preloadScreen` is the router's, whose screens
- * draw at once code it fetched.
+ * as before. `preloadScreen` is the router's, whose screens draw at once code it fetched.
  */
 export function useWarmForms(
   paths: readonly string[] | undefined,
@@ -30,27 +29,17 @@ export function useWarmForms(
         () => import('../components/lazy-day-input').then((module) => module.preloadDayInput()),
       )
     }
-    let idle: number | undefined
-    let task: number | undefined
-    let stopped = false
-    const run = () => {
-      const step = steps.shift()
-      if (!step || stopped) return
-      step().then(
-        () => {
-          if (!stopped) task = window.setTimeout(run, 0)
-        },
-        () => undefined,
-      )
-    }
+    let cancelIdle = () => {}
+    let cancelSteps = () => {}
     const cancelWait = whenHoldsHabits(() => {
-      idle = onIdle(run)
+      cancelIdle = idleTurn(() => {
+        cancelSteps = inTurns(steps, taskTurn)
+      })
     })
     return () => {
-      stopped = true
       cancelWait()
-      if (idle !== undefined) cancelIdle(idle)
-      window.clearTimeout(task)
+      cancelIdle()
+      cancelSteps()
     }
   }, [key, preloadScreen])
 }

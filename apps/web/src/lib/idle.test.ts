@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { afterPress } from './idle'
+import { afterPress, inTurns, taskTurn } from './idle'
 
 const useFakeFrames = () =>
   vi.useFakeTimers({
@@ -43,5 +43,51 @@ describe('afterPress', () => {
     vi.advanceTimersByTime(1000)
     expect(before).not.toHaveBeenCalled()
     expect(after).not.toHaveBeenCalled()
+  })
+})
+
+describe('inTurns', () => {
+  /** A step that records its start and settles when the test says. */
+  function step(name: string, started: string[]) {
+    let settle: (ok: boolean) => void = () => {}
+    const run = () => {
+      started.push(name)
+      return new Promise<void>((resolve, reject) => {
+        settle = (ok) => (ok ? resolve() : reject(new Error(name)))
+      })
+    }
+    return { run, settle: (ok = true) => settle(ok) }
+  }
+
+  it('starts each step in a turn of its own once the one before has settled, past a failure', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const started: string[] = []
+    const [a, b, c] = [step('a', started), step('b', started), step('c', started)]
+    inTurns([a.run, b.run, c.run], taskTurn)
+    expect(started).toEqual([])
+    await vi.runOnlyPendingTimersAsync()
+    expect(started).toEqual(['a'])
+    // b waits for a, however long a takes.
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(started).toEqual(['a'])
+    a.settle(false)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(started).toEqual(['a', 'b'])
+    b.settle()
+    await vi.runAllTimersAsync()
+    expect(started).toEqual(['a', 'b', 'c'])
+  })
+
+  it('starts nothing more once cancelled', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const started: string[] = []
+    const [a, b] = [step('a', started), step('b', started)]
+    inTurns([a.run], taskTurn)()
+    const cancel = inTurns([b.run, a.run], taskTurn)
+    await vi.runOnlyPendingTimersAsync()
+    cancel()
+    b.settle()
+    await vi.runAllTimersAsync()
+    expect(started).toEqual(['b'])
   })
 })

@@ -11,6 +11,47 @@ export const cancelIdle = (handle: number): void =>
     ? window.cancelIdleCallback(handle)
     : window.clearTimeout(handle)
 
+/** A turn for `inTurns`: runs its callback later, and answers a cancel. */
+export type Turn = (callback: () => void) => () => void
+
+/** The next idle period (the next task where the browser has none). */
+export const idleTurn: Turn = (callback) => {
+  const handle = onIdle(callback)
+  return () => cancelIdle(handle)
+}
+
+/** The next task. */
+export const taskTurn: Turn = (callback) => {
+  const handle = window.setTimeout(callback, 0)
+  return () => window.clearTimeout(handle)
+}
+
+/**
+ * Runs `steps` one after another, each in a `turn` of its own once the one before has settled,
+ * so that whatever else waits comes between them: for loading modules ahead of need, a module
+ * graph at a time. A step that fails is passed over (a fetch the user's tap makes later reports
+ * its own failure). Answers a cancel: nothing more starts.
+ */
+export function inTurns(steps: readonly (() => Promise<unknown>)[], turn: Turn): () => void {
+  const queue = [...steps]
+  let stopped = false
+  let cancelTurn = () => {}
+  const next = () => {
+    const step = queue.shift()
+    if (!step || stopped) return
+    cancelTurn = turn(() => {
+      void step()
+        .catch(() => undefined)
+        .finally(next)
+    })
+  }
+  next()
+  return () => {
+    stopped = true
+    cancelTurn()
+  }
+}
+
 const PRESS_ENDS = ['pointerup', 'pointercancel', 'keyup'] as const
 
 /**

@@ -8,7 +8,7 @@ import { useAuthState } from '../../lib/auth-state'
 import { FOOTER_HEIGHT_PX, HEADER_HEIGHT_PX } from '../../lib/constants'
 import { useDialogHostWanted, useDialogOpen } from '../../lib/dialog-state'
 import { useT } from '../../lib/i18n'
-import { afterPress, cancelIdle, onIdle } from '../../lib/idle'
+import { afterPress, idleTurn, inTurns } from '../../lib/idle'
 import { isTextEntry, setKeyboardShown, useKeyboardShown } from '../../lib/keyboard'
 import { useIsMobile } from '../../lib/layout'
 import { whenFilesHeldOffline } from '../../lib/offline-files'
@@ -86,24 +86,13 @@ export function AppLayout() {
 function usePreloadOnIntent() {
   useEffect(() => {
     const events = ['pointerdown', 'keydown'] as const
-    let idle: number | undefined
     let stopped = false
-    let loading: number | undefined
+    let cancelIdle = () => {}
     let cancelPress = () => {}
+    let cancelPreload = () => {}
     // A module per idle period: what the press started (a form page drawing) goes first.
     const preload = () => {
-      const queue = [...ON_INTENT]
-      const next = () => {
-        const load = queue.shift()
-        if (load)
-          loading = onIdle(
-            () =>
-              void load()
-                .catch(() => undefined)
-                .finally(next),
-          )
-      }
-      next()
+      cancelPreload = inTurns(ON_INTENT, idleTurn)
     }
     const onIntent = () => {
       stopWaiting()
@@ -112,7 +101,7 @@ function usePreloadOnIntent() {
     const cancelWait = whenSynced(() => {
       whenFilesHeldOffline().then((held) => {
         if (held || stopped) return
-        idle = onIdle(() => {
+        cancelIdle = idleTurn(() => {
           stopWaiting()
           preload()
         })
@@ -122,13 +111,13 @@ function usePreloadOnIntent() {
       stopped = true
       for (const type of events) window.removeEventListener(type, onIntent, true)
       cancelWait()
-      if (idle !== undefined) cancelIdle(idle)
+      cancelIdle()
     }
     for (const type of events) window.addEventListener(type, onIntent, true)
     return () => {
       stopWaiting()
       cancelPress()
-      if (loading !== undefined) cancelIdle(loading)
+      cancelPreload()
     }
   }, [])
 }
