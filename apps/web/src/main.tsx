@@ -42,7 +42,10 @@ void loadServerChoice().then(({ url }) => {
 })
 // '/' on a phone is the schedule from the start: the router's first location, and the code fetched.
 startPhonesAtSchedule()
-preloadScreen(window.location.pathname)
+// In a task of its own: matching the routes and asking for the screen's modules is a third of
+// the entry's evaluation at 4x CPU, and the page's HTML announces those modules already (decision
+// 103); the first drawing waits for the stylesheet anyway.
+setTimeout(() => preloadScreen(window.location.pathname))
 // A device without a language of its own speaks the account's (issue 54), checked once the first
 // screen is drawn.
 void whenFirstScreenShown()
