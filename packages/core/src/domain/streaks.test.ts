@@ -1,6 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DayTotalsBuilder } from './day-totals'
-import { rankStreaks, computeStreak as streakOf } from './streaks'
+import { listStreaks, rankStreaks, computeStreak as streakOf } from './streaks'
 import {
   buildActivity,
   buildEvent,
@@ -10,7 +11,7 @@ import {
   type TestActivity,
   type TestEvent,
 } from './test-fixtures'
-import { parseDayNumber } from './time-zone'
+import { formatDayNumber, parseDayNumber } from './time-zone'
 
 /** One activity's streak with these events, now, in a zone: its days as the rule reads them. */
 function computeStreak(events: TestEvent[], at: string, timeZone: string): number {
@@ -213,5 +214,44 @@ describe('rankStreaks on days of years of history', () => {
     ])
     const streaks = computeStreaksFromDays([read, run, run, gone], counts, now, phoenix)
     expect(streaks.map(({ activity, streak }) => [activity.name, streak])).toEqual([['Run', 2]])
+  })
+})
+
+describe('computeStreak, for any days and breaks', () => {
+  /** Days 0-59 after 2026-01-01: counts (mostly 0 or 1), break ranges, and a today around them. */
+  const anyCase = fc.record({
+    offset: fc.integer({ min: 0, max: 20 }),
+    counts: fc.array(fc.constantFrom(0, 0, 1, 1, 1, 2), { maxLength: 40 }),
+    breaks: fc.array(fc.tuple(fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 6 })), {
+      maxLength: 4,
+    }),
+    today: fc.integer({ min: 0, max: 70 }),
+  })
+  const origin = parseDayNumber('2026-01-01')
+
+  it("is the length of listStreaks' current run", () => {
+    fc.assert(
+      fc.property(anyCase, ({ offset, counts, breaks, today }) => {
+        const ranges = breaks
+          .map(([from, length]) => [origin + from, origin + from + length] as [number, number])
+          .sort((a, b) => a[0] - b[0])
+          // Sorted, disjoint, non-adjacent: as the break records are merged (breaks.ts).
+          .reduce<[number, number][]>((merged, range) => {
+            const previous = merged[merged.length - 1]
+            if (previous && range[0] <= previous[1] + 1)
+              previous[1] = Math.max(previous[1], range[1])
+            else merged.push(range)
+            return merged
+          }, [])
+        const totals = {
+          firstDay: formatDayNumber(origin + offset),
+          counts,
+          ...(ranges.length > 0 ? { breaks: ranges } : {}),
+        }
+        const day = formatDayNumber(origin + today)
+        expect(streakOf(totals, day)).toBe(listStreaks(totals, day, 0).current?.length ?? 0)
+      }),
+      { numRuns: 2000, seed: 20261130 },
+    )
   })
 })

@@ -79,11 +79,22 @@ export function listStreaks(totals: DayTotals, today: DayString, limit = 5): Str
 
 /**
  * SPEC §9 streak of one activity: the consecutive days ending yesterday with at least one
- * event, break days passed over (listStreaks' current run); 0 when yesterday has none and is
- * no break day, or there are no days.
+ * event, break days passed over (listStreaks' current run, property-tested equal); 0 when
+ * yesterday has none and is no break day, or there are no days. Walks back from yesterday, so
+ * it reads the streak's days, not the habit's years of history: the habits list ranks every
+ * habit's streak again after each write (issue 55).
  */
 export function computeStreak(totals: DayTotals, today: DayString): number {
-  return listStreaks(totals, today, 0).current?.length ?? 0
+  const yesterday = requireDay(today) - 1
+  const range = getDayTotalsRange(totals)
+  if (!range) return 0
+  const [first, last] = range
+  let length = 0
+  for (let day = yesterday; day >= first; day--) {
+    if (day <= last && (totals.counts[day - first] ?? 0) > 0) length += 1
+    else if (!isBreakDayNumber(totals.breaks, day)) break
+  }
+  return length
 }
 
 export interface ActivityStreak<A extends ActivityLike = ActivityLike> {
