@@ -49,7 +49,10 @@ export const benchEnv = {
   lighthouseThrottling: (process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools'
     ? 'devtools'
     : 'simulate') as 'devtools' | 'simulate',
-  /** Where to keep a CPU profile of each account's first visit to each page (.cpuprofile). */
+  /**
+   * Where to keep a CPU profile of each account's first visit to each page (.cpuprofile), and of
+   * the heavy user's screens at 4x with their long animation frames (.frames.json).
+   */
   profileDir: process.env.BENCH_WEB_PROFILE_DIR,
   /**
    * Build the app unminified, so a profile names its functions. The run's sizes and scores are

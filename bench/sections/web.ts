@@ -513,6 +513,9 @@ async function measureHeavyScreens(port: number, base: string, cookie: string): 
         mkdirSync(benchEnv.profileDir, { recursive: true })
         const stem = `heavy-4x${path}`.replace(/[^a-z0-9]+/gi, '-')
         writeFileSync(join(benchEnv.profileDir, `${stem}.cpuprofile`), JSON.stringify(profile))
+        // Every long animation frame of the visit with its scripts, to read beside the profile.
+        const all = (await page.evaluate('window.benchFrames')) as WatchedFrame[]
+        writeFileSync(join(benchEnv.profileDir, `${stem}.frames.json`), JSON.stringify(all, null, 1))
       }
     } finally {
       await context.close()
