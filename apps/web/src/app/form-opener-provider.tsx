@@ -7,12 +7,12 @@ import {
   useRef,
   useState,
 } from 'react'
-import { useNavigate } from 'react-router'
 import { DropOnEscape } from '../components/drop-on-escape'
 import { ErrorBoundary } from '../components/error-boundary'
 import { dialogOpened } from '../lib/dialog-state'
 import { FormOpenerContext, type OpenForm } from '../lib/form-opener'
 import { useFormsAsPages } from '../lib/layout'
+import { useNavigateTo } from '../lib/navigate'
 import type { OpenFormModal } from './form-modal'
 import { findForm } from './forms'
 
@@ -25,7 +25,7 @@ const FormModal = lazy(() => loadFormModal().then((module) => ({ default: module
  * The modal renders the same form component the page does; done or cancel closes it.
  */
 export function FormOpenerProvider({ children }: { children: ReactNode }) {
-  const navigate = useNavigate()
+  const navigateTo = useNavigateTo()
   const asPages = useFormsAsPages()
   const [modal, setModal] = useState<OpenFormModal | null>(null)
   // Mounted from the first opening on, so the modal can play its closing transition.
@@ -38,28 +38,30 @@ export function FormOpenerProvider({ children }: { children: ReactNode }) {
     closed.current = null
   }, [])
 
-  // Read when a form opens, so that `openForm` stays one function: React Router's `navigate`
-  // is new at every navigation, and each row's button that opens a form would draw again.
-  const latest = useRef({ navigate, asPages })
+  // Read when a form opens, so that `openForm` stays one function (each row's button that opens
+  // a form would draw again when it changed).
+  const asPagesNow = useRef(asPages)
   useLayoutEffect(() => {
-    latest.current = { navigate, asPages }
+    asPagesNow.current = asPages
   })
 
-  const openForm = useCallback<OpenForm>((href) => {
-    const form = findForm(href)
-    const { navigate, asPages } = latest.current
-    if (asPages || !form) {
-      navigate(href)
-      return
-    }
-    // The modal's code and the form's load side by side.
-    void loadFormModal()
-    void form.entry.load()
-    closed.current?.()
-    closed.current = dialogOpened()
-    setMounted(true)
-    setModal({ entry: form.entry, search: form.search, key: Date.now() })
-  }, [])
+  const openForm = useCallback<OpenForm>(
+    (href) => {
+      const form = findForm(href)
+      if (asPagesNow.current || !form) {
+        navigateTo(href)
+        return
+      }
+      // The modal's code and the form's load side by side.
+      void loadFormModal()
+      void form.entry.load()
+      closed.current?.()
+      closed.current = dialogOpened()
+      setMounted(true)
+      setModal({ entry: form.entry, search: form.search, key: Date.now() })
+    },
+    [navigateTo],
+  )
 
   return (
     <FormOpenerContext.Provider value={openForm}>

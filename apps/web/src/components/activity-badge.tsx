@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react'
-import { Link } from 'react-router'
 import classes from './activity-badge.module.css'
+import { AppLink } from './app-link'
 
 export interface ActivityBadgeProps {
   activity: { name: string; color: string }
@@ -43,9 +43,9 @@ export function ActivityBadge({ activity, to, size = 'lg', style: placed }: Acti
   const label = <span className={classes.label}>{activity.name}</span>
   if (to) {
     return (
-      <Link to={to} className={classes.badge} data-size={size} style={style}>
+      <AppLink to={to} className={classes.badge} data-size={size} style={style}>
         {label}
-      </Link>
+      </AppLink>
     )
   }
   return (

@@ -1,7 +1,7 @@
 import type { Attribute } from '@kindling/core'
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core'
-import { Link } from 'react-router'
 import { useT } from '../lib/i18n'
+import { AppLink } from './app-link'
 import { PlainList } from './plain-list'
 
 export interface AttributeListProps {
@@ -39,7 +39,7 @@ export function AttributeList({
       <PlainList gap={4} label={t('Attributes')}>
         {attributes.map((attribute) => (
           <Group component="li" key={attribute.id} gap="xs" wrap="nowrap">
-            <Anchor component={Link} to={hrefOf(attribute)} size="sm" truncate>
+            <Anchor component={AppLink} to={hrefOf(attribute)} size="sm" truncate>
               {attribute.name || t('Untitled')}
             </Anchor>
             <Badge size="xs" variant="light" color="gray">

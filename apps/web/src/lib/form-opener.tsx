@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigateTo } from './navigate'
 
 /**
  * Props every add/update form component receives, whether it is shown as a page or a modal.
@@ -17,8 +17,8 @@ export type OpenForm = (href: string) => void
 
 export const FormOpenerContext = createContext<OpenForm | null>(null)
 
+/** The layout's form opener; outside it (a part drawn alone), a navigation to the form's page. */
 export function useOpenForm(): OpenForm {
-  const navigate = useNavigate()
-  const open = useContext(FormOpenerContext)
-  return open ?? ((href) => navigate(href))
+  const navigateTo = useNavigateTo()
+  return useContext(FormOpenerContext) ?? navigateTo
 }

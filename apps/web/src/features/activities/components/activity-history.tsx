@@ -1,8 +1,8 @@
 import { toCalendarDay } from '@kindling/core'
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
-import { Link } from 'react-router'
 import { useActivity } from '../../../api/activities'
 import { useEventPages } from '../../../api/event-pages'
+import { AppLink } from '../../../components/app-link'
 import { EventValues, useDescribeEventValues } from '../../../components/event-values'
 import { PlainList } from '../../../components/plain-list'
 import { useT } from '../../../lib/i18n'
@@ -45,7 +45,7 @@ export function ActivityHistory({ activityId, now }: { activityId: string; now: 
         {events.map((event) => (
           <li key={event.id}>
             <Paper
-              component={Link}
+              component={AppLink}
               to={paths.event(event.id)}
               withBorder
               radius="md"

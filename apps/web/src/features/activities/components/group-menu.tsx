@@ -2,12 +2,12 @@ import type { Group } from '@kindling/core'
 import { ActionIcon } from '@mantine/core'
 import { IconDots } from '@tabler/icons-react'
 import { type ComponentProps, lazy, Suspense, useState } from 'react'
-import { useNavigate } from 'react-router'
 import { ErrorBoundary } from '../../../components/error-boundary'
 import { useConfirmDeleteGroup } from '../../../components/group-delete'
 import { useOpenForm } from '../../../lib/form-opener'
 import { t, useT } from '../../../lib/i18n'
 import { useIsMobile } from '../../../lib/layout'
+import { useNavigateTo } from '../../../lib/navigate'
 import { paths } from '../../../lib/paths'
 import { getPlatform } from '../../../lib/platform'
 import { showActionSheet } from '../../../lib/platform-actions'
@@ -31,7 +31,7 @@ const GroupMenuDropdown = lazy(() =>
 export function GroupMenu({ group }: { group: Group }) {
   const isMobile = useIsMobile()
   const openForm = useOpenForm()
-  const navigate = useNavigate()
+  const navigateTo = useNavigateTo()
   const { confirmDelete } = useConfirmDeleteGroup()
   useT()
   const label = t('Group menu for {name}', { name: group.name })
@@ -42,7 +42,7 @@ export function GroupMenu({ group }: { group: Group }) {
 
   const actions: GroupAction[] = [
     { label: 'Add Activity', run: () => openForm(paths.addActivity({ groupId: group.id })) },
-    { label: 'View Group', run: () => navigate(paths.group(group.id)) },
+    { label: 'View Group', run: () => navigateTo(paths.group(group.id)) },
     { label: 'Edit Group', run: () => openForm(paths.updateGroup({ groupId: group.id })) },
     { label: 'Delete Group', destructive: true, run: () => confirmDelete(group) },
   ]
