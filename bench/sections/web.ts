@@ -16,7 +16,7 @@ import {
 } from '../lib/first-screen'
 import { record } from '../lib/report'
 import { ApiServer, freePort, REPO } from '../lib/server'
-import { fmt, log, sleep } from '../lib/util'
+import { fmt, log, median, sleep } from '../lib/util'
 
 export const WEB_DIST = benchEnv.webDist
 const CHROME = benchEnv.chromePath
@@ -448,7 +448,8 @@ function scriptsOf(frames: WatchedFrame[], task: WatchedTask | undefined): strin
  * Issue 55 for the 5-year heavy user on a new device at 4x CPU slowdown: (a) the longest
  * main-thread task from navigation until the synced copy is whole and drawn, per page; (b) the
  * time from a tap on a habit's log button in /schedule (its check box) and /activities (Add
- * event, then the form's Save) to the first frame showing it, and INP's longest entry of the tap.
+ * event, then the form's Save) to the first frame showing it, and INP's longest entry of the tap
+ * (the median of three taps each).
  */
 async function measureHeavyScreens(port: number, base: string, cookie: string): Promise<void> {
   const { chromium } = await import('playwright-core')
@@ -503,10 +504,15 @@ async function measureHeavyScreens(port: number, base: string, cookie: string): 
             }
           : {}),
       })
-      if (path === '/schedule') await measureTap(page, 'schedule', logOnSchedule)
+      const settled = () => requests.settled()
+      if (path === '/schedule') {
+        await measureTaps(page, settled, [{ label: 'schedule', tap: logOnSchedule }])
+      }
       if (path === '/activities') {
-        await measureTap(page, 'activities: Add event', openAddEvent)
-        await measureTap(page, "activities: the form's Save", saveAddEvent)
+        await measureTaps(page, settled, [
+          { label: 'activities: Add event', tap: openAddEvent },
+          { label: "activities: the form's Save", tap: saveAddEvent },
+        ])
       }
       if (benchEnv.profileDir) {
         const { profile } = await cdp.send('Profiler.stop')
@@ -515,7 +521,10 @@ async function measureHeavyScreens(port: number, base: string, cookie: string): 
         writeFileSync(join(benchEnv.profileDir, `${stem}.cpuprofile`), JSON.stringify(profile))
         // Every long animation frame of the visit with its scripts, to read beside the profile.
         const all = (await page.evaluate('window.benchFrames')) as WatchedFrame[]
-        writeFileSync(join(benchEnv.profileDir, `${stem}.frames.json`), JSON.stringify(all, null, 1))
+        writeFileSync(
+          join(benchEnv.profileDir, `${stem}.frames.json`),
+          JSON.stringify(all, null, 1),
+        )
       }
     } finally {
       await context.close()
@@ -583,30 +592,23 @@ const saveAddEvent: Tap = {
   },
 }
 
+/** What one tap measured: the time to the screen showing it (NaN: not in 20 s), its longest event. */
+interface TapResult {
+  screen: number
+  event?: { name: string; duration: number }
+  /** The long animation frames from the tap to the screen showing it, with their scripts. */
+  frames: string[]
+}
+
 /**
  * One tap at 4x. From the pointerdown on, the page tests `shown` in every frame (in its
- * requestAnimationFrame, before that frame is painted); the row gives the time from the
- * pointerdown to the first frame that shows it, and the longest Event Timing entry of the tap's
- * interaction (pointerdown, pointerup, click: what INP counts; the pointer's moving onto the
- * button before it is not part of a tap).
+ * requestAnimationFrame, before that frame is painted): the time from the pointerdown to the
+ * first frame that shows it, and the longest Event Timing entry of the tap's interaction
+ * (pointerdown, pointerup, click: what INP counts; the pointer's moving onto the button before
+ * it is not part of a tap).
  */
-async function measureTap(page: Page, label: string, tap: Tap): Promise<void> {
-  const metric = `heavy user's logging at 4x, ${label}: tap → first frame showing it (INP)`
-  let target: Awaited<ReturnType<Tap['target']>>
-  try {
-    target = await tap.target(page)
-  } catch (error) {
-    // A tap that could not be made (its button not there in time) says so; the rows go on.
-    record({
-      section: 'web',
-      backend: 'pglite',
-      metric,
-      value: `not measured: ${(error as Error).message.split('\n')[0]}`,
-      target: '≤ 100 ms (issue 55)',
-      pass: false,
-    })
-    return
-  }
+async function tapOnce(page: Page, tap: Tap): Promise<TapResult> {
+  const target = await tap.target(page)
   await page.evaluate(`window.benchEvents = []
     window.benchShown = new Promise((resolve) => addEventListener('pointerdown', (event) => {
       const tapAt = event.timeStamp
@@ -636,30 +638,79 @@ async function measureTap(page: Page, label: string, tap: Tap): Promise<void> {
     (max, event) => (max && max.duration >= event.duration ? max : event),
     undefined,
   )
-  const screen = Math.round(shownAt - tapAt)
-  const eventMs = Math.round(longest?.duration ?? 0)
-  // What the main thread ran between the tap and the screen showing it: the long animation
-  // frames of that span with their scripts.
-  const frames = (await page.evaluate('window.benchFrames')) as WatchedFrame[]
+  const all = (await page.evaluate('window.benchFrames')) as WatchedFrame[]
   const until = Number.isNaN(shownAt) ? Number.POSITIVE_INFINITY : shownAt
-  const between = frames
+  const frames = all
     .filter((frame) => frame.start + frame.duration >= tapAt && frame.start <= until)
     .map(
       (frame) =>
         `+${fmt(Math.round(frame.start - tapAt), 0)} ms ${fmt(Math.round(frame.duration), 0)} ms: ${frame.scripts || 'no script attributed'}`,
     )
-  const pass = screen <= 100 && eventMs <= 100
-  record({
-    section: 'web',
-    backend: 'pglite',
-    metric,
-    value: `${Number.isNaN(screen) ? 'not shown in 20 s' : `${fmt(screen, 0)} ms`} (longest event of the tap ${longest ? `${longest.name} ${fmt(eventMs, 0)} ms` : 'under 16 ms'})`,
-    target: '≤ 100 ms (issue 55)',
-    pass,
-    ...(pass || between.length === 0
-      ? {}
-      : { note: `long frames from the tap on: ${between.join(' | ')}` }),
-  })
+  return { screen: Math.round(shownAt - tapAt), ...(longest ? { event: longest } : {}), frames }
+}
+
+/** Taps measured per row: this machine's speed drifts between taps, a median holds better. */
+const TAP_ROUNDS = 3
+
+/**
+ * Logging on a screen at 4x, `TAP_ROUNDS` times over (each round its taps in order, the page's
+ * requests settled between rounds): a row per tap with the median time to the screen showing
+ * it, the range, and the median of the taps' longest events; the median tap's long frames when
+ * it misses.
+ */
+async function measureTaps(
+  page: Page,
+  settled: () => Promise<void>,
+  taps: { label: string; tap: Tap }[],
+): Promise<void> {
+  const results = new Map<string, TapResult[]>(taps.map(({ label }) => [label, []]))
+  const failed = new Map<string, string>()
+  // A tap that could not be made (its button not there in time) says so and ends the rounds
+  // (a round's taps follow one another: no form to save without its Add event).
+  rounds: for (let round = 0; round < TAP_ROUNDS; round++) {
+    for (const { label, tap } of taps) {
+      try {
+        results.get(label)?.push(await tapOnce(page, tap))
+      } catch (error) {
+        failed.set(label, (error as Error).message.split('\n')[0] ?? '')
+        break rounds
+      }
+    }
+    await settled()
+  }
+  for (const { label } of taps) {
+    const metric = `heavy user's logging at 4x, ${label}: tap → first frame showing it (INP)`
+    const measured = [...(results.get(label) ?? [])].sort(
+      (a, b) =>
+        (Number.isNaN(a.screen) ? 1 : 0) - (Number.isNaN(b.screen) ? 1 : 0) || a.screen - b.screen,
+    )
+    const middle = measured[Math.floor((measured.length - 1) / 2)]
+    if (!middle) {
+      record({
+        section: 'web',
+        backend: 'pglite',
+        metric,
+        value: `not measured: ${failed.get(label) ?? 'no tap'}`,
+        target: '≤ 100 ms (issue 55)',
+        pass: false,
+      })
+      continue
+    }
+    const eventMs = median(measured.map((result) => result.event?.duration ?? 0))
+    const shown = measured.map((result) => result.screen).filter((ms) => !Number.isNaN(ms))
+    const pass = !Number.isNaN(middle.screen) && middle.screen <= 100 && eventMs <= 100
+    record({
+      section: 'web',
+      backend: 'pglite',
+      metric,
+      value: `${Number.isNaN(middle.screen) ? 'not shown in 20 s' : `${fmt(middle.screen, 0)} ms`} (median of ${measured.length} taps, ${fmt(Math.min(...shown), 0)}-${fmt(Math.max(...shown), 0)} ms; longest event of a tap, median ${fmt(Math.round(eventMs), 0)} ms)${failed.has(label) ? `; then ${failed.get(label)}` : ''}`,
+      target: '≤ 100 ms (issue 55)',
+      pass,
+      ...(pass || middle.frames.length === 0
+        ? {}
+        : { note: `the median tap's long frames: ${middle.frames.join(' | ')}` }),
+    })
+  }
 }
 
 /**
