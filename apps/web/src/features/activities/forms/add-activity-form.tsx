@@ -1,8 +1,8 @@
 import { addActivityToGroup, randomColor } from '@kindling/core'
-import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { useCreateActivity } from '../../../api/activities'
 import { useGroups, useUpdateGroup } from '../../../api/groups'
+import { toastAdded } from '../../../lib/added-toast'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
 import { t } from '../../../lib/i18n'
@@ -40,11 +40,8 @@ export default function AddActivityForm({ search, onDone, onCancel }: FormProps)
             const { activities } = joined.find((candidate) => candidate.id === group.id) ?? group
             updateGroup.mutate({ id: group.id, name: group.name, activities })
           }
-          notifications.show({
-            message: t('Added {name}', { name: activity.name }),
-            color: 'orange',
-          })
           onDone()
+          toastAdded(t('Added {name}', { name: activity.name }))
         },
       },
     )

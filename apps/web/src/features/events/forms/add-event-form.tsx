@@ -1,6 +1,6 @@
-import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { useCreateEvent } from '../../../api/events'
+import { toastAdded } from '../../../lib/added-toast'
 import { getAuthState } from '../../../lib/auth-state'
 import { STORAGE_KEYS } from '../../../lib/constants'
 import type { FormProps } from '../../../lib/form-opener'
@@ -37,11 +37,8 @@ export default function AddEventForm({ search, onDone, onCancel }: FormProps) {
       {
         onSuccess: () => {
           writeStoredString(STORAGE_KEYS.lastActivityId, activityId)
-          notifications.show({
-            message: t('Added event'),
-            color: 'orange',
-          })
           onDone()
+          toastAdded(t('Added event'))
         },
       },
     )

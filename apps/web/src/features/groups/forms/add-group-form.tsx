@@ -1,8 +1,8 @@
 import { randomColor } from '@kindling/core'
-import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { useActiveActivities } from '../../../api/activities'
 import { useCreateGroup, useGroups } from '../../../api/groups'
+import { toastAdded } from '../../../lib/added-toast'
 import { getAuthState } from '../../../lib/auth-state'
 import type { FormProps } from '../../../lib/form-opener'
 import { t } from '../../../lib/i18n'
@@ -27,11 +27,8 @@ export default function AddGroupForm({ onDone, onCancel }: FormProps) {
     }
     createGroup.mutate(values, {
       onSuccess: (group) => {
-        notifications.show({
-          message: t('Added group {name}', { name: group.name }),
-          color: 'orange',
-        })
         onDone()
+        toastAdded(t('Added group {name}', { name: group.name }))
       },
     })
   }
