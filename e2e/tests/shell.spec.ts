@@ -308,7 +308,11 @@ test.describe('without the service worker', () => {
   test('the start screen stays until the first auth check, then the layout comes', async ({
     signedInPage: { page },
   }) => {
-    // A device nobody has confirmed on yet, with a server slow to say who is signed in.
+    // A device nobody has confirmed on yet, with a server slow to say who is signed in. The
+    // sign-in's own first check is over first: it remembers the user, and a check still under
+    // way would remember them again after the removal (a repeat visit then draws at once).
+    const remembered = () => page.evaluate(() => localStorage.getItem('lastSignedInUser'))
+    await expect.poll(remembered).not.toBeNull()
     await page.evaluate(() => localStorage.removeItem('lastSignedInUser'))
     const answer = await holdRequests(page, '**/api/auth/get-session*')
     await page.goto('/goals')
