@@ -9,7 +9,7 @@ import {
   sortByRecent,
 } from '@kindling/core'
 import { Box, Group, Skeleton, Stack, Text } from '@mantine/core'
-import { useMemo, useState } from 'react'
+import { memo, type ReactNode, useCallback, useMemo, useState } from 'react'
 import { activities as activityRecords, useActivities } from '../../../api/activities'
 import { useAttributes } from '../../../api/attributes'
 import { groups as groupRecords, useGroups } from '../../../api/groups'
@@ -23,6 +23,7 @@ import { FIRST_ROWS, rowBudget, useRowLimit } from '../../../lib/use-row-limit'
 import { useCollapsedGroups, useStreaksCollapsed } from '../hooks/use-collapse-state'
 import { useStreaks } from '../hooks/use-streaks'
 import { useWeekEvents } from '../hooks/use-week-events'
+import classes from './activity-list.module.css'
 import { ActivityRow } from './activity-row'
 import { CollapsibleSection } from './collapsible-section'
 import { GroupMenu } from './group-menu'
@@ -123,6 +124,11 @@ export function ActivityList({ compact = false, sort = 'recent' }: ActivityListP
     () => arrange(activities, groupsQuery.data ?? [], sort),
     [activities, groupsQuery.data, sort],
   )
+  const groupList = useMemo(() => layout.groups.map((entry) => entry.group), [layout])
+  const toggleStreaks = useCallback(
+    () => setStreaksCollapsed((value) => !value),
+    [setStreaksCollapsed],
+  )
   const streakById = useMemo(
     () => new Map(streaks.map(({ activity, streak }) => [activity.id, streak])),
     [streaks],
@@ -193,14 +199,11 @@ export function ActivityList({ compact = false, sort = 'recent' }: ActivityListP
           title={t('Streaks')}
           count={streaks.length}
           collapsed={streaksCollapsed}
-          onToggle={() => setStreaksCollapsed((value) => !value)}
+          onToggle={toggleStreaks}
         >
           <PlainList label={t('Streaks')}>
             {visible(streaks, streaksCollapsed).map(({ activity, streak }) => (
-              <Group component="li" key={activity.id} gap="sm" wrap="nowrap">
-                <ActivityBadge activity={activity} to={paths.activity(activity.id)} size="md" />
-                <StreakFlame streak={streak} />
-              </Group>
+              <StreakItem key={activity.id} activity={activity} streak={streak} />
             ))}
           </PlainList>
         </CollapsibleSection>
@@ -208,40 +211,14 @@ export function ActivityList({ compact = false, sort = 'recent' }: ActivityListP
 
       {layout.groups.map(({ group, members }, groupIndex) =>
         budget.spent ? null : (
-          <CollapsibleSection
+          <GroupSection
             key={group.id}
-            title={group.name}
-            decoration={
-              <Box
-                w={12}
-                h={12}
-                style={{ borderRadius: 3, flexShrink: 0 }}
-                bg={group.color}
-                aria-hidden
-              />
-            }
+            group={group}
             count={members.length}
+            index={groupIndex}
+            groups={reordering ? groupList : undefined}
             collapsed={collapsed.includes(group.id)}
-            onToggle={() => toggle(group.id)}
-            actions={
-              <Group gap={4} wrap="nowrap">
-                {reordering && (
-                  <MoveButtons
-                    name={group.name}
-                    index={groupIndex}
-                    count={layout.groups.length}
-                    move={(to) =>
-                      moveGroup(
-                        layout.groups.map((entry) => entry.group),
-                        groupIndex,
-                        to,
-                      )
-                    }
-                  />
-                )}
-                <GroupMenu group={group} />
-              </Group>
-            }
+            toggle={toggle}
           >
             {members.length === 0 ? (
               <Text size="sm" c="gray.5" ps="lg">
@@ -258,7 +235,7 @@ export function ActivityList({ compact = false, sort = 'recent' }: ActivityListP
                 </PlainList>
               </Box>
             )}
-          </CollapsibleSection>
+          </GroupSection>
         ),
       )}
 
@@ -292,6 +269,79 @@ export function ActivityList({ compact = false, sort = 'recent' }: ActivityListP
         </CollapsibleSection>
       )}
     </Stack>
+  )
+}
+
+/** A habit of the Streaks section: drawn again only when its habit or its streak changes. */
+const StreakItem = memo(function StreakItem({
+  activity,
+  streak,
+}: {
+  activity: Activity
+  streak: number
+}) {
+  return (
+    <li className={classes.streak}>
+      <ActivityBadge activity={activity} to={paths.activity(activity.id)} size="md" />
+      <StreakFlame streak={streak} />
+    </li>
+  )
+})
+
+/**
+ * A group's section. Its header (the colour, the count, the menu, in 'My order' the move
+ * buttons; `groups` the list in that order) keeps its props while the group and its place do,
+ * so that a new event draws again only the rows it changes.
+ */
+function GroupSection({
+  group,
+  count,
+  index,
+  groups,
+  collapsed,
+  toggle,
+  children,
+}: {
+  group: GroupRecord
+  count: number
+  index: number
+  groups: readonly GroupRecord[] | undefined
+  collapsed: boolean
+  toggle: (groupId: string) => void
+  children: ReactNode
+}) {
+  const decoration = useMemo(
+    () => <span className={classes.swatch} style={{ background: group.color }} aria-hidden />,
+    [group.color],
+  )
+  const actions = useMemo(
+    () => (
+      <Group gap={4} wrap="nowrap">
+        {groups && (
+          <MoveButtons
+            name={group.name}
+            index={index}
+            count={groups.length}
+            move={(to) => moveGroup(groups, index, to)}
+          />
+        )}
+        <GroupMenu group={group} />
+      </Group>
+    ),
+    [group, groups, index],
+  )
+  const onToggle = useCallback(() => toggle(group.id), [toggle, group.id])
+  return (
+    <CollapsibleSection
+      title={group.name}
+      decoration={decoration}
+      count={count}
+      collapsed={collapsed}
+      onToggle={onToggle}
+      actions={actions}
+    >
+      {children}
+    </CollapsibleSection>
   )
 }
 
