@@ -55,6 +55,11 @@ export const benchEnv = {
    */
   profileDir: process.env.BENCH_WEB_PROFILE_DIR,
   /**
+   * Where to keep a Chromium trace (devtools.timeline: style, layout, paint by element counts) of
+   * the heavy user's taps at 4x, one file per page, to read in DevTools' Performance panel.
+   */
+  traceDir: process.env.BENCH_WEB_TRACE_DIR,
+  /**
    * Build the app unminified, so a profile names its functions. The run's sizes and scores are
    * then not the real build's: read profiles from such a run, not figures.
    */

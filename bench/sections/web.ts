@@ -505,6 +505,14 @@ async function measureHeavyScreens(port: number, base: string, cookie: string): 
           : {}),
       })
       const settled = () => requests.settled()
+      const stem = `heavy-4x${path}`.replace(/[^a-z0-9]+/gi, '-')
+      if (benchEnv.traceDir) {
+        mkdirSync(benchEnv.traceDir, { recursive: true })
+        await browser.startTracing(page, {
+          path: join(benchEnv.traceDir, `${stem}.trace.json`),
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink'],
+        })
+      }
       if (path === '/schedule') {
         await measureTaps(page, settled, [{ label: 'schedule', tap: logOnSchedule }])
       }
@@ -514,10 +522,10 @@ async function measureHeavyScreens(port: number, base: string, cookie: string): 
           { label: "activities: the form's Save", tap: saveAddEvent },
         ])
       }
+      if (benchEnv.traceDir) await browser.stopTracing()
       if (benchEnv.profileDir) {
         const { profile } = await cdp.send('Profiler.stop')
         mkdirSync(benchEnv.profileDir, { recursive: true })
-        const stem = `heavy-4x${path}`.replace(/[^a-z0-9]+/gi, '-')
         writeFileSync(join(benchEnv.profileDir, `${stem}.cpuprofile`), JSON.stringify(profile))
         // Every long animation frame of the visit with its scripts, to read beside the profile.
         const all = (await page.evaluate('window.benchFrames')) as WatchedFrame[]
