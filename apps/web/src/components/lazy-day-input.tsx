@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core'
 import { Suspense } from 'react'
+import { useT } from '../lib/i18n'
 import { preloadable } from '../lib/preloadable'
 import type { DayInputProps } from './day-input'
 
@@ -9,17 +10,24 @@ const DayInput = preloadable(() => import('./day-input'))
 /** The date picker's code, fetched ahead of a form that shows it (issue 55). */
 export const preloadDayInput = DayInput.preload
 
-/** DayInput, with a read-only stand-in of the same label while its code loads. */
+/**
+ * DayInput, with a read-only stand-in while its code loads: the same label, day, placeholder,
+ * required mark and error, drawn as the field will be (not greyed as a disabled one), so that
+ * nothing moves or changes colour when the picker comes in.
+ */
 export function LazyDayInput(props: DayInputProps) {
+  const t = useT()
   return (
     <Suspense
       fallback={
         <TextInput
           label={props.label}
           description={props.description}
+          placeholder={t('YYYY-MM-DD')}
+          required={props.required}
+          error={props.error}
           value={props.value ?? ''}
           readOnly
-          disabled
         />
       }
     >
