@@ -29,16 +29,16 @@ export function useWarmForms(
         () => import('../components/lazy-day-input').then((module) => module.preloadDayInput()),
       )
     }
-    let cancelIdle = () => {}
+    let cancelIdleWait = () => {}
     let cancelSteps = () => {}
     const cancelWait = whenHoldsHabits(() => {
-      cancelIdle = idleTurn(() => {
+      cancelIdleWait = idleTurn(() => {
         cancelSteps = inTurns(steps, taskTurn)
       })
     })
     return () => {
       cancelWait()
-      cancelIdle()
+      cancelIdleWait()
       cancelSteps()
     }
   }, [key, preloadScreen])

@@ -1,8 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { memo } from 'react'
-import { BrowserRouter, useLocation, useNavigate } from 'react-router'
+import { BrowserRouter } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
+import { LocationProbe } from '../test/location-probe'
 import { AppLink } from './app-link'
 
 let linkDrawings = 0
@@ -11,19 +12,6 @@ const Row = memo(function Row() {
   linkDrawings += 1
   return <AppLink to="/activities/a1">Read</AppLink>
 })
-
-function Where() {
-  const location = useLocation()
-  const navigate = useNavigate()
-  return (
-    <>
-      <p>At {location.pathname}</p>
-      <button type="button" onClick={() => navigate('/schedule')}>
-        Schedule
-      </button>
-    </>
-  )
-}
 
 afterEach(() => {
   window.history.replaceState(null, '', '/')
@@ -36,7 +24,7 @@ describe('AppLink', () => {
     render(
       <BrowserRouter>
         <Row />
-        <Where />
+        <LocationProbe />
       </BrowserRouter>,
     )
     const link = screen.getByRole('link', { name: 'Read' })
@@ -53,7 +41,7 @@ describe('AppLink', () => {
     render(
       <BrowserRouter>
         <AppLink to="/events">History</AppLink>
-        <Where />
+        <LocationProbe />
       </BrowserRouter>,
     )
     const link = screen.getByRole('link', { name: 'History' })

@@ -1,8 +1,9 @@
 import { act, render, screen } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { memo } from 'react'
-import { BrowserRouter, useLocation, useNavigate } from 'react-router'
+import { BrowserRouter } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
+import { LocationProbe } from '../test/location-probe'
 import { useOpenForm } from './form-opener'
 import { useNavigateTo } from './navigate'
 
@@ -25,22 +26,6 @@ const Row = memo(function Row() {
   )
 })
 
-function Elsewhere() {
-  const navigate = useNavigate()
-  const location = useLocation()
-  return (
-    <>
-      <p>At {`${location.pathname}${location.search}`}</p>
-      <button type="button" onClick={() => navigate('/schedule')}>
-        Schedule
-      </button>
-      <button type="button" onClick={() => navigate(-1)}>
-        Back
-      </button>
-    </>
-  )
-}
-
 afterEach(() => {
   window.history.replaceState(null, '', '/')
 })
@@ -53,7 +38,7 @@ describe('useNavigateTo', () => {
     render(
       <BrowserRouter>
         <Row />
-        <Elsewhere />
+        <LocationProbe />
       </BrowserRouter>,
     )
     expect(rowDrawings).toBe(1)

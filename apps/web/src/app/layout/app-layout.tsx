@@ -87,7 +87,7 @@ function usePreloadOnIntent() {
   useEffect(() => {
     const events = ['pointerdown', 'keydown'] as const
     let stopped = false
-    let cancelIdle = () => {}
+    let cancelIdleWait = () => {}
     let cancelPress = () => {}
     let cancelPreload = () => {}
     // A module per idle period: what the press started (a form page drawing) goes first.
@@ -101,7 +101,7 @@ function usePreloadOnIntent() {
     const cancelWait = whenSynced(() => {
       whenFilesHeldOffline().then((held) => {
         if (held || stopped) return
-        cancelIdle = idleTurn(() => {
+        cancelIdleWait = idleTurn(() => {
           stopWaiting()
           preload()
         })
@@ -111,7 +111,7 @@ function usePreloadOnIntent() {
       stopped = true
       for (const type of events) window.removeEventListener(type, onIntent, true)
       cancelWait()
-      cancelIdle()
+      cancelIdleWait()
     }
     for (const type of events) window.addEventListener(type, onIntent, true)
     return () => {
