@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { renderHook, waitFor } from '@testing-library/react'
+import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
@@ -154,5 +154,58 @@ describe('sync store', () => {
     await engine.write(activity('a2', 'Walk'))
     await waitFor(() => expect(habits.result.current.data).toHaveLength(2))
     expect(habits.result.current.data).not.toBe(before)
+  })
+  it('draws a reader again only when its answer changed: a new event leaves a reader of the habits be', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (String(input).includes('/sync/changes')) return Response.json(NO_CHANGES)
+      // A create's id is in its body, an update's at the end of its path.
+      const id = new URL(String(input), 'http://localhost').pathname.split('/').pop()
+      const body = JSON.parse(String(init?.body ?? '{}'))
+      return Response.json(
+        { id, ...body, author: 'u1', createdAt: '2026-11-23T10:00:00.000Z', deletedAt: null },
+        { status: 201 },
+      )
+    })
+    const engine = startSync(`u-${Math.random()}`, () => {})
+    let habitsDrawn = 0
+    const habits = renderHook(() => {
+      habitsDrawn += 1
+      return useSynced((view) => [...view.activities.values()], [])
+    })
+    let eventsDrawn = 0
+    const events = renderHook(() => {
+      eventsDrawn += 1
+      return useSynced((view) => view.events.size, [])
+    })
+    await waitFor(() => expect(habits.result.current.data).toEqual([]))
+    await engine.write({
+      op: 'create',
+      table: 'activities',
+      id: 'a1',
+      body: { name: 'Read', color: '#fd7e14', schedule: { type: 'Daily' } },
+    })
+    await act(() => engine.settled())
+    await waitFor(() => expect(habits.result.current.data?.[0]).toHaveProperty('author', 'u1'))
+    const drawn = { habits: habitsDrawn, events: eventsDrawn }
+
+    await engine.write({
+      op: 'create',
+      table: 'events',
+      id: 'e1',
+      body: { activityId: 'a1', eventDate: '2026-11-23T09:00:00.000Z', attributes: {} },
+    })
+    await act(() => engine.settled())
+    await waitFor(() => expect(events.result.current.data).toBe(1))
+    expect(eventsDrawn).toBeGreaterThan(drawn.events)
+    expect(habitsDrawn).toBe(drawn.habits)
+
+    await engine.write({
+      op: 'update',
+      table: 'activities',
+      id: 'a1',
+      body: { name: 'Read more' },
+    })
+    await waitFor(() => expect(habits.result.current.data?.[0]).toHaveProperty('name', 'Read more'))
+    expect(habitsDrawn).toBeGreaterThan(drawn.habits)
   })
 })

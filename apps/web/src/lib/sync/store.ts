@@ -5,7 +5,6 @@ import {
   startTransition,
   useContext,
   useEffect,
-  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -253,27 +252,58 @@ function sameItems(a: unknown, b: unknown): boolean {
   )
 }
 
+/** What a `useSynced` read last: its answer, and the copy's version and `deps` it was read at. */
+interface Read<T> {
+  data: T | undefined
+  ready: boolean
+  version: number
+  deps: readonly unknown[]
+}
+
+const sameDeps = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((value, index) => Object.is(value, b[index]))
+
+/** What a server's drawing reads (there is none: the app draws in the browser). */
+const NOTHING_READ: Read<never> = Object.freeze({
+  data: undefined,
+  ready: false,
+  version: -1,
+  deps: [],
+})
+
 /**
- * Reads the synced copy: `select` runs over the live records whenever they change. Data is
- * there as soon as the device's copy is open, before any network answer. A list of the same
- * records as the last answer is the last answer itself: the habits stay the same array while
- * events come in, so what is drawn from them (memoised rows) is not drawn again (issue 19).
+ * Reads the synced copy: `select` runs over the live records whenever they change, and the
+ * component draws again only when its answer does (or whether the copy is ready): a new event
+ * leaves a screen that reads the habits alone, a form's habit picker over the list included
+ * (issue 55). A list of the same records as the last answer is the last answer itself: the
+ * habits stay the same array while events come in, so what is drawn from them (memoised rows)
+ * is not drawn again (issue 19). Data is there as soon as the device's copy is open, before any
+ * network answer.
  */
 export function useSynced<T>(
   select: (view: Tables, engine: SyncEngine) => T,
   deps: readonly unknown[],
 ): Synced<T> {
-  const current = useSyncVersion()
   const drawn = useContext(FirstDrawn)
-  const ready = isSynced() && drawn
-  const last = useRef<T | undefined>(undefined)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the copy changes with `current`.
-  const data = useMemo(() => {
+  const last = useRef<Read<T>>({ data: undefined, ready: false, version: -1, deps: [] })
+  // Called in every drawing and at every change of the store: the same object while the answer
+  // is the same (React compares it), a new one when it changed.
+  const read = (): Read<T> => {
+    const ready = isSynced() && drawn
+    const before = last.current
+    if (before.version === version && before.ready === ready && sameDeps(before.deps, deps)) {
+      return before
+    }
     const next = engine && ready ? select(engine.view, engine) : undefined
-    if (sameItems(last.current, next)) return last.current
-    last.current = next
-    return next
-  }, [current, ready, ...deps])
+    if (before.ready === ready && (Object.is(before.data, next) || sameItems(before.data, next))) {
+      before.version = version
+      before.deps = deps
+      return before
+    }
+    last.current = { data: next, ready, version, deps }
+    return last.current
+  }
+  const { data, ready } = useSyncExternalStore(subscribe, read, () => NOTHING_READ)
   return {
     data,
     isLoading: !ready,

@@ -20,28 +20,12 @@ export interface CollapsibleSectionProps {
  * drawn again only when its own props change (given the same `decoration`, `actions` and
  * `onToggle`): a list drawn again for a new event leaves its sections' headers be.
  */
-export function CollapsibleSection({
-  title,
-  decoration,
-  count,
-  collapsed,
-  onToggle,
-  actions,
-  children,
-}: CollapsibleSectionProps) {
+export function CollapsibleSection({ children, ...header }: CollapsibleSectionProps) {
   const contentId = useId()
   return (
-    <Box component="section" aria-label={title}>
-      <SectionHeader
-        title={title}
-        decoration={decoration}
-        count={count}
-        collapsed={collapsed}
-        onToggle={onToggle}
-        actions={actions}
-        contentId={contentId}
-      />
-      <Collapse expanded={!collapsed} id={contentId}>
+    <Box component="section" aria-label={header.title}>
+      <SectionHeader {...header} contentId={contentId} />
+      <Collapse expanded={!header.collapsed} id={contentId}>
         {children}
       </Collapse>
     </Box>
