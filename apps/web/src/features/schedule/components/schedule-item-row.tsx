@@ -39,13 +39,16 @@ export const ScheduleItemRow = memo(function ScheduleItemRow({
   cadence,
   onToggle,
 }: ScheduleItemRowProps) {
-  const [logging, setLogging] = useState(false)
-  const done = stored || (logging && metByOneMore)
+  // A tap being logged, and whether its event meets the target, as the period stood at the tap:
+  // once the event is stored, `metByOneMore` speaks of the event after it (a count short by two
+  // would show done until the write settles).
+  const [logging, setLogging] = useState<{ meets: boolean } | null>(null)
+  const done = stored || (logging?.meets ?? false)
   function toggle() {
     const write = onToggle(activity, stored, cadence)
     if (!write) return
-    setLogging(true)
-    void write.then(() => setLogging(false))
+    setLogging({ meets: metByOneMore })
+    void write.then(() => setLogging(null))
   }
   return (
     <Group justify="space-between" wrap="nowrap" py={6} px="xs" gap="sm">
@@ -57,7 +60,7 @@ export const ScheduleItemRow = memo(function ScheduleItemRow({
           </Text>
         }
         checked={done}
-        disabled={logging}
+        disabled={logging !== null}
         color={activity.color}
         onChange={toggle}
       />
