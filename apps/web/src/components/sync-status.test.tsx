@@ -13,7 +13,28 @@ import type { SyncStatus as Status } from '../lib/sync/engine'
 import { SyncStatus } from './sync-status'
 
 let status: Status
-vi.mock('../lib/sync/store', () => ({ useSyncStatus: () => status }))
+/** The sign's subscription to the status, and how often it read it (each of its drawings). */
+const store = vi.hoisted(() => ({ listeners: new Set<() => void>(), reads: 0 }))
+vi.mock('../lib/sync/store', async () => {
+  const { useSyncExternalStore } = await import('react')
+  return {
+    useSyncStatus: () => {
+      store.reads += 1
+      return useSyncExternalStore(
+        (listener) => {
+          store.listeners.add(listener)
+          return () => store.listeners.delete(listener)
+        },
+        () => status,
+      )
+    },
+  }
+})
+
+/** The status changed: its subscribers are told, as the store tells them. */
+function tell() {
+  for (const listener of store.listeners) listener()
+}
 
 /** The sign with `patch`'s status, once its code (loaded when it first shows) has drawn it. */
 async function renderSign(patch: Partial<Status>) {
@@ -62,7 +83,7 @@ describe('SyncStatus', () => {
       'The server answered with an error. Your changes are kept on this device, and Kindling keeps trying.',
     )
     status = { ...status, pending: 0, serverFailing: false }
-    act(() => sign.rerender())
+    act(tell)
     await waitForElementToBeRemoved(() => screen.queryByText('Changes not sent yet'))
   })
 
@@ -84,5 +105,15 @@ describe('SyncStatus', () => {
     )
     cleanup()
     expect(await renderSign({ serverFailing: true })).toBeEmptyDOMElement()
+  })
+
+  it('is not drawn again when the header is, only when the status changes', async () => {
+    const sign = await renderSign({ pending: 1 })
+    const reads = store.reads
+    act(() => sign.rerender())
+    expect(store.reads).toBe(reads)
+    status = { ...status, pending: 2 }
+    act(tell)
+    expect(sign).toHaveTextContent('Sending: 2 changes waiting to be sent')
   })
 })

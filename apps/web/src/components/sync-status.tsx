@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, memo, Suspense } from 'react'
 import { useSyncStatus } from '../lib/sync/store'
 import { ErrorBoundary } from './error-boundary'
 
@@ -12,9 +12,10 @@ const SyncBadge = lazy(() => loadSyncBadge().then((module) => ({ default: module
 /**
  * A small, polite sign in the header (sync-badge.tsx): shown while the device is offline or
  * changes wait to be sent, gone once everything is sent and the device is online. The live
- * region is always there, so what appears in it is announced.
+ * region is always there, so what appears in it is announced. Drawn again when the status or
+ * `compact` changes, not with the header at every navigation.
  */
-export function SyncStatus({ compact = false }: { compact?: boolean }) {
+export const SyncStatus = memo(function SyncStatus({ compact = false }: { compact?: boolean }) {
   const status = useSyncStatus()
   const visible = status.loaded && (!status.online || status.pending > 0)
   return (
@@ -30,4 +31,4 @@ export function SyncStatus({ compact = false }: { compact?: boolean }) {
       )}
     </div>
   )
-}
+})
