@@ -510,7 +510,12 @@ async function measureHeavyScreens(port: number, base: string, cookie: string): 
         mkdirSync(benchEnv.traceDir, { recursive: true })
         await browser.startTracing(page, {
           path: join(benchEnv.traceDir, `${stem}.trace.json`),
-          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink'],
+          categories: [
+            'devtools.timeline',
+            'disabled-by-default-devtools.timeline',
+            'disabled-by-default-devtools.timeline.invalidationTracking',
+            'blink',
+          ],
         })
       }
       if (path === '/schedule') {
