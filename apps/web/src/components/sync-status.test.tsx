@@ -77,7 +77,7 @@ describe('SyncStatus', () => {
   })
 
   it('tells a phone user too, in a notice that goes once the changes are sent', async () => {
-    const sign = await renderSign({ pending: 2, serverFailing: true })
+    await renderSign({ pending: 2, serverFailing: true })
     const notice = await screen.findByText('Changes not sent yet')
     expect(notice.closest('[role="alert"]')).toHaveTextContent(
       'The server answered with an error. Your changes are kept on this device, and Kindling keeps trying.',
