@@ -74,11 +74,27 @@ export interface ConfirmOptions {
   destructive?: boolean
 }
 
+/** The questions being asked, by title and message. */
+const asking = new Set<string>()
+
 /**
  * Asks the user to confirm (SPEC §8 native confirm dialogs): the system dialog on native, a
- * Mantine confirm modal on the web. Resolves true to go ahead; Cancel or dismissal aborts.
+ * Mantine confirm modal on the web. Resolves true to go ahead; Cancel or dismissal aborts. A
+ * question already being asked (the second click of a double click on Delete) is not asked
+ * again: that ask answers false at once, and the one dialog's answer is the first ask's.
  */
 export async function confirm(message: string, options: ConfirmOptions = {}): Promise<boolean> {
+  const question = `${options.title ?? ''}\n${message}`
+  if (asking.has(question)) return false
+  asking.add(question)
+  try {
+    return await ask(message, options)
+  } finally {
+    asking.delete(question)
+  }
+}
+
+async function ask(message: string, options: ConfirmOptions): Promise<boolean> {
   const confirmLabel = options.confirmLabel ?? t('OK')
   const cancelLabel = options.cancelLabel ?? t('Cancel')
   if (isNativePlatform()) {

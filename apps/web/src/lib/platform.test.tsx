@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core'
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
@@ -216,6 +216,32 @@ describe('confirm', () => {
     })
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }))
     await expect(answer).resolves.toBe(false)
+  })
+
+  it('on the web, a question asked twice at once (a double click) shows one dialog; its Cancel leaves none', async () => {
+    renderModals()
+    const ask = () =>
+      confirm('Are you sure you want to delete this activity?', {
+        title: 'Delete Run',
+        confirmLabel: 'Delete',
+      })
+    let first: Promise<boolean> = Promise.resolve(true)
+    let second: Promise<boolean> = Promise.resolve(true)
+    act(() => {
+      first = ask()
+      second = ask()
+    })
+    await expect(second).resolves.toBe(false)
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Run' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await expect(first).resolves.toBe(false)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    // Answered, it can be asked again.
+    act(() => {
+      first = ask()
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }))
+    await expect(first).resolves.toBe(true)
   })
 
   it('on the web, the confirm opens with the focus on Cancel, not on its close button', async () => {
