@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { memo } from 'react'
 import { BrowserRouter } from 'react-router'
@@ -27,6 +27,7 @@ const Row = memo(function Row() {
 })
 
 afterEach(() => {
+  cleanup()
   window.history.replaceState(null, '', '/')
 })
 
@@ -55,5 +56,19 @@ describe('useNavigateTo', () => {
     expect(await screen.findByText('At /schedule')).toBeDefined()
 
     expect(rowDrawings).toBe(1)
+  })
+
+  it('a second tap before the screen changed (a double tap) adds no second history entry', async () => {
+    window.history.replaceState(null, '', '/activities')
+    render(
+      <BrowserRouter>
+        <Row />
+        <LocationProbe />
+      </BrowserRouter>,
+    )
+    await userEvent.dblClick(screen.getByRole('button', { name: 'Add event' }))
+    expect(await screen.findByText('At /add-event?activityId=a1')).toBeDefined()
+    await act(async () => window.history.back())
+    expect(await screen.findByText('At /activities')).toBeDefined()
   })
 })

@@ -14,7 +14,22 @@ export type NavigateTo = (path: string, options?: { replace?: boolean }) => void
 export function useNavigateTo(): NavigateTo {
   const { navigator } = useContext(NavigationContext)
   return useCallback<NavigateTo>(
-    (path, options) => (options?.replace ? navigator.replace(path) : navigator.push(path)),
+    (path, options) =>
+      options?.replace || path === historyPath(navigator)
+        ? navigator.replace(path)
+        : navigator.push(path),
     [navigator],
   )
+}
+
+/**
+ * Where the history already is, before the screen shows it: the second tap of a double tap on
+ * "Add activity" comes while the form page is still being drawn, and going there again replaces
+ * the entry, as a browser does for a link to the page it is on (Back would show the form again).
+ * The routers' histories (browser, memory) keep their location; another navigator has none.
+ */
+function historyPath(navigator: object): string | null {
+  if (!('location' in navigator)) return null
+  const { pathname, search, hash } = navigator.location as Location
+  return `${pathname}${search}${hash}`
 }
