@@ -53,4 +53,37 @@ describe('SegmentedChoice', () => {
     expect(screen.getByRole('radio', { name: 'Daily' })).toHaveFocus()
     expect(chosen).toEqual(['unscheduled', 'daily'])
   })
+
+  it('keeps one Tab stop, on the chosen radio; Home and End choose the first and the last', async () => {
+    const chosen: Value[] = []
+    render(<Filter chosen={chosen} />)
+    await userEvent.tab()
+    expect(screen.getByRole('radio', { name: 'All' })).toHaveFocus()
+    await userEvent.keyboard('{End}')
+    expect(screen.getByRole('radio', { name: 'None' })).toHaveFocus()
+    expect(screen.getByRole('radio', { name: 'None' })).toBeChecked()
+    await userEvent.keyboard('{ArrowRight}')
+    expect(screen.getByRole('radio', { name: 'All' })).toBeChecked()
+    await userEvent.keyboard('{Home}')
+    expect(chosen).toEqual(['unscheduled', 'all'])
+    expect(screen.getAllByRole('radio').map((radio) => radio.tabIndex)).toEqual([0, -1, -1])
+  })
+
+  it('moves by the arrow keys as the text runs when it runs right to left', async () => {
+    render(
+      <div dir="rtl" style={{ direction: 'rtl' }}>
+        <Filter chosen={[]} />
+      </div>,
+    )
+    await userEvent.click(screen.getByText('Daily'))
+    await userEvent.keyboard('{ArrowLeft}')
+    expect(screen.getByRole('radio', { name: 'None' })).toBeChecked()
+  })
+
+  it("names its radios by their text, not by labels: a form's field found by its label has no second match", () => {
+    render(<Filter chosen={[]} />)
+    expect(screen.queryByLabelText('None')).toBeNull()
+    expect(screen.queryByLabelText('Daily')).toBeNull()
+    expect(screen.getByLabelText('Schedule filter')).toHaveAttribute('role', 'radiogroup')
+  })
 })
