@@ -60,7 +60,11 @@ interface HeaderActionButtonProps {
   loading?: boolean
 }
 
-/** One icon button of the header's page actions. */
+/**
+ * One icon button of the header's page actions, named by its title (a tooltip on hover too), not
+ * by a label: over a list on a wide screen, the Add Event dialog's "Activity" field found by its
+ * label would also match an "Add activity" label of the header.
+ */
 export function HeaderActionButton({
   label,
   icon: IconComponent,
@@ -73,7 +77,7 @@ export function HeaderActionButton({
       variant="subtle"
       color={color}
       size="lg"
-      aria-label={label}
+      title={label}
       onClick={onClick}
       loading={loading}
     >
