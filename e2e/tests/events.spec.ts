@@ -241,8 +241,8 @@ test('History filters by activity, remembers the filter and pages long histories
 
   // Only activities that have events are offered.
   await page
-    .getByRole('textbox', { name: 'Filter by activity' })
-    .or(page.getByRole('combobox', { name: 'Filter by activity' }))
+    .getByRole('textbox', { name: 'Filter by habit' })
+    .or(page.getByRole('combobox', { name: 'Filter by habit' }))
     .click()
   await expect(page.getByRole('option', { name: 'All Activities' })).toBeVisible()
   await expect(page.getByRole('option', { name: 'Unused' })).toHaveCount(0)
@@ -277,11 +277,11 @@ test.describe('without the service worker', () => {
       await expect(page.getByRole('heading', { name: 'History (1 events)' })).toBeVisible()
       await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem')).toHaveCount(1)
       const filter = page
-        .getByRole('textbox', { name: 'Filter by activity' })
-        .or(page.getByRole('combobox', { name: 'Filter by activity' }))
+        .getByRole('textbox', { name: 'Filter by habit' })
+        .or(page.getByRole('combobox', { name: 'Filter by habit' }))
       await expect(filter).toHaveCount(0)
       // ...under a look-alike of the same name: what the user does to it is not lost.
-      const standIn = page.getByRole('button', { name: 'Filter by activity' })
+      const standIn = page.getByRole('button', { name: 'Filter by habit' })
       if (reach === 'a tap') await standIn.click()
       else await standIn.focus()
       release()

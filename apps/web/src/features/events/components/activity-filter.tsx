@@ -10,7 +10,11 @@ export interface ActivityFilterProps {
   reached?: 'focused' | 'opened'
 }
 
-/** History's activity filter: Mantine's Select (its combobox, popover and floating-ui). */
+/**
+ * History's activity filter: Mantine's Select (its combobox, popover and floating-ui). Its name
+ * says "habit", as the translations always did: the Add Event dialog's "Activity" field, opened
+ * over History, is then the only match for its label.
+ */
 export default function ActivityFilter({
   data,
   value,
@@ -21,7 +25,7 @@ export default function ActivityFilter({
   const t = useT()
   return (
     <Select
-      aria-label={t('Filter by activity')}
+      aria-label={t('Filter by habit')}
       data={data}
       value={value}
       onChange={(next) => next !== null && onChange(next)}

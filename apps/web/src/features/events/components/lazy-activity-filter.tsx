@@ -30,7 +30,7 @@ export function LazyActivityFilter({
     <Input
       component="button"
       type="button"
-      aria-label={t('Filter by activity')}
+      aria-label={t('Filter by habit')}
       aria-haspopup="listbox"
       w={WIDTH}
       pointer
