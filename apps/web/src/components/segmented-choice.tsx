@@ -59,6 +59,7 @@ export function SegmentedChoice<T extends string>({
         const active = index === chosen
         return (
           <div key={item.value} className={classes.item} data-active={active || undefined}>
+            {/* biome-ignore lint/a11y/useSemanticElements: an input is named by a label (decision 176) */}
             <button
               ref={(radio) => {
                 radios.current[index] = radio
