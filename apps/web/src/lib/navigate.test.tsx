@@ -31,17 +31,22 @@ afterEach(() => {
   window.history.replaceState(null, '', '/')
 })
 
+/** The row and the probe in a router at `path`. */
+function renderRowAt(path: string) {
+  window.history.replaceState(null, '', path)
+  render(
+    <BrowserRouter>
+      <Row />
+      <LocationProbe />
+    </BrowserRouter>,
+  )
+}
+
 describe('useNavigateTo', () => {
   it('navigates to an absolute path, and its users are not drawn again by navigations', async () => {
     const user = userEvent.setup()
     rowDrawings = 0
-    window.history.replaceState(null, '', '/activities')
-    render(
-      <BrowserRouter>
-        <Row />
-        <LocationProbe />
-      </BrowserRouter>,
-    )
+    renderRowAt('/activities')
     expect(rowDrawings).toBe(1)
 
     await user.click(screen.getByRole('button', { name: 'View Group' }))
@@ -59,13 +64,7 @@ describe('useNavigateTo', () => {
   })
 
   it('a second tap before the screen changed (a double tap) adds no second history entry', async () => {
-    window.history.replaceState(null, '', '/activities')
-    render(
-      <BrowserRouter>
-        <Row />
-        <LocationProbe />
-      </BrowserRouter>,
-    )
+    renderRowAt('/activities')
     await userEvent.dblClick(screen.getByRole('button', { name: 'Add event' }))
     expect(await screen.findByText('At /add-event?activityId=a1')).toBeDefined()
     await act(async () => window.history.back())
