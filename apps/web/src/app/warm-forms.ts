@@ -29,16 +29,12 @@ export function useWarmForms(
         () => import('../components/lazy-day-input').then((module) => module.preloadDayInput()),
       )
     }
-    let cancelIdleWait = () => {}
     let cancelSteps = () => {}
     const cancelWait = whenHoldsHabits(() => {
-      cancelIdleWait = idleTurn(() => {
-        cancelSteps = inTurns(steps, taskTurn)
-      })
+      cancelSteps = inTurns(steps, taskTurn, idleTurn)
     })
     return () => {
       cancelWait()
-      cancelIdleWait()
       cancelSteps()
     }
   }, [key, preloadScreen])

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { afterPress, inTurns, taskTurn } from './idle'
+import { afterPress, inTurns, type Turn, taskTurn } from './idle'
+import { whenLoadsAheadSettled } from './loads-ahead'
 
 const useFakeFrames = () =>
   vi.useFakeTimers({
@@ -76,6 +77,7 @@ describe('inTurns', () => {
     b.settle()
     await vi.runAllTimersAsync()
     expect(started).toEqual(['a', 'b', 'c'])
+    c.settle()
   })
 
   it('starts nothing more once cancelled', async () => {
@@ -89,5 +91,46 @@ describe('inTurns', () => {
     b.settle()
     await vi.runAllTimersAsync()
     expect(started).toEqual(['b'])
+  })
+
+  it('waits for its first turn, then the turn between steps', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const started: string[] = []
+    const [a, b] = [step('a', started), step('b', started)]
+    const later: Turn = (callback) => {
+      const handle = setTimeout(callback, 1000)
+      return () => clearTimeout(handle)
+    }
+    inTurns([a.run, b.run], taskTurn, later)
+    await vi.advanceTimersByTimeAsync(999)
+    expect(started).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(started).toEqual(['a'])
+    a.settle()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(started).toEqual(['a', 'b'])
+    b.settle()
+  })
+
+  it('is a load ahead until its last step settles, or until cancelled', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const started: string[] = []
+    const [a, b, c] = [step('a', started), step('b', started), step('c', started)]
+    const settled = vi.fn()
+    inTurns([a.run, b.run], taskTurn)
+    whenLoadsAheadSettled(settled)
+    await vi.runOnlyPendingTimersAsync()
+    a.settle()
+    await vi.runOnlyPendingTimersAsync()
+    expect(settled).not.toHaveBeenCalled()
+    b.settle(false)
+    await vi.runAllTimersAsync()
+    expect(settled).toHaveBeenCalledTimes(1)
+
+    const cancel = inTurns([c.run], taskTurn)
+    const afterCancel = vi.fn()
+    whenLoadsAheadSettled(afterCancel)
+    cancel()
+    expect(afterCancel).toHaveBeenCalledTimes(1)
   })
 })

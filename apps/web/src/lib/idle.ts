@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { startLoadAhead } from './loads-ahead'
 
 /** `requestIdleCallback`, where the browser has it (Safari has not), else the next task. */
 export const onIdle = (callback: () => void): number =>
@@ -29,26 +30,37 @@ export const taskTurn: Turn = (callback) => {
 /**
  * Runs `steps` one after another, each in a `turn` of its own once the one before has settled,
  * so that whatever else waits comes between them: for loading modules ahead of need, a module
- * graph at a time. A step that fails is passed over (a fetch the user's tap makes later reports
- * its own failure). Answers a cancel: nothing more starts.
+ * graph at a time. The first step waits for `firstTurn` (by default a `turn` too). A step that
+ * fails is passed over (a fetch the user's tap makes later reports its own failure). The whole
+ * run is a load ahead (`startLoadAhead`) until its last step settles or it is cancelled.
+ * Answers a cancel: nothing more starts.
  */
-export function inTurns(steps: readonly (() => Promise<unknown>)[], turn: Turn): () => void {
+export function inTurns(
+  steps: readonly (() => Promise<unknown>)[],
+  turn: Turn,
+  firstTurn: Turn = turn,
+): () => void {
   const queue = [...steps]
+  const settle = startLoadAhead()
   let stopped = false
   let cancelTurn = () => {}
-  const next = () => {
+  const next = (wait: Turn) => {
     const step = queue.shift()
-    if (!step || stopped) return
-    cancelTurn = turn(() => {
+    if (!step || stopped) {
+      settle()
+      return
+    }
+    cancelTurn = wait(() => {
       void step()
         .catch(() => undefined)
-        .finally(next)
+        .finally(() => next(turn))
     })
   }
-  next()
+  next(firstTurn)
   return () => {
     stopped = true
     cancelTurn()
+    settle()
   }
 }
 

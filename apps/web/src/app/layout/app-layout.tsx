@@ -87,7 +87,6 @@ function usePreloadOnIntent() {
   useEffect(() => {
     const events = ['pointerdown', 'keydown'] as const
     let stopped = false
-    let cancelIdleWait = () => {}
     let cancelPress = () => {}
     let cancelPreload = () => {}
     // A module per idle period: what the press started (a form page drawing) goes first.
@@ -101,17 +100,14 @@ function usePreloadOnIntent() {
     const cancelWait = whenSynced(() => {
       whenFilesHeldOffline().then((held) => {
         if (held || stopped) return
-        cancelIdleWait = idleTurn(() => {
-          stopWaiting()
-          preload()
-        })
+        stopWaiting()
+        preload()
       })
     })
     function stopWaiting() {
       stopped = true
       for (const type of events) window.removeEventListener(type, onIntent, true)
       cancelWait()
-      cancelIdleWait()
     }
     for (const type of events) window.addEventListener(type, onIntent, true)
     return () => {

@@ -21,6 +21,7 @@ import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, type RequestOptions, setApiBaseUrl } from '../api-client'
 import { activateLanguage } from '../i18n'
+import { startLoadAhead } from '../loads-ahead'
 import { type EngineOptions, FAILURES_TOLD, SyncEngine } from './engine'
 import { openLocalDb, storeServerState } from './local-db'
 import { type RefusalOutcome, trimRefused } from './refusals'
@@ -1174,6 +1175,24 @@ describe('SyncEngine live change stream', () => {
     })
     expect(engine.status.synced).toBe(true)
     expect(streams.opened).toHaveLength(0)
+    await vi.waitFor(() => expect(streams.opened).toHaveLength(1))
+  })
+
+  it('opens only once what the page loads ahead of need has settled, however long it takes', async () => {
+    const server = fakeServer()
+    const streams = fakeStreams(server.calls)
+    const settle = startLoadAhead()
+    const { engine } = await startEngine(server, undefined, {
+      openStream: streams.openStream,
+      liveOpenDelayMs: 20,
+    })
+    expect(engine.status.synced).toBe(true)
+    // A timer set after the engine's, for as long, runs after it; then the next task (where the
+    // idle wait would have run): past the delay, still loading ahead, still no stream.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(streams.opened).toHaveLength(0)
+    settle()
     await vi.waitFor(() => expect(streams.opened).toHaveLength(1))
   })
 

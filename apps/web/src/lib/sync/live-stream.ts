@@ -1,4 +1,5 @@
 import { onIdle } from '../idle'
+import { whenLoadsAheadSettled } from '../loads-ahead'
 import { BACKOFF_MIN_MS, nextBackoff } from './backoff'
 import { readChangeSignals } from './live-changes'
 
@@ -9,11 +10,12 @@ import { readChangeSignals } from './live-changes'
  */
 const LIVE_STABLE_MS = 30_000
 /**
- * The live stream opens this long after the first round, at an idle moment: what the page loads
- * after its first screen (its code for later, its settings) comes first, and the page reaches a
- * moment without requests in flight, which tools that wait for one ('networkidle') need: an open
- * stream is a request that never ends. Nothing is missed meanwhile: the stream starts with the
- * latest cursor.
+ * The live stream opens this long after the first round, once what the page loads ahead of need
+ * has settled (`whenLoadsAheadSettled`, however long that takes on a slow machine), at an idle
+ * moment: what the page loads after its first screen (its code for later, its settings) comes
+ * first, and the page reaches a moment without requests in flight, which tools that wait for one
+ * ('networkidle') need: an open stream is a request that never ends. Nothing is missed
+ * meanwhile: the stream starts with the latest cursor.
  */
 export const LIVE_OPEN_DELAY_MS = 3000
 
@@ -40,8 +42,10 @@ export class LiveStream {
   private backoff = BACKOFF_MIN_MS
   /** A round went through: the stream may open. */
   private allowed = false
-  /** Waits out the open delay after the first round, then an idle moment. */
+  /** Waits out the open delay after the first round, then the loads ahead and an idle moment. */
   private delay: ReturnType<typeof setTimeout> | undefined
+  /** Stops waiting for the loads ahead. */
+  private cancelSettledWait = () => {}
   private stopped = false
 
   constructor(private readonly options: LiveStreamOptions) {}
@@ -82,15 +86,15 @@ export class LiveStream {
       return
     }
     if (this.delay !== undefined) return
-    this.delay = setTimeout(
-      () =>
+    this.delay = setTimeout(() => {
+      this.cancelSettledWait = whenLoadsAheadSettled(() =>
         onIdle(() => {
           if (this.stopped) return
           this.allowed = true
           this.update()
         }),
-      this.options.openDelayMs,
-    )
+      )
+    }, this.options.openDelayMs)
   }
 
   /** Opens the stream now if it waits for a retry (the network or a new token is back). */
@@ -110,6 +114,7 @@ export class LiveStream {
   stop(): void {
     this.stopped = true
     clearTimeout(this.delay)
+    this.cancelSettledWait()
     this.close()
   }
 
