@@ -16,7 +16,7 @@ import {
   toCalendarDay,
 } from '@kindling/core'
 import { ApiError, apiRequest, apiStream } from '../api-client'
-import { BACKOFF_MIN_MS, nextBackoff } from './backoff'
+import { BACKOFF_MIN_MS, nextBackoff, retryWait } from './backoff'
 import { LIVE_OPEN_DELAY_MS, LiveStream } from './live-stream'
 import {
   addToOutbox,
@@ -456,7 +456,10 @@ export class SyncEngine {
               ? { online: navigator.onLine !== false }
               : {}),
         })
-        this.retryTimer = setTimeout(() => this.kick(), this.backoff)
+        this.retryTimer = setTimeout(
+          () => this.kick(),
+          retryWait(this.backoff, offline, navigator.onLine !== false),
+        )
         this.backoff = nextBackoff(this.backoff)
       }
       console.warn('Sync paused:', error)
