@@ -236,6 +236,33 @@ describe.each(await testBackends())('security on $kind', ({ kind, skip }) => {
       // Without the origin allowed, the browser keeps the answer from the page.
       expect(session.headers['access-control-allow-origin']).toBeUndefined()
     })
+
+    it('signs in a page of this server reached by another name (a LAN name, an address), no other site', async () => {
+      // `npm start` without PUBLIC_URL knows only localhost; a household opens it at a LAN name.
+      const signInFrom = (host: string, origin: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: { host, origin },
+          remoteAddress: nextIp(),
+          payload: { email: user.email, password: PASSWORD },
+        })
+      for (const [host, origin] of [
+        ['kindling.lan:3000', 'http://kindling.lan:3000'],
+        ['192.168.1.20:3000', 'http://192.168.1.20:3000'],
+        ['KINDLING.lan', 'http://kindling.lan'],
+      ] as const) {
+        const answer = await signInFrom(host, origin)
+        expect(answer.statusCode, origin).toBe(200)
+        expect(answer.headers['set-cookie'], origin).toBeDefined()
+      }
+      // Another site, another port of the same name, a sandboxed page: refused as before.
+      for (const origin of ['http://evil.example', 'http://kindling.lan:8080', 'null']) {
+        const answer = await signInFrom('kindling.lan:3000', origin)
+        expect(answer.statusCode, origin).toBe(403)
+        expect(answer.headers['set-cookie'], origin).toBeUndefined()
+      }
+    })
   })
 
   describe.skipIf(skip)('push subscriptions', () => {

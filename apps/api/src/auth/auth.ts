@@ -39,6 +39,24 @@ export function trustedOrigins(config: Config): string[] {
   ]
 }
 
+/**
+ * The origin of a page this server served at whatever name its caller reached it by: a LAN name
+ * or an address, where `npm start` without PUBLIC_URL knows only localhost. An Origin whose host
+ * is the request's own Host is this server, not another site; the session cookie is for that
+ * host alone, so another site's page at the same address (a DNS rebinding) has no session to
+ * ride on.
+ */
+export function sameHostOrigin(headers: Headers | undefined): string[] {
+  const origin = headers?.get('origin')
+  const host = headers?.get('host')
+  if (!origin || !host) return []
+  try {
+    return new URL(origin).host === host.toLowerCase() ? [origin] : []
+  } catch {
+    return []
+  }
+}
+
 export function createAuth(options: {
   config: Config
   db: Database
@@ -65,7 +83,7 @@ export function createAuth(options: {
     basePath: '/api/auth',
     secret: config.authSecret,
     database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
-    trustedOrigins: trustedOrigins(config),
+    trustedOrigins: (request) => [...trustedOrigins(config), ...sameHostOrigin(request?.headers)],
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,
@@ -215,6 +233,9 @@ export function createAuth(options: {
     advanced: {
       // The HTTP layer replaces this header with the address it trusts (see auth/routes.ts).
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth leaves the origin out of its checks when NODE_ENV is 'test': the tests
+      // check what a deployment does.
+      disableOriginCheck: false,
     },
     // A refused request (wrong password, weak new one, bad token) is the client's doing: logged
     // at debug level, not as a server error; anything else stays an error.
