@@ -97,6 +97,7 @@ for (const origin of ['https://localhost']) {
 
 test('the app works over plain http at a LAN name, not only at localhost', async ({
   baseURL,
+  request,
 }, testInfo) => {
   const port = new URL(baseURL as string).port
   const launch = testInfo.project.use.launchOptions ?? {}
@@ -122,6 +123,23 @@ test('the app works over plain http at a LAN name, not only at localhost', async
       errors.filter((text) => /Content Security Policy|https:\/\/kindling\.lan/.test(text)),
     ).toEqual([])
     await page.screenshot({ path: testInfo.outputPath('lan-signin.png') })
+
+    // The server's PUBLIC_URL is localhost: a page it served at the LAN name signs in all the
+    // same (no other site's page could), and its habits come.
+    const user = await createUser(request)
+    await page.getByLabel('Email').fill(user.email)
+    await page.getByLabel('Password').fill(user.password)
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    await expect(page).not.toHaveURL(/\/signin/)
+    await page.goto(`http://kindling.lan:${port}/activities`)
+    await page.getByRole('button', { name: 'Add activity', exact: true }).click()
+    await page.getByRole('textbox', { name: 'Name' }).fill('Walk')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('listitem', { name: 'Walk' })).toBeVisible()
+    // Sent: the header's sync sign goes (it showed 'Sending' while the habit waited).
+    await expect(
+      page.getByRole('status').filter({ hasText: /Offline|Sending|Server error/ }),
+    ).toHaveCount(0)
   } finally {
     await browser.close()
   }

@@ -332,6 +332,27 @@ function storeActivity(server: ReturnType<typeof fakeServer>, id: string, name: 
 }
 
 describe('SyncEngine outbox', () => {
+  it('works in a page served over plain http (a LAN name), which has no crypto.randomUUID', async () => {
+    const randomUUID = crypto.randomUUID
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true })
+    try {
+      const server = fakeServer()
+      storeActivity(server, 'a1', 'Read')
+      const { engine } = await startEngine(server)
+      await engine.write({
+        op: 'update',
+        table: 'activities',
+        id: 'a1',
+        body: { name: 'Read more' },
+      })
+      await engine.settled()
+      expect(engine.status.pending).toBe(0)
+      expect((server.records.get('activities/a1') as { name: string }).name).toBe('Read more')
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true })
+    }
+  })
+
   it('pulls once when the id token comes in during a round, and again when it comes in between', async () => {
     const server = fakeServer()
     let release = () => {}

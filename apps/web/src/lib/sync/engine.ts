@@ -29,6 +29,7 @@ import {
 } from './local-db'
 import { isRefusal, isServerFailure, type RefusalOutcome, trimRefused } from './refusals'
 import type { AnyRecord, Change, OutboxEntry, SyncMeta, SyncTable } from './types'
+import { randomHex } from './uuid'
 import { buildView, emptyTables, putServerRecord, type Tables } from './view'
 
 type RefusalMessages = typeof import('./refusal-messages')
@@ -193,7 +194,7 @@ export class SyncEngine {
    */
   private clock: Hlc | undefined
   /** This tab's name in its clock's times (a tab is a writer of its own). */
-  private readonly node = crypto.randomUUID().replaceAll('-', '').slice(0, 16)
+  private readonly node = randomHex(16)
   private readonly request: typeof apiRequest
   version = 0
   status: SyncStatus = IDLE_STATUS

@@ -15,3 +15,15 @@ export function uuidv7(now = Date.now()): string {
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
+
+/**
+ * `length` random hex digits from `crypto.getRandomValues`, which, unlike `crypto.randomUUID`,
+ * a page served over plain http has too (the app at a LAN name).
+ */
+export function randomHex(length: number): string {
+  const bytes = new Uint8Array(Math.ceil(length / 2))
+  crypto.getRandomValues(bytes)
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, length)
+}
