@@ -12,7 +12,7 @@ export function uuidv7(now = Date.now()): string {
   }
   bytes[6] = ((bytes[6] as number) & 0x0f) | 0x70
   bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+  const hex = toHex(bytes)
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 
@@ -23,7 +23,8 @@ export function uuidv7(now = Date.now()): string {
 export function randomHex(length: number): string {
   const bytes = new Uint8Array(Math.ceil(length / 2))
   crypto.getRandomValues(bytes)
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0'))
-    .join('')
-    .slice(0, length)
+  return toHex(bytes).slice(0, length)
 }
+
+const toHex = (bytes: Uint8Array) =>
+  Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
