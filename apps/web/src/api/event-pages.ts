@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { apiRequest } from '../lib/api-client'
 import { queryClient } from '../lib/query-client'
-import { getSyncEngine, useSynced, useSyncVersion } from '../lib/sync/store'
+import { useSynced, useSyncState } from '../lib/sync/store'
 import { events, useEvents } from './events'
 
 /*
@@ -45,10 +45,9 @@ export const EVENT_PAGE_SIZE = 50
  * `<eventDate>_<id>`, ties ordered by id so none is skipped).
  */
 export function useEventPages(activityId: string | null) {
-  useSyncVersion()
   const [shown, setShown] = useState(EVENT_PAGE_SIZE)
   const local = useEvents(activityId ? { activityId } : {})
-  const eventsFrom = getSyncEngine()?.syncMeta.eventsFrom
+  const eventsFrom = useSyncState((engine) => engine?.syncMeta.eventsFrom)
   const hasOlder = useSynced(
     (_view, engine) =>
       (engine.syncMeta.history?.activities ?? []).some(

@@ -1,6 +1,13 @@
 import { ActionIcon } from '@mantine/core'
 import type { Icon } from '@tabler/icons-react'
-import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react'
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+} from 'react'
 import { createPortal } from 'react-dom'
 
 /**
@@ -43,10 +50,22 @@ export const NO_HEADER_ACTIONS_TARGET: HeaderActionsTarget = {
 export const HeaderActionsTargetContext =
   createContext<HeaderActionsTarget>(NO_HEADER_ACTIONS_TARGET)
 
-/** Renders a page's actions (SPEC §2 "Header actions per page") into the fixed header. */
+/**
+ * Renders a page's actions (SPEC §2 "Header actions per page") into the fixed header. On the
+ * first screen the header is committed with the page, so the actions come in a drawing of their
+ * own after it: a transition, in slices, not a synchronous drawing in the first screen's effects
+ * (issue 55). Later pages find the header there at once.
+ */
 export function HeaderActions({ children }: { children: ReactNode }) {
   const target = useContext(HeaderActionsTargetContext)
-  const element = useSyncExternalStore(target.subscribe, target.get, target.get)
+  const [known, setKnown] = useState(() => ({ target, element: target.get() }))
+  // Another target (the page covered, or shown again) is read at once, never the last one's.
+  const element = known.target === target ? known.element : target.get()
+  useEffect(() => {
+    const update = () => startTransition(() => setKnown({ target, element: target.get() }))
+    update()
+    return target.subscribe(update)
+  }, [target])
   return element ? createPortal(children, element) : null
 }
 

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications'
 import { IconCloudExclamation, IconCloudOff, IconCloudUp } from '@tabler/icons-react'
 import { useEffect } from 'react'
 import { t, useT } from '../lib/i18n'
-import type { SyncStatus } from '../lib/sync/engine'
+import { useSyncStatus } from '../lib/sync/store'
 
 /** The notice of a server that keeps failing the sends: one at a time, gone once they are sent. */
 const SERVER_FAILING_NOTICE = 'sync-server-failing'
@@ -24,9 +24,9 @@ export function describeServerFailing(pending: number): string {
  * whole sign there read "OFFLI…", its count cut off. Loaded once it first shows: its words and
  * Lingui's runtime for their plurals are not part of the first screen's script (decision 163).
  */
-export function SyncBadge({ compact, status }: { compact: boolean; status: SyncStatus }) {
+export function SyncBadge({ compact }: { compact: boolean }) {
   const t = useT()
-  const { online, pending, serverFailing } = status
+  const { online, pending, serverFailing } = useSyncStatus()
   const waiting =
     pending === 0
       ? ''

@@ -17,18 +17,17 @@ let status: Status
 const store = vi.hoisted(() => ({ listeners: new Set<() => void>(), reads: 0 }))
 vi.mock('../lib/sync/store', async () => {
   const { useSyncExternalStore } = await import('react')
-  return {
-    useSyncStatus: () => {
-      store.reads += 1
-      return useSyncExternalStore(
-        (listener) => {
-          store.listeners.add(listener)
-          return () => store.listeners.delete(listener)
-        },
-        () => status,
-      )
-    },
+  const useSyncState = <T,>(select: (engine: { status: Status }) => T): T => {
+    store.reads += 1
+    return useSyncExternalStore(
+      (listener) => {
+        store.listeners.add(listener)
+        return () => store.listeners.delete(listener)
+      },
+      () => select({ status }),
+    )
   }
+  return { useSyncState, useSyncStatus: () => useSyncState((engine) => engine.status) }
 })
 
 /** The status changed: its subscribers are told, as the store tells them. */

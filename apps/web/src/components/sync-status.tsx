@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense } from 'react'
-import { useSyncStatus } from '../lib/sync/store'
+import { useSyncState } from '../lib/sync/store'
 import { ErrorBoundary } from './error-boundary'
 
 /**
@@ -16,8 +16,10 @@ const SyncBadge = lazy(() => loadSyncBadge().then((module) => ({ default: module
  * `compact` changes, not with the header at every navigation.
  */
 export const SyncStatus = memo(function SyncStatus({ compact = false }: { compact?: boolean }) {
-  const status = useSyncStatus()
-  const visible = status.loaded && (!status.online || status.pending > 0)
+  const visible = useSyncState((engine) => {
+    const status = engine?.status
+    return Boolean(status?.loaded && (!status.online || status.pending > 0))
+  })
   return (
     <div role="status" aria-live="polite" style={{ display: 'contents' }}>
       {visible && (
@@ -25,7 +27,7 @@ export const SyncStatus = memo(function SyncStatus({ compact = false }: { compac
         // shows nothing rather than taking the header down.
         <ErrorBoundary fallback={null}>
           <Suspense fallback={null}>
-            <SyncBadge compact={compact} status={status} />
+            <SyncBadge compact={compact} />
           </Suspense>
         </ErrorBoundary>
       )}

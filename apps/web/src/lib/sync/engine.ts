@@ -426,7 +426,11 @@ export class SyncEngine {
   }
 
   private setStatus(patch: Partial<SyncStatus>): void {
-    this.status = { ...this.status, ...patch }
+    // The same object while nothing in it changed: the screens' readers compare it.
+    const keys = Object.keys(patch) as (keyof SyncStatus)[]
+    if (keys.some((key) => this.status[key] !== patch[key])) {
+      this.status = { ...this.status, ...patch }
+    }
     for (const listener of this.listeners) listener()
   }
 

@@ -9,6 +9,7 @@ import {
   startSync,
   stopSync,
   useSynced,
+  useSyncState,
   useSyncStatus,
   whenHoldsHabits,
   whenLoaded,
@@ -111,6 +112,29 @@ describe('sync store', () => {
     expect(dataDrawn).toBe(drawn.data)
     expect(getSyncEngine()).toBe(engine)
     expect(data.result.current.isLoading).toBe(true)
+  })
+
+  it('draws a reader of the sync again only when what it selects changes', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'))
+    let drawn = 0
+    const online = renderHook(() => {
+      drawn += 1
+      return useSyncState((current) => current?.status.online)
+    })
+    const engine = startSync(`u-${Math.random()}`, () => {})
+    await waitFor(() => expect(online.result.current).toBe(false))
+    await engine.settled()
+    const before = { drawn, status: engine.status }
+    // A round offline: sending, then not; the status object is new, what this reader reads is not.
+    engine.kick()
+    await engine.settled()
+    expect(engine.status).not.toBe(before.status)
+    expect(drawn).toBe(before.drawn)
+    // A status set to what it already is stays the very same object.
+    const same = engine.status
+    window.dispatchEvent(new Event('offline'))
+    expect(engine.status).toBe(same)
   })
 
   it('answers the very same list while its records are unchanged, whatever else changed', async () => {

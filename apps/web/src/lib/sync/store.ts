@@ -22,8 +22,6 @@ let unsubscribe: (() => void) | undefined
 const listeners = new Set<() => void>()
 /** Changes with what the screens read: the copy, whether it is open, whether it is synced. */
 let version = 0
-/** Changes with anything, the status too (online, sending, how many changes wait). */
-let statusVersion = 0
 let shown = ''
 /** The user whose copy was read last, and that user again if it was synced already then. */
 let loadedUid: string | undefined
@@ -40,7 +38,6 @@ function notify() {
     loadedUid = engine.uid
     warmUid = engine.status.synced ? engine.uid : undefined
   }
-  statusVersion += 1
   const now = `${engine?.uid}:${engine?.version}:${engine?.status.loaded}:${isSynced()}`
   if (now !== shown) {
     shown = now
@@ -158,13 +155,24 @@ export function useSyncVersion(): number {
   )
 }
 
-export function useSyncStatus(): SyncStatus {
-  useSyncExternalStore(
+/**
+ * What `select` answers of the sync (its status, its meta, whose copy it is), drawn again only
+ * when that answer changes. A reader whose snapshot changes while React draws a transition in
+ * slices makes React draw the whole transition again in one task (its check against tearing):
+ * readers of the whole status or of the copy's version did so at each step of a start, the
+ * first screen's and the first sync's drawings included (issue 55).
+ */
+export function useSyncState<T>(select: (engine: SyncEngine | undefined) => T): T {
+  return useSyncExternalStore(
     subscribe,
-    () => statusVersion,
-    () => 0,
+    () => select(engine),
+    () => select(undefined),
   )
-  return engine?.status ?? IDLE_STATUS
+}
+
+/** The sync's status: online, sending, how many changes wait (the same object while unchanged). */
+export function useSyncStatus(): SyncStatus {
+  return useSyncState((current) => current?.status ?? IDLE_STATUS)
 }
 
 export interface Synced<T> {
@@ -201,10 +209,9 @@ export function FirstDrawingGate({
   prepare: (engine: SyncEngine) => Promise<void>
   children: ReactNode
 }) {
-  useSyncVersion()
-  const uid = engine?.uid
+  const uid = useSyncState((current) => current?.uid)
+  const warm = useSyncState((current) => current !== undefined && warmUid === current.uid)
   const [drawn, setDrawn] = useState<string | undefined>(undefined)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each user's copy has its first drawing.
   useEffect(() => {
     if (!uid) return
     let cancelled = false
@@ -235,11 +242,7 @@ export function FirstDrawingGate({
     drawnUid = drawn
     notify()
   }, [drawn])
-  return createElement(
-    FirstDrawn.Provider,
-    { value: !uid || drawn === uid || warmUid === uid },
-    children,
-  )
+  return createElement(FirstDrawn.Provider, { value: !uid || drawn === uid || warm }, children)
 }
 
 /** Whether two answers are lists of the very same items in the same order. */

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEvents } from '../../../api/events'
 import { apiRequest } from '../../../lib/api-client'
 import { queryClient } from '../../../lib/query-client'
-import { getSyncEngine, useSyncVersion } from '../../../lib/sync/store'
+import { useSyncState } from '../../../lib/sync/store'
 import { getDeviceTimeZone } from '../../../lib/time-zone'
 
 /** More events than anyone logs for one habit in a day. */
@@ -17,8 +17,7 @@ const DAY_EVENTS_LIMIT = 200
 export function useDayEvents(day: string, activityId: string | undefined) {
   const { startInstant: from, endInstant: to } = getPeriod('day', day, getDeviceTimeZone())
   // The copy's window (its meta) read as it changes, not only when this day's events do.
-  useSyncVersion()
-  const eventsFrom = getSyncEngine()?.syncMeta.eventsFrom
+  const eventsFrom = useSyncState((engine) => engine?.syncMeta.eventsFrom)
   const inCopy = eventsFrom === undefined || from >= eventsFrom
   const local = useEvents({ activityId, from, to, limit: DAY_EVENTS_LIMIT })
   const remote = useQuery(
