@@ -535,6 +535,66 @@ describe('SyncEngine outbox', () => {
     expect(server.calls).toEqual(['GET sync/changes'])
   })
 
+  it("asks a new device's first page while it creates its copy, and only once", async () => {
+    const server = fakeServer()
+    storeActivity(server, 'a1', 'Read')
+    const asked: Array<{ path: string; loaded: boolean; after: unknown }> = []
+    let engine: SyncEngine | undefined
+    const request: typeof server.request = (path, options) => {
+      asked.push({ path, loaded: engine?.status.loaded ?? false, after: options?.query?.after })
+      return server.request(path, options)
+    }
+    const uid = `u-${Math.random()}`
+    engine = new SyncEngine({
+      uid,
+      openStream: quietStream,
+      timeZone: () => 'UTC',
+      request,
+      onRejected: () => {},
+    })
+    engines.push(engine)
+    await engine.start()
+    await engine.settled()
+    const pulls = asked.filter((call) => call.path === 'sync/changes')
+    expect(pulls).toEqual([{ path: 'sync/changes', loaded: false, after: undefined }])
+    expect(engine.view.activities.get('a1')?.name).toBe('Read')
+
+    // The same device again (a reload): its copy is read first, then asked for what is new.
+    engine.stop()
+    asked.length = 0
+    storeActivity(server, 'a2', 'Walk')
+    engine = new SyncEngine({
+      uid,
+      openStream: quietStream,
+      timeZone: () => 'UTC',
+      request,
+      onRejected: () => {},
+    })
+    engines.push(engine)
+    await engine.start()
+    await engine.settled()
+    expect(asked.filter((call) => call.path === 'sync/changes')).toEqual([
+      { path: 'sync/changes', loaded: true, after: expect.any(String) },
+    ])
+    expect(engine.view.activities.get('a2')?.name).toBe('Walk')
+  })
+
+  it('asks the first page again when the one asked ahead found the device offline', async () => {
+    const server = fakeServer()
+    storeActivity(server, 'a1', 'Read')
+    let answered = false
+    const request: typeof server.request = (path, options) => {
+      if (path === 'sync/changes' && !answered) {
+        answered = true
+        return Promise.reject(new TypeError('Failed to fetch'))
+      }
+      return server.request(path, options)
+    }
+    const { engine } = await startEngine(server, undefined, { request })
+    expect(engine.status.synced).toBe(true)
+    expect(engine.view.activities.get('a1')?.name).toBe('Read')
+  })
+
   it('asks for a small first page, for a first screen soon, and the rest in the largest pages', async () => {
     const server = fakeServer()
     for (let index = 0; index < 6500; index++) {

@@ -22,6 +22,7 @@ import {
   addToOutbox,
   deleteLocalDb,
   type LocalDb,
+  lacksLocalDb,
   openLocalDb,
   readAll,
   readOutbox,
@@ -86,6 +87,12 @@ export const IDLE_STATUS: SyncStatus = {
   pending: 0,
   syncing: false,
   serverFailing: false,
+}
+
+/** The feed's first page asked ahead, and the window of events it was asked with. */
+interface FirstPage {
+  eventsFrom: string
+  page: Promise<SyncChanges>
 }
 
 export interface EngineOptions {
@@ -196,6 +203,12 @@ export class SyncEngine {
   /** This tab's name in its clock's times (a tab is a writer of its own). */
   private readonly node = randomHex(16)
   private readonly request: typeof apiRequest
+  /**
+   * The feed's first page, asked while a device without a copy of this user creates one (a first
+   * visit): creating the database takes about as long as the request on a phone, and the screen
+   * waits for both (issue 55). The first pull takes it when the copy still holds nothing.
+   */
+  private firstPage: Promise<FirstPage | undefined> | undefined
   version = 0
   status: SyncStatus = IDLE_STATUS
 
@@ -238,7 +251,16 @@ export class SyncEngine {
   }
 
   async start(): Promise<void> {
-    this.db = await openLocalDb(this.options.uid)
+    this.firstPage = this.askFirstPageIfNew()
+    // Which tab sends is settled while the copy opens; the first round waits for both.
+    void this.lead()
+    try {
+      this.db = await openLocalDb(this.options.uid)
+    } catch (error) {
+      // A copy that cannot open sends nothing: another tab may lead instead.
+      this.stop()
+      throw error
+    }
     if (this.stopped) return this.db.close()
     // Another tab (or the service worker's 'Done') changed the copy: show it, and if this tab
     // sends, send what it added. Listening before the first read, so that a change stored in
@@ -258,7 +280,7 @@ export class SyncEngine {
       const waiting = this.failures > 0 && this.retryTimer !== undefined
       if (document.visibilityState === 'visible' && !this.running && !waiting) this.kick()
     }, POLL_MS)
-    void this.lead()
+    this.kick()
   }
 
   stop(): void {
@@ -299,9 +321,9 @@ export class SyncEngine {
     this.kick()
   }
 
-  /** Sends what waits and pulls what changed, now (if this tab leads and the device is online). */
+  /** Sends what waits and pulls what changed, now (if this tab leads and its copy is open). */
   kick(): void {
-    if (!this.leader || this.stopped) return
+    if (!this.leader || this.stopped || !this.status.loaded) return
     clearTimeout(this.retryTimer)
     this.retryTimer = undefined
     if (this.running) {
@@ -661,25 +683,47 @@ export class SyncEngine {
     return named(this.view) ?? named(this.base)
   }
 
+  /** Asks for the feed's first page at once when this device holds no copy of the user yet. */
+  private async askFirstPageIfNew(): Promise<FirstPage | undefined> {
+    if ((await lacksLocalDb(this.options.uid)) !== true || this.stopped) return undefined
+    const eventsFrom = this.rawWindowStart()
+    const page = this.firstPageRequest(undefined, eventsFrom)
+    // Unanswered, it is asked again by the pull that would have taken it.
+    page.catch(() => {})
+    return { eventsFrom, page }
+  }
+
+  private firstPageRequest(after: string | undefined, eventsFrom: string) {
+    return this.request<SyncChanges>('sync/changes', {
+      // The first page of the feed's usual size, so that a new device's first screen comes
+      // soon; the rest in as few pages as the server gives, each being one drawing of the
+      // screen (issue 19). Later reads too: old events added since (an import) come as the
+      // history's counts.
+      query: { after, limit: SYNC_PAGE_DEFAULT, eventsFrom },
+    })
+  }
+
   /** Pulls every change since the last cursor, page by page, each page stored as it comes. */
   private async pull(): Promise<void> {
     const db = this.db
     if (!db) return
     const first = !this.meta.complete
-    const eventsFrom = this.meta.eventsFrom ?? this.rawWindowStart()
+    // Asked before the copy was read: it is this pull's only while the copy has no cursor yet
+    // (another tab may have filled it meanwhile).
+    const ahead = await this.firstPage
+    this.firstPage = undefined
+    const early =
+      ahead && this.meta.cursor === undefined && !this.meta.eventsFrom ? ahead : undefined
+    const eventsFrom = this.meta.eventsFrom ?? early?.eventsFrom ?? this.rawWindowStart()
     let meta: SyncMeta = { ...this.meta, eventsFrom }
     for (let pages = 0; ; pages++) {
-      const page = await this.request<SyncChanges>('sync/changes', {
-        query: {
-          after: meta.cursor,
-          // The first page of the feed's usual size, so that a new device's first screen comes
-          // soon; the rest in as few pages as the server gives, each being one drawing of the
-          // screen (issue 19).
-          limit: pages === 0 ? SYNC_PAGE_DEFAULT : SYNC_PAGE_MAX,
-          // Later reads too: old events added since (an import) come as the history's counts.
-          eventsFrom,
-        },
-      })
+      const ask = () =>
+        pages === 0
+          ? this.firstPageRequest(meta.cursor, eventsFrom)
+          : this.request<SyncChanges>('sync/changes', {
+              query: { after: meta.cursor, limit: SYNC_PAGE_MAX, eventsFrom },
+            })
+      const page = await (pages === 0 && early ? early.page.catch(ask) : ask())
       if (this.stopped) return
       const oldChanged =
         !first &&

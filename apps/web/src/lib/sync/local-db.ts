@@ -45,6 +45,21 @@ export async function openLocalDb(uid: string): Promise<LocalDb> {
   return db
 }
 
+/**
+ * Whether this device holds no copy of `uid` (a first visit here, or after a sign-out): known
+ * without opening one, where the browser lists its databases; undefined where it cannot tell.
+ */
+export async function lacksLocalDb(uid: string): Promise<boolean | undefined> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function')
+    return undefined
+  try {
+    const names = (await indexedDB.databases()).map((database) => database.name)
+    return !names.includes(localDbName(uid))
+  } catch {
+    return undefined
+  }
+}
+
 export function deleteLocalDb(uid: string): Promise<void> {
   return deleteDB(localDbName(uid))
 }
