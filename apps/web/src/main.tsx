@@ -31,14 +31,14 @@ document.documentElement.lang = getDeviceLanguage()
 // The web talks to its own origin, a shell to the server fixed at build time or chosen on this
 // device (issue 53), read from the app's storage first. A shell without one asks nobody who is
 // signed in: it shows 'Your Kindling server'.
-void loadServerChoice().then(({ url }) => {
+const signedIn = loadServerChoice().then(({ url }) => {
   if (url === null) {
     setAuthState({ hasCheckedAuth: true })
     return
   }
   connectSync()
   // A repeat visit's first screen is drawn from the device's copy before the server is asked.
-  startAuth(whenFirstScreenShown)
+  return startAuth(whenFirstScreenShown)
 })
 // '/' on a phone is the schedule from the start: the router's first location, and the code fetched.
 startPhonesAtSchedule()
@@ -58,12 +58,14 @@ registerServiceWorker()
 const root = document.getElementById('root')
 if (!root) throw new Error('No #root element in index.html')
 
-// The app's stylesheet in force first (index.html only preloads it, for the boot screen), and the
-// language's catalog (none for English) fetched beside it. Then a transition: React draws the
-// first screen in slices instead of one long task (issue 19); until it commits, the boot screen
-// of index.html stays.
+// The app's stylesheet in force first (index.html only preloads it, for the boot screen), the
+// language's catalog (none for English) fetched beside it, and on the web who is signed in when
+// index.html's answer is in (a shell reads its server from storage: not waited for). Then a
+// transition: React draws the first screen in slices instead of one long task (issue 19); until
+// it commits, the boot screen of index.html stays.
 const language = activateLanguage(initialLanguage()).catch(() => undefined)
-void Promise.all([applyAppStyles(), language]).then(() =>
+const signedInKnown = isNativePlatform() ? undefined : signedIn
+void Promise.all([applyAppStyles(), language, signedInKnown]).then(() =>
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>

@@ -188,18 +188,22 @@ let started = false
  * Starts listening for auth changes: once per app, before the first render of the layout. A
  * remembered user's screens draw from the device's copy first; the server's answer to the
  * session check (with the id token every data request waits for) is read once `firstScreen`
- * resolves (issue 19).
+ * resolves (issue 19). Resolves once who is signed in is known, where that needs no wait on the
+ * network: at once for a remembered user, after the first check when index.html's session
+ * request has its answer already. A first drawing begun before that answer is applied reads a
+ * state that changes under it, and React then draws it all again in one long task (issue 55).
  */
-export function startAuth(firstScreen: () => Promise<void>): void {
-  if (started) return
+export function startAuth(firstScreen: () => Promise<void>): Promise<void> {
+  if (started) return Promise.resolve()
   started = true
   if (authChannel) authChannel.onmessage = () => void checkSession()
   const pendingEmail = readPendingEmail()
   if (pendingEmail) setAuthState({ isConfirmingEmail: true, pendingEmail })
   if (!resumeRememberedUser()) {
     setIdTokenProvider((options) => refresher.getToken(options))
-    void checkSession()
-    return
+    const answered = earlySessionAnswered()
+    const checked = checkSession().then(() => undefined)
+    return answered ? checked : Promise.resolve()
   }
   const ready = firstScreen().then(async () => {
     // index.html asked who is signed in while the scripts came: when that answer is in, it
@@ -217,6 +221,7 @@ export function startAuth(firstScreen: () => Promise<void>): void {
     await ready
     return refresher.getToken(options)
   })
+  return Promise.resolve()
 }
 
 export async function signIn(email: string, password: string): Promise<User | null> {

@@ -63,6 +63,30 @@ describe('startAuth', () => {
     expect(firstScreen).not.toHaveBeenCalled()
   })
 
+  it("on a first visit, knows who is signed in before it resolves when the page's early answer is in", async () => {
+    const asked = mockServer()
+    const page = window as Window & { kindlingSession?: Promise<Response | null> }
+    page.kindlingSession = Promise.resolve(
+      jsonResponse({ user: verified }, { 'set-auth-jwt': token }),
+    )
+    const app = await freshModules()
+    await page.kindlingSession
+    // What the first screen waits for before its drawing, so that the answer does not come during it.
+    await app.startAuth(() => Promise.resolve())
+    expect(app.getAuthState()).toMatchObject({ hasCheckedAuth: true, user: { uid: 'u1' } })
+    expect(asked).toEqual([])
+  })
+
+  it('does not hold the first screen for a session answer still on its way', async () => {
+    mockServer()
+    const page = window as Window & { kindlingSession?: Promise<Response | null> }
+    page.kindlingSession = new Promise(() => {})
+    const app = await freshModules()
+    await app.startAuth(() => Promise.resolve())
+    expect(app.getAuthState().hasCheckedAuth).toBe(false)
+    page.kindlingSession = undefined
+  })
+
   it("asks nothing for a remembered user until the first screen is shown, then checks and gets the data API's token", async () => {
     await confirmedEarlier()
 
