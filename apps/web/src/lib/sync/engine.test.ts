@@ -539,44 +539,25 @@ describe('SyncEngine outbox', () => {
     const server = fakeServer()
     storeActivity(server, 'a1', 'Read')
     const asked: Array<{ path: string; loaded: boolean; after: unknown }> = []
-    let engine: SyncEngine | undefined
+    // Whether the engine being started (the last one made) had read its copy at each request.
     const request: typeof server.request = (path, options) => {
-      asked.push({ path, loaded: engine?.status.loaded ?? false, after: options?.query?.after })
+      const loaded = engines.at(-1)?.status.loaded ?? false
+      asked.push({ path, loaded, after: options?.query?.after })
       return server.request(path, options)
     }
+    const pulls = () => asked.filter((call) => call.path === 'sync/changes')
     const uid = `u-${Math.random()}`
-    engine = new SyncEngine({
-      uid,
-      openStream: quietStream,
-      timeZone: () => 'UTC',
-      request,
-      onRejected: () => {},
-    })
-    engines.push(engine)
-    await engine.start()
-    await engine.settled()
-    const pulls = asked.filter((call) => call.path === 'sync/changes')
-    expect(pulls).toEqual([{ path: 'sync/changes', loaded: false, after: undefined }])
-    expect(engine.view.activities.get('a1')?.name).toBe('Read')
+    const first = await startEngine(server, uid, { request })
+    expect(pulls()).toEqual([{ path: 'sync/changes', loaded: false, after: undefined }])
+    expect(first.engine.view.activities.get('a1')?.name).toBe('Read')
 
     // The same device again (a reload): its copy is read first, then asked for what is new.
-    engine.stop()
+    first.engine.stop()
     asked.length = 0
     storeActivity(server, 'a2', 'Walk')
-    engine = new SyncEngine({
-      uid,
-      openStream: quietStream,
-      timeZone: () => 'UTC',
-      request,
-      onRejected: () => {},
-    })
-    engines.push(engine)
-    await engine.start()
-    await engine.settled()
-    expect(asked.filter((call) => call.path === 'sync/changes')).toEqual([
-      { path: 'sync/changes', loaded: true, after: expect.any(String) },
-    ])
-    expect(engine.view.activities.get('a2')?.name).toBe('Walk')
+    const again = await startEngine(server, uid, { request })
+    expect(pulls()).toEqual([{ path: 'sync/changes', loaded: true, after: expect.any(String) }])
+    expect(again.engine.view.activities.get('a2')?.name).toBe('Walk')
   })
 
   it('asks the first page again when the one asked ahead found the device offline', async () => {
