@@ -1,7 +1,7 @@
 import { isValidCalendarDay, toCalendarDay } from '@kindling/core'
 import { Input, Popover, TextInput } from '@mantine/core'
 import { Calendar, type CalendarLevel } from '@mantine/dates'
-import { type ChangeEvent, type KeyboardEvent, useEffect, useState } from 'react'
+import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { useDayjsLocale } from '../lib/dayjs-locale'
 import { useT } from '../lib/i18n'
 import { getDeviceTimeZone } from '../lib/time-zone'
@@ -35,8 +35,13 @@ export default function DayInput({
   clearable,
   error,
   minDate,
-}: DayInputProps) {
+  focusOnMount = false,
+}: DayInputProps & {
+  /** Takes the focus when it comes in, unless something else has it (see LazyDayInput). */
+  focusOnMount?: boolean
+}) {
   const t = useT()
+  const input = useRef<HTMLInputElement>(null)
   // The calendar's month and weekday names in the active language once dayjs has loaded it.
   useDayjsLocale()
   const [opened, setOpened] = useState(false)
@@ -44,6 +49,13 @@ export default function DayInput({
   const [draft, setDraft] = useState<string | null>(null)
   const [level, setLevel] = useState<CalendarLevel>('month')
   const [shown, setShown] = useState(() => value ?? toCalendarDay(new Date(), getDeviceTimeZone()))
+
+  // The stand-in was focused while this code loaded (a click or a Tab into the field): the focus
+  // went with it when it left, and comes here, opening the calendar as the click would have.
+  useEffect(() => {
+    const active = document.activeElement
+    if (focusOnMount && (active === null || active === document.body)) input.current?.focus()
+  }, [focusOnMount])
 
   // The calendar opens on the picked day's month, also when the day is set from outside.
   useEffect(() => {
@@ -89,6 +101,7 @@ export default function DayInput({
     >
       <Popover.Target>
         <TextInput
+          ref={input}
           label={label}
           description={description}
           placeholder={t('YYYY-MM-DD')}

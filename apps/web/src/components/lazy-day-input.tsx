@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core'
-import { Suspense } from 'react'
+import { Suspense, useState } from 'react'
 import { useT } from '../lib/i18n'
 import { preloadable } from '../lib/preloadable'
 import type { DayInputProps } from './day-input'
@@ -13,10 +13,12 @@ export const preloadDayInput = DayInput.preload
 /**
  * DayInput, with a read-only stand-in while its code loads: the same label, day, placeholder,
  * required mark and error, drawn as the field will be (not greyed as a disabled one), so that
- * nothing moves or changes colour when the picker comes in.
+ * nothing moves or changes colour when the picker comes in. A stand-in clicked or tabbed into
+ * hands its focus on to the picker, whose calendar then opens: the click is not lost.
  */
 export function LazyDayInput(props: DayInputProps) {
   const t = useT()
+  const [focused, setFocused] = useState(false)
   return (
     <Suspense
       fallback={
@@ -28,10 +30,12 @@ export function LazyDayInput(props: DayInputProps) {
           error={props.error}
           value={props.value ?? ''}
           readOnly
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
         />
       }
     >
-      <DayInput.Component {...props} />
+      <DayInput.Component {...props} focusOnMount={focused} />
     </Suspense>
   )
 }
