@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { api, expect, test } from '../fixtures'
+import { api, expect, signInThroughApi, test } from '../fixtures'
 
 /*
  * Kindling in the user's language (issue 54): chosen on /me without a reload and kept with the
@@ -123,6 +123,28 @@ test('Arabic: the layout reads right to left', async ({ signedInPage: { page } }
   await expect(page.getByRole('region', { name: 'الإجازة' })).toBeVisible()
   expect(await overflowing(page)).toEqual([])
   await page.screenshot({ path: testInfo.outputPath('ar-me.png'), fullPage: true })
+})
+
+test("a new device speaks the account's language, read from its time zone's save, not asked again", async ({
+  signedInPage: { page, user },
+  browser,
+}, testInfo) => {
+  await api(page, 'PUT', 'settings', { language: 'de' })
+  const context = await browser.newContext({ viewport: testInfo.project.use.viewport })
+  try {
+    const other = await context.newPage()
+    const settings: string[] = []
+    other.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/settings') settings.push(request.method())
+    })
+    await signInThroughApi(other, user)
+    await expect(other.getByRole('button', { name: 'Menü öffnen' })).toBeVisible()
+    await expect(other.locator('html')).toHaveAttribute('lang', 'de')
+    // The device's time zone is saved; its answer said German: nothing else was asked.
+    expect(settings).toEqual(['PUT'])
+  } finally {
+    await context.close()
+  }
 })
 
 test.describe('a device set to German', () => {

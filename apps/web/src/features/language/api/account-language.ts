@@ -1,7 +1,9 @@
 import type { Language, UserSettings } from '@kindling/core'
+import { readAccountSettings } from '../../../lib/account-settings'
 import { apiRequest } from '../../../lib/api-client'
 import { getAuthState, subscribeAuthState } from '../../../lib/auth-state'
 import { activateLanguage, chooseLanguage, hasChosenLanguage } from '../../../lib/i18n'
+import { onIdle } from '../../../lib/idle'
 
 /**
  * Shows the app in `language` at once, remembers it on this device and saves it with the account
@@ -24,12 +26,14 @@ export function followAccountLanguage(): void {
     const uid = user?.emailVerified && idToken ? user.uid : null
     if (!uid || uid === asked || hasChosenLanguage()) return
     asked = uid
-    void apiRequest<UserSettings>('settings')
+    void readAccountSettings(uid)
       .then((settings) => {
         if (settings.language && !hasChosenLanguage()) return activateLanguage(settings.language)
       })
       .catch((error: unknown) => console.warn('The account language was not read:', error))
   }
-  subscribeAuthState(check)
-  check()
+  // At an idle moment: the save of the device's time zone that the same sign-in starts answers
+  // all of the settings, and is taken instead of asking again (readAccountSettings).
+  subscribeAuthState(() => onIdle(check))
+  onIdle(check)
 }

@@ -1,5 +1,6 @@
 import type { UserSettings } from '@kindling/core'
 import { useEffect } from 'react'
+import { savingSettings } from '../../../lib/account-settings'
 import { apiRequest } from '../../../lib/api-client'
 import { useAuthState } from '../../../lib/auth-state'
 import { readStoredString, writeStoredString } from '../../../lib/stored-string'
@@ -14,8 +15,14 @@ export async function saveDeviceTimeZone(uid: string): Promise<UserSettings | nu
   const timeZone = getDeviceTimeZone()
   const key = `kindlingTimeZoneSent:${uid}`
   if (readStoredString(key) === timeZone) return null
+  const answer = apiRequest<UserSettings>('settings', { method: 'PUT', body: { timeZone } })
+  // Its answer is all of the account's settings: the language check takes it (account-language).
+  savingSettings(
+    uid,
+    answer.catch(() => null),
+  )
   try {
-    const saved = await apiRequest<UserSettings>('settings', { method: 'PUT', body: { timeZone } })
+    const saved = await answer
     writeStoredString(key, timeZone)
     return saved
   } catch (error) {
