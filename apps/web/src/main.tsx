@@ -64,7 +64,7 @@ if (!root) throw new Error('No #root element in index.html')
 // transition: React draws the first screen in slices instead of one long task (issue 19); until
 // it commits, the boot screen of index.html stays.
 const language = activateLanguage(initialLanguage()).catch(() => undefined)
-const signedInKnown = isNativePlatform() ? undefined : signedIn
+const signedInKnown = isNativePlatform() ? undefined : signedIn.catch(() => undefined)
 void Promise.all([applyAppStyles(), language, signedInKnown]).then(() =>
   startTransition(() => {
     createRoot(root).render(

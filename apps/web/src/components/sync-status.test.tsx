@@ -27,7 +27,11 @@ vi.mock('../lib/sync/store', async () => {
       () => select({ status }),
     )
   }
-  return { useSyncState, useSyncStatus: () => useSyncState((engine) => engine.status) }
+  return {
+    useSyncState,
+    useSyncStatus: <T,>(select?: (status: Status) => T) =>
+      useSyncState((engine) => (select ? select(engine.status) : engine.status)),
+  }
 })
 
 /** The status changed: its subscribers are told, as the store tells them. */

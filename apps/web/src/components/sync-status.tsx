@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense } from 'react'
-import { useSyncState } from '../lib/sync/store'
+import { useSyncStatus } from '../lib/sync/store'
 import { ErrorBoundary } from './error-boundary'
 
 /**
@@ -16,10 +16,7 @@ const SyncBadge = lazy(() => loadSyncBadge().then((module) => ({ default: module
  * `compact` changes, not with the header at every navigation.
  */
 export const SyncStatus = memo(function SyncStatus({ compact = false }: { compact?: boolean }) {
-  const visible = useSyncState((engine) => {
-    const status = engine?.status
-    return Boolean(status?.loaded && (!status.online || status.pending > 0))
-  })
+  const visible = useSyncStatus((status) => status.loaded && (!status.online || status.pending > 0))
   return (
     <div role="status" aria-live="polite" style={{ display: 'contents' }}>
       {visible && (

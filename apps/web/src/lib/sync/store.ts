@@ -170,9 +170,17 @@ export function useSyncState<T>(select: (engine: SyncEngine | undefined) => T): 
   )
 }
 
-/** The sync's status: online, sending, how many changes wait (the same object while unchanged). */
-export function useSyncStatus(): SyncStatus {
-  return useSyncState((current) => current?.status ?? IDLE_STATUS)
+/**
+ * The sync's status: online, sending, how many changes wait (the same object while unchanged),
+ * or what `select` answers of it, drawn again only when that answer changes.
+ */
+export function useSyncStatus(): SyncStatus
+export function useSyncStatus<T>(select: (status: SyncStatus) => T): T
+export function useSyncStatus<T>(select?: (status: SyncStatus) => T): T | SyncStatus {
+  return useSyncState((current) => {
+    const status = current?.status ?? IDLE_STATUS
+    return select ? select(status) : status
+  })
 }
 
 export interface Synced<T> {

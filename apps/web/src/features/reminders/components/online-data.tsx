@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { ShapedSkeleton } from '../../../components/placeholders'
 import { useT } from '../../../lib/i18n'
-import { useSyncState } from '../../../lib/sync/store'
+import { useSyncStatus } from '../../../lib/sync/store'
 
 interface OnlineDataProps<T> {
   query: UseQueryResult<T>
@@ -61,7 +61,7 @@ function useReadAgainOnReconnect({
   isError,
   refetch,
 }: Pick<UseQueryResult, 'isError' | 'refetch'>) {
-  const online = useSyncState((engine) => engine?.status.online ?? true)
+  const online = useSyncStatus((status) => status.online)
   const wasOnline = useRef(online)
   useEffect(() => {
     const cameBack = online && !wasOnline.current
