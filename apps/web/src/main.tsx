@@ -9,6 +9,7 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { connectSync } from './app/connect-sync'
+import { whenFirstDrawingReady } from './app/first-drawing'
 import { AppProviders } from './app/providers'
 import { startPhonesAtSchedule } from './app/route-guards'
 import { AppRoutes, preloadScreen } from './app/router'
@@ -60,11 +61,14 @@ if (!root) throw new Error('No #root element in index.html')
 
 // The app's stylesheet in force first (index.html only preloads it, for the boot screen), the
 // language's catalog (none for English) fetched beside it, and on the web who is signed in when
-// index.html's answer is in (a shell reads its server from storage: not waited for). Then a
-// transition: React draws the first screen in slices instead of one long task (issue 19); until
-// it commits, the boot screen of index.html stays.
+// index.html's answer is in and, on a repeat visit, their copy read and its days built (a shell
+// reads its server from storage: not waited for). Then a transition: React draws the first
+// screen in slices instead of one long task (issue 19); until it commits, the boot screen of
+// index.html stays.
 const language = activateLanguage(initialLanguage()).catch(() => undefined)
-const signedInKnown = isNativePlatform() ? undefined : signedIn.catch(() => undefined)
+const signedInKnown = isNativePlatform()
+  ? undefined
+  : signedIn.then(whenFirstDrawingReady).catch(() => undefined)
 void Promise.all([applyAppStyles(), language, signedInKnown]).then(() =>
   startTransition(() => {
     createRoot(root).render(

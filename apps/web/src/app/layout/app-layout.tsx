@@ -13,8 +13,8 @@ import { isTextEntry, setKeyboardShown, useKeyboardShown } from '../../lib/keybo
 import { useIsMobile } from '../../lib/layout'
 import { whenFilesHeldOffline } from '../../lib/offline-files'
 import { isNativePlatform, listenToKeyboard } from '../../lib/platform'
-import type { SyncEngine } from '../../lib/sync/engine'
 import { FirstDrawingGate, whenSynced } from '../../lib/sync/store'
+import { prepareFirstDrawing } from '../first-drawing'
 import { FormOpenerProvider } from '../form-opener-provider'
 import { loadWebDialogs, ON_INTENT } from '../on-intent'
 import { useRouteHandle } from '../route-handle'
@@ -135,13 +135,6 @@ function AuthGate() {
     </FirstDrawingGate>
   )
 }
-
-/**
- * What a copy's first drawing computes, done before it a step per task: every habit's days
- * (their module is the screens', fetched with the first one).
- */
-const prepareFirstDrawing = (engine: SyncEngine) =>
-  import('../../api/days').then(({ buildHabitDaysInSteps }) => buildHabitDaysInSteps(engine))
 
 /**
  * The keyboard flag that hides the tab bar: native reports it from the keyboard plugin; the web

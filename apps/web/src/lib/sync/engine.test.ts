@@ -275,6 +275,18 @@ async function startEngine(
   uid = `u-${Math.random()}`,
   options: Partial<EngineOptions> = {},
 ) {
+  const made = makeEngine(server, uid, options)
+  await made.engine.start()
+  await made.engine.settled()
+  return made
+}
+
+/** An engine of `uid` against `server`, not started, with what it refuses gathered. */
+function makeEngine(
+  server: ReturnType<typeof fakeServer>,
+  uid = `u-${Math.random()}`,
+  options: Partial<EngineOptions> = {},
+) {
   const refused: string[] = []
   const outcomes: RefusalOutcome[] = []
   const engine = new SyncEngine({
@@ -291,8 +303,6 @@ async function startEngine(
     },
   })
   engines.push(engine)
-  await engine.start()
-  await engine.settled()
   return { engine, refused, outcomes }
 }
 
@@ -558,6 +568,46 @@ describe('SyncEngine outbox', () => {
     const again = await startEngine(server, uid, { request })
     expect(pulls()).toEqual([{ path: 'sync/changes', loaded: true, after: expect.any(String) }])
     expect(again.engine.view.activities.get('a2')?.name).toBe('Walk')
+  })
+
+  it('is readable for a first screen once its copy is read, at once on a device without one', async () => {
+    const server = fakeServer()
+    storeActivity(server, 'a1', 'Read')
+    const uid = `u-${Math.random()}`
+    // A new device has nothing to read: its first screen need not wait for the copy's creation.
+    const fresh = makeEngine(server, uid).engine
+    const started = fresh.start()
+    await fresh.whenReadable()
+    expect(fresh.status.loaded).toBe(false)
+    await started
+    await fresh.settled()
+    fresh.stop()
+
+    // The same device again (a reload): readable once the copy is read, with what it holds.
+    const again = makeEngine(server, uid).engine
+    void again.start()
+    await again.whenReadable()
+    expect(again.status.loaded).toBe(true)
+    expect(again.view.activities.get('a1')?.name).toBe('Read')
+  })
+
+  it('is readable when its copy cannot be opened, so that the screen is drawn all the same', async () => {
+    const server = fakeServer()
+    const uid = `u-${Math.random()}`
+    const first = await startEngine(server, uid)
+    first.engine.stop()
+    const open = vi.spyOn(indexedDB, 'open').mockImplementation(() => {
+      throw new DOMException('The copy is blocked', 'UnknownError')
+    })
+    try {
+      const again = makeEngine(server, uid).engine
+      const started = again.start()
+      await again.whenReadable()
+      expect(again.status.loaded).toBe(false)
+      await expect(started).rejects.toThrow('The copy is blocked')
+    } finally {
+      open.mockRestore()
+    }
   })
 
   it('asks the first page again when the one asked ahead found the device offline', async () => {

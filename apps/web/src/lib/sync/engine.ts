@@ -209,6 +209,7 @@ export class SyncEngine {
    * waits for both (issue 55). The first pull takes it when the copy still holds nothing.
    */
   private firstPage: Promise<FirstPage | undefined> | undefined
+  private readable: Promise<void> = Promise.resolve()
   version = 0
   status: SyncStatus = IDLE_STATUS
 
@@ -251,24 +252,17 @@ export class SyncEngine {
   }
 
   async start(): Promise<void> {
-    this.firstPage = this.askFirstPageIfNew()
+    const firstPage = this.askFirstPageIfNew()
+    this.firstPage = firstPage
     // Which tab sends is settled while the copy opens; the first round waits for both.
     void this.lead()
-    try {
-      this.db = await openLocalDb(this.options.uid)
-    } catch (error) {
-      // A copy that cannot open sends nothing: another tab may lead instead.
-      this.stop()
-      throw error
-    }
-    if (this.stopped) return this.db.close()
-    // Another tab (or the service worker's 'Done') changed the copy: show it, and if this tab
-    // sends, send what it added. Listening before the first read, so that a change stored in
-    // between is not missed.
-    this.channel = new BroadcastChannel(`kindling-sync-${this.options.uid}`)
-    this.channel.onmessage = () => void this.reload().then(() => this.kick())
-    await this.reload()
-    this.setStatus({ loaded: true })
+    const read = this.readCopy()
+    // A new device has nothing to read: its first screen need not wait for the copy's creation.
+    this.readable = Promise.race([read, firstPage.then((first) => (first ? true : read))]).then(
+      () => undefined,
+      () => undefined,
+    )
+    if (!(await read)) return
     window.addEventListener('online', this.onOnline)
     window.addEventListener('offline', this.onOffline)
     document.addEventListener('visibilitychange', this.onVisible)
@@ -281,6 +275,39 @@ export class SyncEngine {
       if (document.visibilityState === 'visible' && !this.running && !waiting) this.kick()
     }, POLL_MS)
     this.kick()
+  }
+
+  /**
+   * Settles once a first screen has what it needs of this copy: the copy read (a repeat visit),
+   * known to be new (a first visit: nothing to read, its first page asked), or failed to open.
+   * A first drawing started before a repeat visit's copy is read is drawn again in one long task
+   * when the copy comes (issue 55).
+   */
+  whenReadable(): Promise<void> {
+    return this.readable
+  }
+
+  /** Opens and reads the device's copy; false when the engine was stopped meanwhile. */
+  private async readCopy(): Promise<boolean> {
+    try {
+      this.db = await openLocalDb(this.options.uid)
+    } catch (error) {
+      // A copy that cannot open sends nothing: another tab may lead instead.
+      this.stop()
+      throw error
+    }
+    if (this.stopped) {
+      this.db.close()
+      return false
+    }
+    // Another tab (or the service worker's 'Done') changed the copy: show it, and if this tab
+    // sends, send what it added. Listening before the first read, so that a change stored in
+    // between is not missed.
+    this.channel = new BroadcastChannel(`kindling-sync-${this.options.uid}`)
+    this.channel.onmessage = () => void this.reload().then(() => this.kick())
+    await this.reload()
+    this.setStatus({ loaded: true })
+    return true
   }
 
   stop(): void {

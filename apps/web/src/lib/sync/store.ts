@@ -146,6 +146,15 @@ export const whenLoaded = (callback: () => void) =>
     callback,
   )
 
+/**
+ * Settles once a first screen can be drawn from the signed-in user's copy: read on a repeat
+ * visit, known to be new on a first (at once when nobody is signed in). A first drawing under
+ * way when the copy comes would be drawn again in one task, the whole screen with its data.
+ */
+export function whenCopyReadable(): Promise<void> {
+  return engine?.whenReadable() ?? Promise.resolve()
+}
+
 /** A number that changes whenever the synced copy (or its status) changes. */
 export function useSyncVersion(): number {
   return useSyncExternalStore(
