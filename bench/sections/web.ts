@@ -348,8 +348,10 @@ async function openThrottledPage(context: BrowserContext) {
 
 /**
  * A CPU profile of each account's first visit to each page on a new device (4x CPU slowdown, as
- * Lighthouse simulates), for reading where the main thread's time goes (decision 095); with
- * BENCH_WEB_UNMINIFIED the profile names the app's functions. Logs each open's long tasks too.
+ * Lighthouse simulates), and of a second visit from the copy the first left (as Lighthouse's
+ * later pages of an account are), for reading where the main thread's time goes (decision 095);
+ * with BENCH_WEB_UNMINIFIED the profile names the app's functions. Logs each visit's long tasks,
+ * paints and largest contentful paints too.
  */
 async function profilePages(
   port: number,
@@ -366,39 +368,33 @@ async function profilePages(
       try {
         const { page, requests, cdp } = await openThrottledPage(context)
         await cdp.send('Profiler.enable')
-        await cdp.send('Profiler.start')
         // The long tasks as the page itself sees them (at 4x): steadier than Lighthouse's
         // simulated TBT for telling two builds apart.
-        await page.addInitScript({
-          content: `window.benchLongTasks = []; new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) window.benchLongTasks.push(Math.round(entry.duration))
-          }).observe({ type: 'longtask', buffered: true })
-          window.benchFrames = []; new PerformanceObserver((list) => {
-            for (const frame of list.getEntries()) {
-              if (frame.blockingDuration <= 0) continue
-              window.benchFrames.push(Math.round(frame.startTime) + ' ms, ' + Math.round(frame.duration) + ' ms: ' + frame.scripts
-                .filter((script) => script.duration >= 10)
-                .map((script) => script.invoker + ' ' + (script.sourceFunctionName || '') + ' ' + script.sourceURL.split('/').pop() + ' ' + Math.round(script.duration))
-                .join('; '))
-            }
-          }).observe({ type: 'long-animation-frame', buffered: true })`,
-        })
-        await page.goto(`${base}${path}`)
-        await waitForCopy(page)
-        await requests.settled()
-        const tasks = (await page.evaluate('window.benchLongTasks')) as number[]
-        const blocking = tasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0)
-        log(
-          `web: ${label} ${path} at 4x: blocking ${blocking} ms, long tasks ${tasks.join(' ')} ms`,
-        )
-        // Which scripts each blocking frame ran (the long-animation-frame entries' attribution).
-        for (const frame of (await page.evaluate('window.benchFrames')) as string[]) {
-          log(`web:   ${frame}`)
-        }
-        const { profile } = await cdp.send('Profiler.stop')
+        await page.addInitScript({ content: WATCH_PAGE })
         const stem = `${label}${path}`.replace(/[^a-z0-9]+/gi, '-')
-        const file = `${stem}.cpuprofile`
-        writeFileSync(join(dir, file), JSON.stringify(profile))
+        // A first visit; then, as Lighthouse's later pages of one account are, a warm one.
+        for (const visit of ['', '-warm']) {
+          await cdp.send('Profiler.start')
+          await page.goto(`${base}${path}`)
+          await waitForCopy(page)
+          await requests.settled()
+          const tasks = (await page.evaluate('window.benchTasks')) as WatchedTask[]
+          const blocking = tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0)
+          log(
+            `web: ${label} ${path}${visit && ' (warm)'} at 4x: blocking ${Math.round(blocking)} ms, long tasks ${tasks.map((task) => `${Math.round(task.duration)} at ${Math.round(task.start)}`).join(', ')} ms`,
+          )
+          log(
+            `web:   paints: ${((await page.evaluate('window.benchPaints')) as string[]).join(', ')}`,
+          )
+          // Which scripts each blocking frame ran (the long-animation-frame entries' attribution).
+          for (const frame of (await page.evaluate('window.benchFrames')) as WatchedFrame[]) {
+            log(
+              `web:   ${Math.round(frame.start)} ms, ${Math.round(frame.duration)} ms: ${frame.scripts}`,
+            )
+          }
+          const { profile } = await cdp.send('Profiler.stop')
+          writeFileSync(join(dir, `${stem}${visit}.cpuprofile`), JSON.stringify(profile))
+        }
       } finally {
         await context.close()
       }
@@ -423,6 +419,12 @@ window.benchFrames = []; new PerformanceObserver((list) => {
       .join('; ') })
   }
 }).observe({ type: 'long-animation-frame', buffered: true })
+window.benchPaints = []; new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.benchPaints.push(entry.name + ' ' + Math.round(entry.startTime))
+}).observe({ type: 'paint', buffered: true })
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.benchPaints.push('lcp ' + Math.round(entry.startTime) + ' ' + (entry.element?.textContent ?? '').slice(0, 30))
+}).observe({ type: 'largest-contentful-paint', buffered: true })
 window.benchEvents = []; new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.benchEvents.push({ name: entry.name, start: entry.startTime, duration: entry.duration, interaction: entry.interactionId })
 }).observe({ type: 'event', durationThreshold: 16, buffered: true })`
