@@ -2,6 +2,13 @@ import type { SyncEngine } from '../lib/sync/engine'
 import { getSyncEngine, whenCopyReadable } from '../lib/sync/store'
 
 /**
+ * The longest a first drawing waits for the device's copy: a copy that never opens (a browser's
+ * storage stuck) must not keep the boot screen up. The screen then draws its loading state and
+ * the copy when it comes, in one task.
+ */
+export const COPY_WAIT_MS = 3000
+
+/**
  * What a copy's first drawing computes, done before it a step per task: every habit's days
  * (their module is the screens', fetched with the first one).
  */
@@ -16,7 +23,15 @@ export const prepareFirstDrawing = (engine: SyncEngine) =>
  * visit has nothing to read: at once.
  */
 export async function whenFirstDrawingReady(): Promise<void> {
-  await whenCopyReadable()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, COPY_WAIT_MS)
+  })
+  try {
+    await Promise.race([whenCopyReadable(), waited])
+  } finally {
+    clearTimeout(timer)
+  }
   const engine = getSyncEngine()
   if (engine?.status.loaded) await prepareFirstDrawing(engine)
 }
