@@ -556,11 +556,13 @@ async function storeEvents(
 }
 
 /**
- * Events per transaction of a sliced import: about 25 ms each on PGlite on a quiet machine, the
- * longest another user's request then waits for. 2,000 (about 80 ms) wrote a 100k import with
- * 7% less CPU; 250 cost 20% more (decision 118).
+ * Events per transaction of a sliced import: about 80 ms each on PGlite on a quiet machine, the
+ * longest another user's request then waits for. Between two slices every statement sent
+ * meanwhile goes first: since PGlite has its own thread (decision 167) readers send many more,
+ * and with slices of 500 (25 ms) a 100k import beside five busy readers took 19-20 s against its
+ * 15 s (decision 118).
  */
-export const EVENT_SLICE = 500
+export const EVENT_SLICE = 2000
 
 /** The running import of each user of this process (sliced mode). */
 const importsRunning = new Map<string, Promise<unknown>>()
