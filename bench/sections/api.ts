@@ -216,6 +216,7 @@ export async function runApi(ctx: Context, kind: BackendKind): Promise<void> {
           pass: share >= endpoint.raw.target && rawResult.errors === 0,
         })
       }
+      compareDatabases(kind, endpoint.name, r)
       record({
         section: 'api',
         backend: kind,
@@ -229,4 +230,29 @@ export async function runApi(ctx: Context, kind: BackendKind): Promise<void> {
     await ceiling.stop()
     await raw?.stop()
   }
+}
+
+/** Each database's result of the endpoint issue 55 compares, as the run measured it. */
+const compared = new Map<BackendKind, LoadResult>()
+
+/**
+ * Issue 55: `GET /api/activities` on PGlite within 2× of PostgreSQL's throughput and p99 at the
+ * same connections, recorded once the run has measured both.
+ */
+function compareDatabases(kind: BackendKind, endpoint: string, result: LoadResult): void {
+  if (endpoint !== 'GET /api/activities') return
+  compared.set(kind, result)
+  const pglite = compared.get('pglite')
+  const postgres = compared.get('postgres')
+  if (!pglite || !postgres) return
+  const rate = pglite.rps / Math.max(1, postgres.rps)
+  const p99 = pglite.p99 / Math.max(1, postgres.p99)
+  record({
+    section: 'api',
+    backend: 'pglite',
+    metric: `${endpoint} on PGlite beside PostgreSQL (${CONNECTIONS} connections)`,
+    value: `${fmt(pglite.rps, 0)} vs ${fmt(postgres.rps, 0)} req/s = ${fmt(rate, 2)}× its rate; p99 ${pglite.p99} vs ${postgres.p99} ms = ${fmt(p99, 1)}× its p99`,
+    target: '≥ 0.5× its rate, ≤ 2× its p99 (issue 55)',
+    pass: rate >= 0.5 && p99 <= 2,
+  })
 }
