@@ -187,5 +187,5 @@ test('the native app signs in through the system browser and comes back signed i
     .toBeTruthy()
   expect(await getNativeCalls(page, 'Browser.close')).not.toHaveLength(0)
   await page.goto(`${kindlingUrl}/me`)
-  await expect(page.getByText(person.email)).toBeVisible()
+  await expect(page.getByText(person.email, { exact: true })).toBeVisible()
 })
