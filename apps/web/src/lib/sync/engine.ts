@@ -258,7 +258,8 @@ export class SyncEngine {
     void this.lead()
     const read = this.readCopy()
     // A new device has nothing to read: its first screen need not wait for the copy's creation.
-    this.readable = Promise.race([read, firstPage.then((first) => (first ? true : read))]).then(
+    const nothingToRead = firstPage.then((first) => (first ? undefined : read))
+    this.readable = Promise.race([read, nothingToRead]).then(
       () => undefined,
       () => undefined,
     )
