@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { dumpPglite } from '../backup/dump'
 import { setDrizzleParsers } from './pglite-parsers'
+import { runStatement } from './pglite-statement'
 import { errorFields, type PgliteAnswer, type PgliteRequest } from './pglite-protocol'
 
 /**
@@ -39,23 +40,31 @@ if (pg) {
   send({ opened: true })
 }
 
-/** The session a statement runs on: its transaction's, or PGlite's (which waits for any open one). */
-function on(pg: PGlite, tx: number | undefined): Pick<Transaction, 'query' | 'exec'> {
-  if (tx === undefined) return pg
+/** An open transaction by its id. */
+function openTransaction(tx: number): Transaction {
   const open = transactions.get(tx)
   if (!open) throw new Error(`No open transaction ${tx}`)
   return open.tx
 }
 
+/** The session a statement runs on: its transaction's, or PGlite's (which waits for any open one). */
+function on(pg: PGlite, tx: number | undefined): Pick<Transaction, 'exec'> {
+  return tx === undefined ? pg : openTransaction(tx)
+}
+
 async function answer(pg: PGlite, request: PgliteRequest): Promise<unknown> {
   switch (request.op) {
     case 'query': {
-      const { rows, fields, affectedRows } = await on(pg, request.tx).query(
-        request.text,
-        request.params,
-        { rowMode: request.rowMode ?? 'object' },
-      )
-      return { rows, fields, affectedRows }
+      const { text, params, rowMode, tx } = request
+      const run = () => runStatement(pg, text, params, rowMode, tx !== undefined)
+      await pg._checkReady()
+      // PGlite's locks as its own `query` takes them: a statement of an open transaction runs
+      // in it; any other waits for the transaction's end.
+      if (tx !== undefined) {
+        openTransaction(tx)
+        return pg._runExclusiveQuery(run)
+      }
+      return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(run))
     }
     case 'exec':
       return (await on(pg, request.tx).exec(request.text)).map(
