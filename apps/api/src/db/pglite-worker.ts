@@ -2,8 +2,8 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { dumpPglite } from '../backup/dump'
 import { setDrizzleParsers } from './pglite-parsers'
-import { runStatement } from './pglite-statement'
 import { errorFields, type PgliteAnswer, type PgliteRequest } from './pglite-protocol'
+import { runStatement } from './pglite-statement'
 
 /**
  * The thread that runs PGlite (pglite-thread.ts starts it): the database's WebAssembly and the
