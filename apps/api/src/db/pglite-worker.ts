@@ -61,7 +61,7 @@ async function answer(pg: PGlite, request: PgliteRequest): Promise<unknown> {
       // PGlite's locks as its own `query` takes them: a statement of an open transaction runs
       // in it; any other waits for the transaction's end.
       if (tx !== undefined) {
-        openTransaction(tx)
+        openTransaction(tx) // refuses a statement of a transaction that has ended
         return pg._runExclusiveQuery(run)
       }
       return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(run))
