@@ -1,8 +1,8 @@
 import { Button, MantineProvider } from '@mantine/core'
-import { cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { FormActions } from './form-actions'
+import { FormActions, SPINNER_AFTER_MS } from './form-actions'
 
 function renderInForm(props: Parameters<typeof FormActions>[0], onSubmit = vi.fn()) {
   render(
@@ -42,5 +42,36 @@ describe('FormActions', () => {
     renderInForm({ onCancel: vi.fn(), saving: true, extra: <Button>Delete</Button> })
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /Save/ })).toBeDisabled()
+  })
+
+  it('cannot be pressed again at once while saving, and shows its spinner only for a long save', () => {
+    vi.useFakeTimers()
+    try {
+      const drawn = (saving: boolean) => (
+        <MantineProvider>
+          <form>
+            <FormActions onCancel={vi.fn()} saving={saving} />
+          </form>
+        </MantineProvider>
+      )
+      const { rerender } = render(drawn(false))
+      const save = () => screen.getByRole('button', { name: 'Save' })
+      expect(save()).toBeEnabled()
+      rerender(drawn(true))
+      expect(save()).toBeDisabled()
+      expect(save()).not.toHaveAttribute('data-loading')
+      act(() => vi.advanceTimersByTime(SPINNER_AFTER_MS - 1))
+      expect(save()).not.toHaveAttribute('data-loading')
+      act(() => vi.advanceTimersByTime(1))
+      expect(save()).toHaveAttribute('data-loading')
+      rerender(drawn(false))
+      expect(save()).toBeEnabled()
+      expect(save()).not.toHaveAttribute('data-loading')
+      // The next save starts without it again.
+      rerender(drawn(true))
+      expect(save()).not.toHaveAttribute('data-loading')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

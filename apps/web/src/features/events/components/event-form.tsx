@@ -1,7 +1,7 @@
 import type { Activity } from '@kindling/core'
 import { compareNames, validateEventAttributes } from '@kindling/core'
 import { Loader, Select, Stack, Text } from '@mantine/core'
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react'
+import { type FormEvent, type ReactNode, useCallback, useMemo, useState } from 'react'
 import { useActivities } from '../../../api/activities'
 import { FormActions } from '../../../components/form-actions'
 import { LazyDayInput } from '../../../components/lazy-day-input'
@@ -77,12 +77,15 @@ export function EventForm({
     [attributes, entered, initialValues],
   )
 
-  function handleActivityChange(next: string | null) {
-    setChosenActivityId(next)
-    // Values belong to the previous activity's attributes.
-    if (next !== activityId) setEntered({})
-    setErrors({})
-  }
+  const handleActivityChange = useCallback(
+    (next: string | null) => {
+      setChosenActivityId(next)
+      // Values belong to the previous activity's attributes.
+      if (next !== activityId) setEntered({})
+      setErrors({})
+    },
+    [activityId],
+  )
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
@@ -97,13 +100,11 @@ export function EventForm({
     onSubmit({ activityId, day, attributes: collected })
   }
 
-  if (activitiesQuery.isLoading) {
-    return <Loading label={t('Loading activities')} />
-  }
-
-  return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack gap="md">
+  // The fields, drawn again only when they change: Save's pending state draws the actions alone
+  // (the form's Select, date and attributes are most of a drawing, issue 55).
+  const fields = useMemo(
+    () => (
+      <>
         <Select
           label={t('Activity')}
           placeholder={liveActivities.length > 0 ? t('Choose an activity') : t('No activities yet')}
@@ -143,6 +144,30 @@ export function EventForm({
             {t('Check the highlighted fields.')}
           </Text>
         )}
+      </>
+    ),
+    [
+      t,
+      liveActivities,
+      activityId,
+      handleActivityChange,
+      errors,
+      day,
+      activity,
+      attributesLoading,
+      attributes,
+      values,
+    ],
+  )
+
+  if (activitiesQuery.isLoading) {
+    return <Loading label={t('Loading activities')} />
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        {fields}
         <FormActions onCancel={onCancel} saving={submitting} extra={extraActions} />
       </Stack>
     </form>
