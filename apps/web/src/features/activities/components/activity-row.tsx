@@ -7,6 +7,7 @@ import { AttributeList } from '../../../components/attribute-list'
 import { useOpenForm } from '../../../lib/form-opener'
 import { useT } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
+import classes from './activity-row.module.css'
 import { useDayPicker } from './day-picker'
 import { MoveButtons } from './move-buttons'
 import { StreakFlame } from './streak-flame'
@@ -50,6 +51,7 @@ export const ActivityRow = memo(function ActivityRow({
   return (
     <Paper
       component="li"
+      className={classes.row}
       withBorder
       radius="md"
       p="sm"
