@@ -310,18 +310,29 @@ function SignUpAlias() {
   return <Navigate to={`${paths.createAccount()}${search}`} replace />
 }
 
-let lastMatch: { pathname: string; matches: RouteMatch[] } | undefined
+/** Paths whose matches are kept: the screens a user goes between, with a record or two. */
+const KEPT_MATCHES = 16
+
+const matchesByPath = new Map<string, RouteMatch[]>()
 
 /**
- * The routes matching `pathname`, the last answer kept: React Router ranks every route anew on
- * each call (about 25 ms at 4x CPU), and a start asks for the same path twice (the preload, the
- * shell's first drawing).
+ * The routes matching `pathname`, the answers for the last paths kept: React Router ranks every
+ * route anew on each call (about 25 ms at 4x CPU), and a start asks for the same path twice (the
+ * preload, the shell's first drawing), a form's Save for the list it goes back to.
  */
 function matchesOf(pathname: string): RouteMatch[] {
-  if (lastMatch?.pathname !== pathname) {
-    lastMatch = { pathname, matches: matchRoutes(routes, pathname) ?? [] }
+  let matches = matchesByPath.get(pathname)
+  if (matches) {
+    // The most recent last: the first key is the one to drop.
+    matchesByPath.delete(pathname)
+  } else {
+    matches = matchRoutes(routes, pathname) ?? []
+    if (matchesByPath.size >= KEPT_MATCHES) {
+      matchesByPath.delete(matchesByPath.keys().next().value as string)
+    }
   }
-  return lastMatch.matches
+  matchesByPath.set(pathname, matches)
+  return matches
 }
 
 /**
