@@ -6,7 +6,7 @@ import {
   toFieldErrors,
 } from '@kindling/core'
 import { notifications } from '@mantine/notifications'
-import { useCallback, useState } from 'react'
+import { startTransition, useCallback, useState } from 'react'
 import { ApiError } from './api-client'
 import { t } from './i18n'
 import { isSameValue } from './sync/engine'
@@ -73,7 +73,9 @@ export function useWrite<TInput, TResult>(run: (input: TInput) => Promise<TResul
       try {
         return await run(input)
       } finally {
-        setPending((count) => count - 1)
+        // After what the write's callbacks draw: a form that goes back is gone by then, not
+        // drawn once more on its way out (issue 55).
+        startTransition(() => setPending((count) => count - 1))
       }
     },
     [run],
