@@ -7,7 +7,7 @@ import './app/contrast.css'
 import './app/direction.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router'
+import { AppRouter } from './app/app-router'
 import { connectSync } from './app/connect-sync'
 import { whenFirstDrawingReady } from './app/first-drawing'
 import { AppProviders } from './app/providers'
@@ -74,11 +74,11 @@ void Promise.all([applyAppStyles(), language, signedInKnown]).then(() =>
     createRoot(root).render(
       <StrictMode>
         <AppProviders>
-          <BrowserRouter>
+          <AppRouter>
             <ErrorBoundary>
               <AppRoutes />
             </ErrorBoundary>
-          </BrowserRouter>
+          </AppRouter>
         </AppProviders>
       </StrictMode>,
     )

@@ -13,6 +13,7 @@ import { dialogOpened } from '../lib/dialog-state'
 import { FormOpenerContext, type OpenForm } from '../lib/form-opener'
 import { useFormsAsPages } from '../lib/layout'
 import { useNavigateTo } from '../lib/navigate'
+import { navigateAtOnce } from './app-router'
 import type { OpenFormModal } from './form-modal'
 import { findForm } from './forms'
 
@@ -49,7 +50,8 @@ export function FormOpenerProvider({ children }: { children: ReactNode }) {
     (href) => {
       const form = findForm(href)
       if (asPagesNow.current || !form) {
-        navigateTo(href)
+        // A form page drawn in the tap's own task: in slices it showed later (issue 55).
+        navigateAtOnce(() => navigateTo(href))
         return
       }
       // The modal's code and the form's load side by side.
