@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto'
 import { renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../lib/api-client'
+import { loadWriteSchemas } from '../lib/sync/load-schemas'
 import { getSyncEngine, startSync, stopSync } from '../lib/sync/store'
 import { activities } from './activities'
 
@@ -37,6 +38,18 @@ describe('createResource (activities) over the device copy', () => {
     expect(engine?.pendingEntries.map((entry) => [entry.op, entry.id])).toEqual([
       ['create', created.id],
     ])
+  })
+
+  it('with the schemas in, checks and stores a change in the call that asks for it', async () => {
+    await loadWriteSchemas()
+    const engine = getSyncEngine()
+    if (!engine) throw new Error('no engine')
+    const write = vi.spyOn(engine, 'write')
+    const created = activities.create({ name: 'Read' })
+    // Already on its way to the device's store: nothing drawn in between (issue 55).
+    expect(write).toHaveBeenCalledTimes(1)
+    expect(write.mock.calls[0]?.[0]).toMatchObject({ op: 'create', table: 'activities' })
+    await expect(created).resolves.toMatchObject({ name: 'Read' })
   })
 
   it('refuses bad input with the field and its message, and queues nothing', async () => {

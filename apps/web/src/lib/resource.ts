@@ -10,7 +10,11 @@ import { startTransition, useCallback, useState } from 'react'
 import { ApiError } from './api-client'
 import { t } from './i18n'
 import { isSameValue } from './sync/engine'
-import { loadWriteSchemas, type WriteSchemas as Schemas } from './sync/load-schemas'
+import {
+  loadWriteSchemas,
+  type WriteSchemas as Schemas,
+  writeSchemasNow,
+} from './sync/load-schemas'
 import { getSyncEngine, type Synced, useSynced } from './sync/store'
 import type { RecordOf } from './sync/types'
 import { uuidv7 } from './sync/uuid'
@@ -142,7 +146,7 @@ export function createResource<
 
   async function create(input: TCreate): Promise<TRecord> {
     const engine = requireEngine()
-    const lib = await loadWriteSchemas()
+    const lib = writeSchemasNow() ?? (await loadWriteSchemas())
     const body = validate(
       spec.schemas(lib).create,
       spec.prepare ? spec.prepare({ ...input } as Record<string, unknown>) : input,
@@ -158,7 +162,7 @@ export function createResource<
     const engine = requireEngine()
     const stored = (engine.view[table] as Map<string, TRecord>).get(id)
     if (!stored) throw new ApiError(404, 'not-found', 'This was deleted on another device.')
-    const lib = await loadWriteSchemas()
+    const lib = writeSchemasNow() ?? (await loadWriteSchemas())
     const schema = spec.schemas(lib).update
     // What the server merges a PUT over: the stored record's fields of the update schema.
     const editable = pickEditable(schema as never, stored as unknown as Record<string, unknown>)
