@@ -193,3 +193,22 @@ test("a page's HTML announces its screen's code, so a first visit fetches it bes
     )
   }
 })
+
+test("the locale's date data load on a worker's thread, allowed by the page's policy", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'no layout involved: one project is enough')
+  const refused: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/.test(message.text())) refused.push(message.text())
+  })
+  const warmup = page.waitForResponse((response) => response.url().endsWith('/intl-warmup.js'))
+  const worker = page.waitForEvent('worker')
+  await page.goto('/signin')
+  await expect(page.getByLabel('Email')).toBeVisible()
+  expect(new URL((await worker).url()).pathname).toBe('/intl-warmup.js')
+  const response = await warmup
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toMatch(/javascript/)
+  expect(refused).toEqual([])
+})
