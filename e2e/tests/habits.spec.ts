@@ -446,6 +446,28 @@ test('every attribute type is created and shown on its page', async ({ signedInP
   await expectNoSeriousA11yViolations(page)
 })
 
+test("a habit's attribute links are big enough to tap, one under the other", async ({
+  signedInPage,
+}) => {
+  const { page } = signedInPage
+  const run = await api<Created>(page, 'POST', 'activities', { name: 'Run', color: '#e8590c' })
+  for (const name of ['Km', 'Pace', 'Mood'])
+    await api(page, 'POST', 'attributes', { activityId: run.id, name, type: 'text' })
+  await page.goto('/activities')
+  const row = page.getByRole('listitem', { name: 'Run' })
+  const links = row.getByRole('list', { name: 'Attributes' }).getByRole('link')
+  await expect(links).toHaveCount(3)
+  // WCAG 2.2's least target size (2.5.8): 24 px, and no two links overlapping.
+  const boxes = await links.evaluateAll((all) =>
+    all.map((link) => link.getBoundingClientRect().toJSON() as DOMRect),
+  )
+  for (const [index, box] of boxes.entries()) {
+    expect(box.height).toBeGreaterThanOrEqual(24)
+    if (index > 0) expect(box.top).toBeGreaterThanOrEqual((boxes[index - 1] as DOMRect).bottom)
+  }
+  await expectNoSeriousA11yViolations(page)
+})
+
 test('the calendar marks weekends and shows a decade as 12 years, 3 by 4', async ({
   signedInPage,
 }) => {
